@@ -1,0 +1,23 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+export default defineConfig({
+  main: {
+    build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
+  },
+  preload: {
+    // A sandboxed preload must be a single CommonJS file.
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    plugins: [react()],
+  },
+})

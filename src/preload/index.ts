@@ -1,0 +1,3 @@
+import { contextBridge } from 'electron'
+
+contextBridge.exposeInMainWorld('api', {})

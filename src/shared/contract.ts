@@ -1,0 +1,331 @@
+/**
+ * The desk API: every call main offers the renderer, with its input schema (validated in main, never
+ * trusted) and its result type. Main implements it (desk/handlers), the preload and the browser shell
+ * expose it as `window.api`, the renderer calls it. Rejections are plain AppErrorData objects.
+ */
+import { z } from 'zod'
+import { isValidDay } from './day'
+import type { DeskMethod } from './desk-methods'
+import type { AppErrorData } from './errors'
+import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
+import { PHONE_FORMATS } from './phone'
+
+// ---------------------------------------------------------------------------------------------------------
+// Results
+
+export type Mode = 'training' | 'live'
+export type EntryKind = 'voucher' | 'deposit'
+export type EntryStatus = 'pending' | 'issued' | 'confirmed' | 'failed' | 'unknown'
+export const ENTRY_KINDS = ['voucher', 'deposit'] as const satisfies readonly EntryKind[]
+export const ENTRY_STATUSES = [
+  'pending',
+  'issued',
+  'confirmed',
+  'failed',
+  'unknown',
+] as const satisfies readonly EntryStatus[]
+
+export interface DeskStatus {
+  mode: Mode
+  serviceUrl: string
+  /** null until the first call tells. */
+  online: boolean | null
+  tokenExpiresAt: string | null
+  /** Service clock minus PC clock, from the HTTP Date header; null until known. */
+  clockOffsetMs: number | null
+  needsAttention: number
+  /** Whether live credentials are stored, so the switch to live can be offered. */
+  liveConfigured: boolean
+  /** When the journal cannot take money records (integrity, durability), why; money calls are refused. */
+  journalProblem: string | null
+}
+
+export interface Denomination {
+  id: number
+  name: string
+  valueDirhams: number
+}
+
+export interface DenominationList {
+  items: Denomination[]
+  fetchedAt: string | null
+  stale: boolean
+}
+
+export interface VoucherDetails {
+  /** Full code only in generateVoucher's result and receipts; masked but the last 4 digits elsewhere. */
+  code: string
+  serialNumber: string
+  activationDate: string
+  expiryDate: string
+}
+
+export interface EntryError {
+  code: string
+  message: string
+  httpStatus?: number
+  details?: Record<string, unknown>
+}
+
+export interface JournalEntry {
+  id: string
+  kind: EntryKind
+  status: EntryStatus
+  createdAt: string
+  day: number
+  amountDirhams: number
+  clerk?: string
+  phone?: string
+  firstName?: string
+  denominationId?: number
+  externalTransactionId?: string
+  serviceTransactionId?: string
+  voucher?: VoucherDetails
+  error?: EntryError
+  needsAttention: boolean
+  confirmedByDuplicate?: boolean
+  attempts: number
+  updatedAt: string
+  mode: Mode
+}
+
+export const EVENT_TYPES = [
+  'created',
+  'sent',
+  'answered',
+  'not-sent',
+  'no-answer',
+  'retried',
+  'recovered',
+  'resolved',
+  'printed',
+  'code-shown',
+  'annotated',
+] as const
+export type JournalEventType = (typeof EVENT_TYPES)[number]
+
+export interface JournalEvent {
+  id: number
+  at: string
+  type: JournalEventType
+  clerk?: string
+  httpStatus?: number
+  detail?: Record<string, unknown>
+}
+
+export interface EntryDetail {
+  entry: JournalEntry
+  events: JournalEvent[]
+}
+
+export interface JournalPage {
+  entries: JournalEntry[]
+  nextCursor?: string
+}
+
+export interface CustomerLookup {
+  phone: string
+  firstName: string
+  status: string
+}
+
+export interface ReportedLimit {
+  dailyMaxDirhams: number
+  usedTodayDirhams: number
+  remainingDirhams: number
+  requestedDirhams: number
+  at: string
+}
+
+export interface DailyLimit {
+  day: number
+  localUsedDirhams: number
+  voucherCount: number
+  depositCount: number
+  unknownDirhams: number
+  reported: ReportedLimit | null
+  /** Last reported remaining minus what this terminal used since: an estimate, the limit is shared. */
+  estimatedRemainingDirhams: number | null
+}
+
+export interface Notice {
+  id: number
+  at: string
+  kind: 'deposit-resolved'
+  entryId: string
+  status: EntryStatus
+}
+
+export interface RecoverResult {
+  resolved: number
+  stillOpen: number
+}
+
+export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
+export type Language = 'ar' | 'en'
+
+export interface Settings {
+  mode: Mode
+  live: { baseUrl: string; username: string; proxyUrl: string | null; passwordSaved: boolean } | null
+  passwordStorage: PasswordStorage
+  tokenLifetimeHours: number
+  phoneFormat: (typeof PHONE_FORMATS)[number]
+  /** null: follow the operating system's language. */
+  language: Language | null
+  connectTimeoutMs: number
+  answerTimeoutMs: number
+  /** Deposits above this amount are typed twice. */
+  doubleEntryAboveDirhams: number
+}
+
+export type ConnectionTest =
+  | { ok: true; tokenExpiresAt: string; clockOffsetMs: number | null }
+  | { ok: false; error: AppErrorData }
+
+// ---------------------------------------------------------------------------------------------------------
+// Input schemas
+
+const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => ({}))
+const day = z.number().int().refine(isValidDay, 'Not a valid day (YYYYMMDD).')
+const requestId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.:-]+$/, 'Letters, digits, and . : _ - only.')
+const entryId = z.string().min(1).max(64)
+const phoneText = z.string().min(1).max(40)
+const url = z.string().trim().min(1).max(2000)
+const proxyUrl = z.union([z.string().trim().max(2000), z.null()])
+
+export const deskInputSchemas = {
+  getStatus: noInput,
+  configureService: z.strictObject({
+    baseUrl: url,
+    username: z.string().trim().min(1).max(200),
+    password: z.string().min(1).max(1000),
+    proxyUrl: proxyUrl.optional(),
+  }),
+  useTraining: noInput,
+  useLive: noInput,
+  listDenominations: z
+    .union([z.undefined(), z.null(), z.strictObject({ refresh: z.boolean().optional() })])
+    .transform((v) => v ?? {}),
+  generateVoucher: z.strictObject({
+    denominationId: z.number().int().positive().max(2_147_483_647),
+    requestId: requestId.optional(),
+  }),
+  lookupCustomer: z.strictObject({ phone: phoneText }),
+  deposit: z.strictObject({
+    phone: phoneText,
+    amountDirhams: z
+      .number()
+      .int('Whole dirhams only.')
+      .min(MIN_DEPOSIT_DIRHAMS, 'The minimum deposit is 0.010 LYD.')
+      .max(MAX_DIRHAMS),
+    confirmedFirstName: z.string().trim().min(1).max(200),
+    confirmRepeat: z.boolean().optional(),
+    requestId: requestId.optional(),
+  }),
+  retryDeposit: z.strictObject({ entryId }),
+  recoverNow: noInput,
+  listJournal: z
+    .union([
+      z.undefined(),
+      z.null(),
+      z.strictObject({
+        day: day.optional(),
+        from: day.optional(),
+        to: day.optional(),
+        kind: z.enum(ENTRY_KINDS).optional(),
+        status: z.enum(ENTRY_STATUSES).optional(),
+        needsAttention: z.boolean().optional(),
+        search: z.string().max(100).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        cursor: z.string().min(1).max(200).optional(),
+      }),
+    ])
+    .transform((v) => v ?? {}),
+  getEntry: z.strictObject({ entryId }),
+  getDailyLimit: noInput,
+  listNotices: z
+    .union([z.undefined(), z.null(), z.strictObject({ afterId: z.number().int().min(0).optional() })])
+    .transform((v) => v ?? {}),
+  getSettings: noInput,
+  updateSettings: z.strictObject({
+    tokenLifetimeHours: z.number().int().min(1).max(672).optional(),
+    phoneFormat: z.enum(PHONE_FORMATS).optional(),
+    language: z.union([z.enum(['ar', 'en']), z.null()]).optional(),
+    connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
+    answerTimeoutMs: z.number().int().min(100).max(300_000).optional(),
+    doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
+  }),
+  testConnection: z.strictObject({
+    baseUrl: url,
+    username: z.string().trim().min(1).max(200),
+    /** Omitted: the stored password. */
+    password: z.string().min(1).max(1000).optional(),
+    proxyUrl: proxyUrl.optional(),
+  }),
+  saveDiagnostics: z
+    .union([z.undefined(), z.null(), z.strictObject({ path: z.string().min(1).max(4000).optional() })])
+    .transform((v) => v ?? {}),
+} satisfies Record<DeskMethod, z.ZodType>
+
+export interface DeskOutputs {
+  getStatus: DeskStatus
+  configureService: DeskStatus
+  useTraining: DeskStatus
+  useLive: DeskStatus
+  listDenominations: DenominationList
+  generateVoucher: JournalEntry
+  lookupCustomer: CustomerLookup
+  deposit: JournalEntry
+  retryDeposit: JournalEntry
+  recoverNow: RecoverResult
+  listJournal: JournalPage
+  getEntry: EntryDetail
+  getDailyLimit: DailyLimit
+  listNotices: { notices: Notice[] }
+  getSettings: Settings
+  updateSettings: Settings
+  testConnection: ConnectionTest
+  /** null when the person cancelled the save dialog. */
+  saveDiagnostics: { path: string } | null
+}
+
+type Schemas = typeof deskInputSchemas
+/** What a caller passes. */
+export type DeskInput<M extends DeskMethod> = z.input<Schemas[M]>
+/** What a handler receives after validation. */
+export type DeskArgs<M extends DeskMethod> = z.output<Schemas[M]>
+export type DeskOutput<M extends DeskMethod> = DeskOutputs[M]
+
+/** The renderer's `window.api`. */
+export type DeskApi = {
+  [M in DeskMethod]: undefined extends DeskInput<M>
+    ? (input?: DeskInput<M>) => Promise<DeskOutputs[M]>
+    : (input: DeskInput<M>) => Promise<DeskOutputs[M]>
+}
+
+/** The bridge's wire shape: an envelope, never a throw. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorData }
+
+export type ValidationResult<M extends DeskMethod> =
+  | { ok: true; args: DeskArgs<M> }
+  | { ok: false; error: AppErrorData }
+
+/** Validates untrusted input for a call; the error lists which fields are wrong. */
+export function validateDeskInput<M extends DeskMethod>(method: M, input: unknown): ValidationResult<M> {
+  const result = deskInputSchemas[method].safeParse(input)
+  if (result.success) return { ok: true, args: result.data as DeskArgs<M> }
+  const fields = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  const first = fields[0]
+  return {
+    ok: false,
+    error: {
+      code: 'BAD_INPUT',
+      message: first ? `${first.path || 'input'}: ${first.message}` : 'Invalid input.',
+      details: { fields },
+    },
+  }
+}

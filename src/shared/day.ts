@@ -1,0 +1,63 @@
+/**
+ * The business day: an integer YYYYMMDD in the outlet's time zone (Africa/Tripoli, UTC+2, no daylight
+ * saving since 2013). Stored on every journal entry so a day's view is an index range, not date maths.
+ */
+export const BUSINESS_TIME_ZONE = 'Africa/Tripoli'
+
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    formatters.set(timeZone, f)
+  }
+  return f
+}
+
+/** `2026-11-26` for the calendar date of an instant in a time zone. */
+export function isoDateInZone(instantMs: number, timeZone: string = BUSINESS_TIME_ZONE): string {
+  let y = ''
+  let m = ''
+  let d = ''
+  for (const part of formatterFor(timeZone).formatToParts(instantMs)) {
+    if (part.type === 'year') y = part.value
+    else if (part.type === 'month') m = part.value
+    else if (part.type === 'day') d = part.value
+  }
+  return `${y}-${m}-${d}`
+}
+
+export function businessDay(instantMs: number, timeZone: string = BUSINESS_TIME_ZONE): number {
+  return Number(isoDateInZone(instantMs, timeZone).replaceAll('-', ''))
+}
+
+export function isValidDay(value: unknown): value is number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 19000101 || value > 99991231)
+    return false
+  const y = Math.floor(value / 10000)
+  const m = Math.floor(value / 100) % 100
+  const d = value % 100
+  const date = new Date(Date.UTC(y, m - 1, d))
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
+}
+
+export function dayToIsoDate(day: number): string {
+  const s = String(day)
+  return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`
+}
+
+export function isoDateToDay(iso: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  if (!m) return null
+  const day = Number(`${m[1]}${m[2]}${m[3]}`)
+  return isValidDay(day) ? day : null
+}
+
+export function addDays(day: number, days: number): number {
+  const y = Math.floor(day / 10000)
+  const m = Math.floor(day / 100) % 100
+  const d = day % 100
+  const date = new Date(Date.UTC(y, m - 1, d + days))
+  return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate()
+}

@@ -1,0 +1,89 @@
+/**
+ * Error codes shared by main, the bridge and the renderer. A code is a promise: the renderer maps each
+ * one to a message in both languages that tells the clerk what to do next, so codes never change meaning.
+ */
+export const ERROR_CODES = [
+  // Answers from the reseller service (definite rejections)
+  'INVALID_CREDENTIALS',
+  'ACCESS_DENIED',
+  'ACCOUNT_DISABLED',
+  'USER_NOT_FOUND',
+  'USER_INACTIVE',
+  'DUPLICATE_TRANSACTION',
+  'DAILY_LIMIT_EXCEEDED',
+  'VALIDATION',
+  'RATE_LIMITED',
+  // Transport outcomes
+  'NOT_SENT',
+  'OUTCOME_UNKNOWN',
+  'SERVICE_ERROR',
+  // Local refusals: nothing was sent, nothing was journaled
+  'NOT_CONFIGURED',
+  'BAD_INPUT',
+  'LOOKUP_REQUIRED',
+  'NAME_MISMATCH',
+  'UNRESOLVED_DEPOSIT',
+  'REPEAT_NEEDS_CONFIRMATION',
+  'JOURNAL_UNAVAILABLE',
+  'NOT_FOUND',
+  'NOT_RETRYABLE',
+  'SECRETS_UNAVAILABLE',
+  'PRINTER_ERROR',
+  'NOT_SIGNED_IN',
+  'FORBIDDEN',
+  'INTERNAL',
+] as const
+
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** The plain shape that crosses the bridge (an Error loses its fields crossing Electron's context bridge). */
+export interface AppErrorData {
+  code: ErrorCode
+  message: string
+  details?: Record<string, unknown>
+}
+
+/** Thrown inside main and the renderer; serialised with toData() at the bridge. */
+export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message)
+    this.name = 'AppError'
+    this.code = code
+    this.details = details
+  }
+
+  toData(): AppErrorData {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details }
+  }
+
+  static from(data: AppErrorData): AppError {
+    return new AppError(data.code, data.message, data.details)
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value)
+}
+
+export function isAppErrorData(value: unknown): value is AppErrorData {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  return isErrorCode(v.code) && typeof v.message === 'string'
+}
+
+/** Any thrown value as bridge data; unexpected ones become INTERNAL without leaking internals. */
+export function toAppErrorData(error: unknown): AppErrorData {
+  if (error instanceof AppError) return error.toData()
+  if (isAppErrorData(error)) return error
+  return { code: 'INTERNAL', message: 'An unexpected error occurred.' }
+}
+
+/** For exhaustive switches: the compiler proves this is unreachable. */
+export function missingCase(value: never): never {
+  throw new Error(`Unhandled case: ${String(value)}`)
+}

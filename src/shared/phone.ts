@@ -1,0 +1,38 @@
+import { toLatinDigits } from './digits'
+
+/** A Libyan mobile number in national form, `09XXXXXXXX`. */
+export type LibyanPhone = string & { readonly __brand: 'LibyanPhone' }
+
+export const PHONE_FORMATS = ['national', 'international', 'international-plus'] as const
+/** How the number is sent to the service: 0912345678, 218912345678 or +218912345678. */
+export type PhoneFormat = (typeof PHONE_FORMATS)[number]
+
+/**
+ * Accepts `09XXXXXXXX`, `+2189XXXXXXXX`, `2189XXXXXXXX` and `002189XXXXXXXX`, with spaces, dashes, dots or
+ * parentheses, in Latin or Arabic-Indic digits. Libyan mobile prefixes are 91–96. Anything else is null.
+ */
+export function normalizeLibyanPhone(text: string): LibyanPhone | null {
+  if (typeof text !== 'string' || text.length > 40) return null
+  const compact = toLatinDigits(text)
+    .trim()
+    .replace(/[\s\-.()\u200e\u200f\u2066-\u2069]/g, '')
+  const m = /^(?:0|\+218|00218|218)(9[1-6]\d{7})$/.exec(compact)
+  return m ? (`0${m[1]}` as LibyanPhone) : null
+}
+
+export function formatPhoneForService(phone: LibyanPhone, format: PhoneFormat): string {
+  const subscriber = phone.slice(1)
+  switch (format) {
+    case 'national':
+      return phone
+    case 'international':
+      return `218${subscriber}`
+    case 'international-plus':
+      return `+218${subscriber}`
+  }
+}
+
+/** "091 234 5678" for reading aloud and on receipts. */
+export function formatPhoneForDisplay(phone: string): string {
+  return /^09\d{8}$/.test(phone) ? `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}` : phone
+}
