@@ -1,0 +1,115 @@
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
+import { registerControlRoutes } from './control-routes'
+import type { SandboxControls } from './controls'
+import type { ActiveFaultRule } from './faults'
+import { MESSAGES, sendError } from './replies'
+import { registerResellerRoutes } from './reseller-routes'
+import { resellerPath, type SandboxState } from './state'
+
+const BODY_LIMIT_BYTES = 64 * 1024
+
+/** Destroys the connection without a byte of response, as a network cut would. */
+function dropConnection(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.hijack()
+  request.raw.socket.destroy()
+  return reply
+}
+
+function respondWith(reply: FastifyReply, rule: ActiveFaultRule): FastifyReply {
+  for (const [name, value] of Object.entries(rule.headers ?? {})) reply.header(name, value)
+  reply.code(rule.status)
+  if (typeof rule.body === 'string')
+    return reply.type(rule.content_type ?? 'text/plain; charset=utf-8').send(rule.body)
+  if (rule.content_type) return reply.type(rule.content_type).send(JSON.stringify(rule.body))
+  return reply.send(rule.body)
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'Unsupported content type: send application/json.'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body too large.'
+    case 'SANDBOX_MALFORMED_JSON':
+      return 'Malformed JSON body.'
+    default:
+      return 'Bad request.'
+  }
+}
+
+/**
+ * The HTTP server. Request order on the reseller area:
+ * 1. count POST /token; 2. fault rules (method + path); 3. an address no reseller may use → 403;
+ * 4. JSON body; 5. the route's gate (identity, allowed_ips, rate limit, disabled); 6. the handler.
+ * Every answer, errors included, is JSON unless a fault says otherwise, and carries the service clock's Date.
+ */
+export function buildServer(
+  state: SandboxState,
+  controls: SandboxControls,
+  control: boolean,
+): FastifyInstance {
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: BODY_LIMIT_BYTES })
+  const dropAfterCommit = new WeakSet<FastifyRequest>()
+
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const source = String(text)
+    if (source.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(source))
+    } catch {
+      done(
+        Object.assign(new Error('Malformed JSON body.'), { statusCode: 400, code: 'SANDBOX_MALFORMED_JSON' }),
+      )
+    }
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = resellerPath(request.url)
+    if (path === null) return
+    if (request.method === 'POST' && path === '/token') state.tokenRequests += 1
+
+    const rule = state.faults.take(request.method, path)
+    if (rule) {
+      if (rule.delay_ms > 0) await state.sleep(rule.delay_ms)
+      if (state.closing) return dropConnection(request, reply)
+      switch (rule.action) {
+        case 'respond':
+          return respondWith(reply, rule)
+        case 'drop-before-commit':
+          return dropConnection(request, reply)
+        case 'drop-after-commit':
+          dropAfterCommit.add(request)
+          break
+        case 'delay':
+          break
+      }
+    }
+    if (!state.store.anyResellerAllows(request.socket.remoteAddress))
+      return sendError(reply, 403, MESSAGES.accessDenied)
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('date', new Date(state.clock.now()).toUTCString())
+    // The handler has committed; the client never learns it.
+    if (dropAfterCommit.has(request)) request.raw.socket.destroy()
+    return payload
+  })
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) return sendError(reply, status, clientErrorMessage(error))
+    return sendError(reply, 500, MESSAGES.serverError)
+  })
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, MESSAGES.notFound))
+
+  registerResellerRoutes(app, state)
+  if (control) registerControlRoutes(app, state, controls)
+  return app
+}
