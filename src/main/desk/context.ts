@@ -1,0 +1,121 @@
+import type { DeskArgs, Mode } from '../../shared/contract'
+import { businessDay } from '../../shared/day'
+import type { DeskMethod } from '../../shared/desk-methods'
+import { AppError } from '../../shared/errors'
+import type { EntryRecord, Journal } from '../journal/journal'
+import type { Logger } from '../log'
+import type { StoredSettings } from '../settings/settings'
+import type { ServiceSession } from './service-session'
+
+/** How long a lookup proves who the customer is, and how long a same-amount repeat counts as a slip. */
+export const LOOKUP_TTL_MS = 10 * 60_000
+export const REPEAT_WINDOW_MS = 10 * 60_000
+
+export interface CachedLookup {
+  firstName: string
+  status: string
+  /** Monotonic time of the lookup: immune to clock corrections. */
+  atMonotonic: number
+}
+
+/** Everything that belongs to one mode: its journal, its service, its lookups, its sends in flight. */
+export interface Workspace {
+  readonly mode: Mode
+  readonly journal: Journal
+  session: ServiceSession
+  readonly newId: () => string
+  readonly lookups: Map<string, CachedLookup>
+  /** One send at a time per entry, whoever asks (the clerk, the background retry, start-up recovery). */
+  readonly sending: Map<string, Promise<EntryRecord>>
+  /** Money calls by requestId while they run: a double click waits for the first instead of sending twice. */
+  readonly requests: Map<string, Promise<EntryRecord>>
+  catalog: { stale: boolean; refreshing: Promise<void> | null }
+}
+
+/** Who is calling. Manager/clerk roles extend this. */
+export interface CallContext {
+  clerk: string | null
+}
+
+export interface OpContext {
+  ws: Workspace
+  settings: StoredSettings
+  clerk: string | null
+  log: Logger
+  monotonicNow: () => number
+  /** Asks the background recovery to look at open deposits soon. */
+  kickRecovery: () => void
+}
+
+export type HandlerArgs<M extends DeskMethod> = DeskArgs<M>
+
+export interface Stamp {
+  /** Corrected (service) time. */
+  at: string
+  /** The PC's own time, kept beside it. */
+  pcAt: string
+  day: number
+}
+
+export function stamp(ws: Workspace): Stamp {
+  const now = ws.session.clock.now()
+  return {
+    at: new Date(now).toISOString(),
+    pcAt: new Date(ws.session.clock.pc()).toISOString(),
+    day: businessDay(now),
+  }
+}
+
+export function requireCredentials(ws: Workspace, hasCredentials: boolean): void {
+  if (!hasCredentials) {
+    throw new AppError(
+      'NOT_CONFIGURED',
+      ws.mode === 'live'
+        ? 'The live service is not configured on this PC.'
+        : 'The training service is not running.',
+    )
+  }
+}
+
+/**
+ * Runs a money call once per requestId: a repeat while it runs waits for it, a repeat after it returns the
+ * journaled entry. A requestId reused for a different operation is refused.
+ */
+export async function oncePerRequest(
+  ws: Workspace,
+  requestId: string | undefined,
+  matches: (earlier: EntryRecord) => boolean,
+  run: () => Promise<EntryRecord>,
+): Promise<EntryRecord> {
+  if (requestId === undefined) return run()
+  const running = ws.requests.get(requestId)
+  const earlier = running ? await running : ws.journal.findByRequestId(requestId)
+  if (earlier) {
+    if (!matches(earlier)) {
+      throw new AppError('BAD_INPUT', 'requestId: already used for a different operation.', {
+        entryId: earlier.id,
+      })
+    }
+    return ws.journal.get(earlier.id) ?? earlier
+  }
+  const promise = run()
+  ws.requests.set(requestId, promise)
+  try {
+    return await promise
+  } finally {
+    ws.requests.delete(requestId)
+  }
+}
+
+/** Runs one send for an entry at a time: a second caller gets the first caller's result. */
+export function exclusiveSend(
+  ws: Workspace,
+  entryId: string,
+  send: () => Promise<EntryRecord>,
+): Promise<EntryRecord> {
+  const running = ws.sending.get(entryId)
+  if (running) return running
+  const promise = send().finally(() => ws.sending.delete(entryId))
+  ws.sending.set(entryId, promise)
+  return promise
+}

@@ -1,0 +1,226 @@
+import type { DeskArgs } from '../../shared/contract'
+import { AppError } from '../../shared/errors'
+import { type Dirhams, formatLyd } from '../../shared/money'
+import { formatPhoneForService, type LibyanPhone } from '../../shared/phone'
+import type { EntryRecord } from '../journal/journal'
+import { deposit as postDeposit } from '../reseller/client'
+import { ServiceError } from '../reseller/http'
+import {
+  exclusiveSend,
+  type OpContext,
+  oncePerRequest,
+  REPEAT_WINDOW_MS,
+  requireCredentials,
+  stamp,
+} from './context'
+import { freshLookup, parsePhone, sameName } from './lookup'
+import { attemptEvent, entryError, outcomeStatus, reportedLimit } from './outcome'
+
+/**
+ * Deposits money into a customer's wallet. A deposit is irreversible, so it is refused unless a fresh lookup
+ * of that phone matched the confirmed first name and the account is active, and while an earlier deposit to
+ * the phone is unresolved. The intent is journaled with a new external_transaction_id before sending; an
+ * unknown outcome is re-sent later with that same id, which the service accepts at most once.
+ */
+export function deposit(
+  ctx: OpContext,
+  args: DeskArgs<'deposit'>,
+  hasCredentials: boolean,
+): Promise<EntryRecord> {
+  const phone = parsePhone(args.phone)
+  const { ws } = ctx
+  return oncePerRequest(
+    ws,
+    args.requestId,
+    (earlier) =>
+      earlier.kind === 'deposit' && earlier.phone === phone && earlier.amountDirhams === args.amountDirhams,
+    async () => {
+      ws.journal.assertWritable()
+      requireCredentials(ws, hasCredentials)
+      // From here to the insert there is no await: the checks and the intent are one step.
+      const lookup = freshLookup(ctx, phone)
+      if (!lookup) {
+        throw new AppError(
+          'LOOKUP_REQUIRED',
+          'Look the customer up (within the last 10 minutes) before depositing.',
+        )
+      }
+      if (!sameName(lookup.firstName, args.confirmedFirstName)) {
+        throw new AppError(
+          'NAME_MISMATCH',
+          'The confirmed name is not the account holder’s name from the lookup.',
+        )
+      }
+      if (lookup.status !== 'active') {
+        throw new AppError('USER_INACTIVE', 'The customer’s wallet account is not active.', {
+          status: lookup.status,
+        })
+      }
+      const open = ws.journal.findOpenDepositTo(phone)
+      if (open) {
+        throw new AppError(
+          'UNRESOLVED_DEPOSIT',
+          'An earlier deposit to this phone has no known outcome yet.',
+          {
+            entryId: open.id,
+          },
+        )
+      }
+      const t = stamp(ws)
+      if (!args.confirmRepeat) {
+        const since = new Date(Date.parse(t.at) - REPEAT_WINDOW_MS).toISOString()
+        const recent = ws.journal.findRecentDeposit(phone, args.amountDirhams, since)
+        if (recent) {
+          throw new AppError(
+            'REPEAT_NEEDS_CONFIRMATION',
+            `The same amount (${formatLyd(args.amountDirhams)} LYD) was deposited to this phone minutes ago.`,
+            { entryId: recent.id, at: recent.createdAt },
+          )
+        }
+      }
+      const pending = ws.journal.insertEntry({
+        id: ws.newId(),
+        kind: 'deposit',
+        mode: ws.mode,
+        createdAt: t.at,
+        createdPcAt: t.pcAt,
+        day: t.day,
+        clerk: ctx.clerk,
+        amountDirhams: args.amountDirhams,
+        phone,
+        firstName: lookup.firstName,
+        externalTransactionId: ws.newId(),
+        requestId: args.requestId ?? null,
+      })
+      return exclusiveSend(ws, pending.id, () => firstAttempt(ctx, pending))
+    },
+  )
+}
+
+async function firstAttempt(ctx: OpContext, pending: EntryRecord): Promise<EntryRecord> {
+  const { ws } = ctx
+  const t = stamp(ws)
+  let sent = false
+  try {
+    return await sendOnce(ctx, pending, () => {
+      sent = true
+    })
+  } catch (error) {
+    const done = stamp(ws)
+    const status = outcomeStatus(error, sent)
+    const limit = reportedLimit(error)
+    if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: pending.id })
+    const entry = ws.journal.updateEntry(
+      pending.id,
+      {
+        status,
+        error: entryError(error),
+        attempts: sent ? 1 : 0,
+        firstSentAt: sent ? t.at : null,
+        needsAttention: status === 'unknown',
+      },
+      done.at,
+      attemptEvent(error, done.at, ctx.clerk),
+    )
+    if (status === 'unknown') ctx.kickRecovery()
+    return entry
+  }
+}
+
+/** One POST /deposit for an entry; on success the entry is confirmed. Errors are the caller's to record. */
+async function sendOnce(ctx: OpContext, entry: EntryRecord, onSend: () => void): Promise<EntryRecord> {
+  const { ws } = ctx
+  const { session } = ws
+  const firstSentAt = entry.firstSentAt ?? stamp(ws).at
+  const result = await session.tokens.withToken((token) => {
+    onSend()
+    return postDeposit(session.http, token, {
+      phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
+      amountDirhams: entry.amountDirhams as Dirhams,
+      externalTransactionId: entry.externalTransactionId as string,
+    })
+  })
+  const done = stamp(ws)
+  const echoMismatch =
+    (result.externalTransactionId !== null && result.externalTransactionId !== entry.externalTransactionId) ||
+    (result.amountDirhams !== null && result.amountDirhams !== entry.amountDirhams)
+  return ws.journal.updateEntry(
+    entry.id,
+    {
+      status: 'confirmed',
+      serviceTransactionId: result.transactionId,
+      error: null,
+      attempts: entry.attempts + 1,
+      firstSentAt,
+      // An answer that does not echo what we sent is proof of a deposit, but a person should look at it.
+      needsAttention: echoMismatch,
+    },
+    done.at,
+    {
+      type: entry.attempts > 0 || entry.status !== 'pending' ? 'resolved' : 'answered',
+      at: done.at,
+      clerk: ctx.clerk,
+      httpStatus: result.httpStatus,
+      detail: { transactionId: result.transactionId, ...(echoMismatch ? { echoMismatch: true } : {}) },
+    },
+  )
+}
+
+export type ResendBy = 'person' | 'background'
+
+/**
+ * Re-sends an open deposit with its own external_transaction_id. 200 → confirmed; 409 → confirmed by
+ * duplicate (an earlier attempt went through), flagged for review. Since an earlier attempt may have reached
+ * the service, no other answer makes it `failed`: it stays unknown and needs a person.
+ */
+export function resendDeposit(ctx: OpContext, entryId: string, by: ResendBy): Promise<EntryRecord> {
+  const { ws } = ctx
+  return exclusiveSend(ws, entryId, async () => {
+    const current = ws.journal.mustGet(entryId)
+    if (current.kind !== 'deposit' || (current.status !== 'pending' && current.status !== 'unknown'))
+      return current
+    const t = stamp(ws)
+    let sent = false
+    try {
+      return await sendOnce(ctx, current, () => {
+        sent = true
+      })
+    } catch (error) {
+      const done = stamp(ws)
+      const attempts = current.attempts + (sent ? 1 : 0)
+      const firstSentAt = current.firstSentAt ?? (sent ? t.at : null)
+      if (error instanceof ServiceError && error.code === 'DUPLICATE_TRANSACTION') {
+        return ws.journal.updateEntry(
+          current.id,
+          {
+            status: 'confirmed',
+            confirmedByDuplicate: true,
+            needsAttention: true,
+            error: null,
+            attempts,
+            firstSentAt,
+          },
+          done.at,
+          {
+            type: 'resolved',
+            at: done.at,
+            clerk: ctx.clerk,
+            httpStatus: 409,
+            detail: { by, duplicate: true },
+          },
+        )
+      }
+      const event = attemptEvent(error, done.at, ctx.clerk)
+      return ws.journal.updateEntry(
+        current.id,
+        { status: 'unknown', error: entryError(error), attempts, firstSentAt, needsAttention: true },
+        done.at,
+        {
+          ...event,
+          type: event.type === 'answered' ? 'retried' : event.type,
+          detail: { ...event.detail, by },
+        },
+      )
+    }
+  })
+}

@@ -1,0 +1,465 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname, extname, isAbsolute, join } from 'node:path'
+import type { ConnectionTest, DeskStatus, Mode, Settings } from '../../shared/contract'
+import { businessDay } from '../../shared/day'
+import { AppError, toAppErrorData } from '../../shared/errors'
+import { createIdGenerator } from '../ids'
+import { Journal, toJournalEntry } from '../journal/journal'
+import { type Logger, silentLogger } from '../log'
+import { ServiceClock } from '../reseller/clock'
+import { type ConnectionSettings, normalizeBaseUrl, normalizeProxyUrl } from '../reseller/http'
+import type { Credentials } from '../reseller/token-manager'
+import type { SecretStore } from '../settings/secrets'
+import type { SettingsStore, StoredSettings } from '../settings/settings'
+import { listDenominations, refreshCatalog } from './catalog'
+import type { CallContext, OpContext, Workspace } from './context'
+import { deposit, resendDeposit } from './deposit'
+import type { DeskHandlers } from './handlers'
+import { lookupCustomer } from './lookup'
+import { BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
+import { sellVoucher } from './sell-voucher'
+import { ServiceSession } from './service-session'
+
+export const LIVE_PASSWORD_SECRET = 'live-password'
+
+/** The training service: the sandbox started on this machine, with its demo reseller. */
+export interface TrainingService {
+  baseUrl: string
+  credentials: Credentials
+  close(): Promise<void>
+}
+
+/** What the host (Electron or the browser shell) offers for "Save diagnostics". */
+export interface DiagnosticsHost {
+  chooseSavePath(defaultName: string): Promise<string | null>
+  logLines(): string[]
+  versions(): Record<string, string>
+}
+
+export interface DeskDeps {
+  dataDir: string
+  settings: SettingsStore
+  secrets: SecretStore
+  startTraining: () => Promise<TrainingService>
+  log?: Logger
+  pcNow?: () => number
+  monotonicNow?: () => number
+  /** better-sqlite3 built for another runtime (Electron); see README. */
+  nativeBinding?: string
+  recoverySchedule?: number[]
+  diagnostics?: DiagnosticsHost
+}
+
+export interface Desk {
+  readonly handlers: DeskHandlers
+  start(): Promise<void>
+  stop(): Promise<void>
+  /** The active mode's workspace: for tests and benchmarks. */
+  workspace(): Workspace
+  readonly recovery: BackgroundRecovery
+}
+
+export function journalPath(dataDir: string, mode: Mode): string {
+  return join(dataDir, `journal-${mode}.sqlite`)
+}
+
+export function createDesk(deps: DeskDeps): Desk {
+  const log = deps.log ?? silentLogger
+  const pcNow = deps.pcNow ?? Date.now
+  const monotonicNow = deps.monotonicNow ?? (() => performance.now())
+  const workspaces = new Map<Mode, Workspace>()
+  let current: Mode = 'training'
+  let training: TrainingService | null = null
+  let trainingStarting: Promise<TrainingService> | null = null
+  let livePassword: string | null = null
+  let passwordSaved = false
+
+  const settings = () => deps.settings.get()
+  const lifetimeMs = () => settings().tokenLifetimeHours * 3600_000
+
+  function connection(
+    baseUrl: string,
+    proxyUrl: string | null,
+    s: StoredSettings = settings(),
+  ): ConnectionSettings {
+    return { baseUrl, proxyUrl, connectTimeoutMs: s.connectTimeoutMs, answerTimeoutMs: s.answerTimeoutMs }
+  }
+
+  function liveCredentials(): Credentials | null {
+    const live = settings().live
+    return live && livePassword !== null ? { username: live.username, password: livePassword } : null
+  }
+
+  function credentialsFor(mode: Mode): () => Credentials | null {
+    return mode === 'training' ? () => training?.credentials ?? null : liveCredentials
+  }
+
+  function hasCredentials(ws: Workspace): boolean {
+    return credentialsFor(ws.mode)() !== null
+  }
+
+  async function ensureTraining(): Promise<TrainingService> {
+    if (training) return training
+    trainingStarting ??= deps.startTraining().then((t) => {
+      training = t
+      return t
+    })
+    try {
+      return await trainingStarting
+    } finally {
+      trainingStarting = null
+    }
+  }
+
+  function newWorkspace(mode: Mode, session: ServiceSession): Workspace {
+    const journal = Journal.open(
+      journalPath(deps.dataDir, mode),
+      deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {},
+    )
+    const clock = session.clock
+    return {
+      mode,
+      journal,
+      session,
+      newId: createIdGenerator(() => clock.now()),
+      lookups: new Map(),
+      sending: new Map(),
+      requests: new Map(),
+      catalog: { stale: false, refreshing: null },
+    }
+  }
+
+  async function ensureWorkspace(mode: Mode): Promise<Workspace> {
+    const existing = workspaces.get(mode)
+    if (existing) return existing
+    let baseUrl: string
+    let proxyUrl: string | null = null
+    if (mode === 'training') {
+      baseUrl = (await ensureTraining()).baseUrl
+    } else {
+      const live = settings().live
+      if (!live) throw new AppError('NOT_CONFIGURED', 'The live service is not configured on this PC.')
+      baseUrl = live.baseUrl
+      proxyUrl = live.proxyUrl
+    }
+    const again = workspaces.get(mode)
+    if (again) return again
+    const session = new ServiceSession(
+      connection(baseUrl, proxyUrl),
+      credentialsFor(mode),
+      lifetimeMs,
+      new ServiceClock(pcNow),
+      log.child(mode),
+    )
+    const ws = newWorkspace(mode, session)
+    workspaces.set(mode, ws)
+    return ws
+  }
+
+  function active(): Workspace {
+    const ws = workspaces.get(current)
+    if (!ws) throw new AppError('JOURNAL_UNAVAILABLE', 'The desk has not started yet.')
+    return ws
+  }
+
+  function opContext(ws: Workspace, call: CallContext): OpContext {
+    return {
+      ws,
+      settings: settings(),
+      clerk: call.clerk,
+      log: log.child('desk'),
+      monotonicNow,
+      kickRecovery: () => recovery.kick(),
+    }
+  }
+
+  const recovery = new BackgroundRecovery(
+    () => opContext(active(), { clerk: null }),
+    log.child('recovery'),
+    deps.recoverySchedule,
+  )
+
+  /** Start-up work for a mode becoming active: what a crash left, the catalog. Network work runs behind. */
+  function activate(ws: Workspace): void {
+    current = ws.mode
+    if (ws.journal.health.problem === null) {
+      markInterrupted(opContext(ws, { clerk: null }))
+      void recovery.pass()
+    }
+    void refreshCatalog(ws).catch((error: unknown) =>
+      log.warn('denominations not refreshed at start', { error }),
+    )
+  }
+
+  function status(): DeskStatus {
+    const ws = active()
+    const s = settings()
+    return {
+      mode: ws.mode,
+      serviceUrl: ws.session.baseUrl,
+      online: ws.session.online,
+      tokenExpiresAt: ws.session.tokens.expiresAt,
+      clockOffsetMs: ws.session.clock.offsetMs,
+      needsAttention: ws.journal.countNeedsAttention(),
+      liveConfigured: s.live !== null && livePassword !== null,
+      journalProblem: ws.journal.health.problem,
+    }
+  }
+
+  function publicSettings(): Settings {
+    const s = settings()
+    return {
+      mode: current,
+      live: s.live ? { ...s.live, passwordSaved } : null,
+      passwordStorage: deps.secrets.kind,
+      tokenLifetimeHours: s.tokenLifetimeHours,
+      phoneFormat: s.phoneFormat,
+      language: s.language,
+      connectTimeoutMs: s.connectTimeoutMs,
+      answerTimeoutMs: s.answerTimeoutMs,
+      doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
+    }
+  }
+
+  /** Obtains a token from a service without touching the desk's state: proof that the details work. */
+  async function probe(
+    baseUrl: string,
+    credentials: Credentials,
+    proxyUrl: string | null,
+  ): Promise<ServiceSession> {
+    const session = new ServiceSession(
+      connection(normalizeBaseUrl(baseUrl), normalizeProxyUrl(proxyUrl)),
+      () => credentials,
+      lifetimeMs,
+      new ServiceClock(pcNow),
+      log.child('live'),
+    )
+    try {
+      await session.tokens.getToken()
+      return session
+    } catch (error) {
+      await session.close()
+      throw error
+    }
+  }
+
+  async function switchTo(mode: Mode): Promise<DeskStatus> {
+    const ws = await ensureWorkspace(mode)
+    deps.settings.update({ mode })
+    if (current !== mode || ws !== workspaces.get(current)) activate(ws)
+    return status()
+  }
+
+  /** Timeouts or proxy changed: new HTTP edges for the open services (their clocks are kept). */
+  async function rebuildSessions(): Promise<void> {
+    const s = settings()
+    for (const ws of workspaces.values()) {
+      const old = ws.session
+      ws.session = new ServiceSession(
+        connection(old.baseUrl, old.http.settings.proxyUrl, s),
+        credentialsFor(ws.mode),
+        lifetimeMs,
+        old.clock,
+        log.child(ws.mode),
+      )
+      void old.close()
+    }
+  }
+
+  const handlers: DeskHandlers = {
+    getStatus: async () => status(),
+
+    configureService: async (args) => {
+      const baseUrl = normalizeBaseUrl(args.baseUrl)
+      const proxyUrl = normalizeProxyUrl(args.proxyUrl)
+      const session = await probe(baseUrl, { username: args.username, password: args.password }, proxyUrl)
+      deps.settings.update({ live: { baseUrl, username: args.username, proxyUrl } })
+      livePassword = args.password
+      passwordSaved = await deps.secrets.set(LIVE_PASSWORD_SECRET, args.password).catch((error: unknown) => {
+        log.warn('the password could not be saved', { error })
+        return false
+      })
+      const existing = workspaces.get('live')
+      if (existing) {
+        const old = existing.session
+        existing.session = session
+        existing.lookups.clear()
+        void old.close()
+      } else {
+        const ws = newWorkspace('live', session)
+        workspaces.set('live', ws)
+      }
+      return switchTo('live')
+    },
+
+    useTraining: async () => switchTo('training'),
+
+    useLive: async () => {
+      if (!liveCredentials()) {
+        throw new AppError(
+          'NOT_CONFIGURED',
+          'Configure the live service (address, username, password) first.',
+        )
+      }
+      return switchTo('live')
+    },
+
+    listDenominations: async (args, call) => listDenominations(opContext(active(), call), args),
+
+    generateVoucher: async (args, call) => {
+      const ws = active()
+      const entry = await sellVoucher(opContext(ws, call), args, hasCredentials(ws))
+      return toJournalEntry(entry, { revealCode: true })
+    },
+
+    lookupCustomer: async (args, call) => {
+      const ws = active()
+      return lookupCustomer(opContext(ws, call), args, hasCredentials(ws))
+    },
+
+    deposit: async (args, call) => {
+      const ws = active()
+      return toJournalEntry(await deposit(opContext(ws, call), args, hasCredentials(ws)))
+    },
+
+    retryDeposit: async (args, call) => {
+      const ws = active()
+      const entry = ws.journal.get(args.entryId)
+      if (!entry) throw new AppError('NOT_FOUND', 'There is no such journal entry.')
+      if (entry.kind !== 'deposit') {
+        throw new AppError(
+          'NOT_RETRYABLE',
+          'A voucher is never sent again: check with the provider whether it was created.',
+        )
+      }
+      if (entry.status !== 'pending' && entry.status !== 'unknown') return toJournalEntry(entry)
+      ws.journal.assertWritable()
+      if (!hasCredentials(ws)) throw new AppError('NOT_CONFIGURED', 'The service is not configured.')
+      return toJournalEntry(await resendDeposit(opContext(ws, call), entry.id, 'person'))
+    },
+
+    recoverNow: async (_args, call) => {
+      const ws = active()
+      ws.journal.assertWritable()
+      const ctx = opContext(ws, call)
+      markInterrupted(ctx)
+      return recoverDeposits(ctx)
+    },
+
+    listJournal: async (args) => {
+      const page = active().journal.list(args)
+      return {
+        entries: page.entries.map((e) => toJournalEntry(e)),
+        ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      }
+    },
+
+    getEntry: async (args) => {
+      const { journal } = active()
+      const entry = journal.get(args.entryId)
+      if (!entry) throw new AppError('NOT_FOUND', 'There is no such journal entry.')
+      return { entry: toJournalEntry(entry), events: journal.events(entry.id) }
+    },
+
+    getDailyLimit: async () => {
+      const ws = active()
+      return ws.journal.dailyLimit(businessDay(ws.session.clock.now()))
+    },
+
+    listNotices: async (args) => ({ notices: active().journal.noticesAfter(args.afterId ?? 0) }),
+
+    getSettings: async () => publicSettings(),
+
+    updateSettings: async (patch) => {
+      const before = settings()
+      deps.settings.update(patch)
+      if (
+        (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
+        (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
+      ) {
+        await rebuildSessions()
+      }
+      return publicSettings()
+    },
+
+    testConnection: async (args): Promise<ConnectionTest> => {
+      const password = args.password ?? (args.username === settings().live?.username ? livePassword : null)
+      if (password === null) {
+        return {
+          ok: false,
+          error: { code: 'NOT_CONFIGURED', message: 'Enter the password to test the connection.' },
+        }
+      }
+      try {
+        const session = await probe(
+          args.baseUrl,
+          { username: args.username, password },
+          args.proxyUrl ?? null,
+        )
+        const result: ConnectionTest = {
+          ok: true,
+          tokenExpiresAt: session.tokens.expiresAt ?? '',
+          clockOffsetMs: session.clock.offsetMs,
+        }
+        await session.close()
+        return result
+      } catch (error) {
+        return { ok: false, error: toAppErrorData(error) }
+      }
+    },
+
+    saveDiagnostics: async (args) => {
+      const host = deps.diagnostics
+      if (!host) throw new AppError('INTERNAL', 'Diagnostics are not available here.')
+      const path = args.path ?? (await host.chooseSavePath(`reseller-desk-diagnostics-${Date.now()}.json`))
+      if (path === null) return null
+      if (!isAbsolute(path) || !['.json', '.txt', '.log'].includes(extname(path).toLowerCase())) {
+        throw new AppError('BAD_INPUT', 'path: an absolute path to a .json, .txt or .log file.')
+      }
+      const report = {
+        createdAt: new Date().toISOString(),
+        versions: host.versions(),
+        status: status(),
+        settings: publicSettings(),
+        log: host.logLines(),
+      }
+      mkdirSync(dirname(path), { recursive: true })
+      const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
+      writeFileSync(tmp, JSON.stringify(report, null, 2))
+      renameSync(tmp, path)
+      return { path }
+    },
+  }
+
+  return {
+    handlers,
+    recovery,
+    workspace: active,
+    async start() {
+      const s = settings()
+      if (s.live) {
+        livePassword = await deps.secrets.get(LIVE_PASSWORD_SECRET).catch(() => null)
+        passwordSaved = livePassword !== null
+      }
+      const mode: Mode = s.mode === 'live' && liveCredentials() ? 'live' : 'training'
+      if (mode !== s.mode)
+        log.warn('live mode configured but no password is available; starting in training mode')
+      const ws = await ensureWorkspace(mode)
+      deps.settings.update({ mode })
+      activate(ws)
+    },
+    async stop() {
+      recovery.stop()
+      await recovery.idle()
+      for (const ws of workspaces.values()) {
+        await Promise.allSettled([...ws.sending.values()])
+        await ws.session.close()
+        ws.journal.close()
+      }
+      workspaces.clear()
+      if (training) await training.close()
+      training = null
+    },
+  }
+}

@@ -1,0 +1,8 @@
+import type { DeskArgs, DeskOutputs } from '../../shared/contract'
+import type { DeskMethod } from '../../shared/desk-methods'
+import type { CallContext } from './context'
+
+/** What main implements for every call of the contract; the bridge validates input before calling. */
+export type DeskHandlers = {
+  [M in DeskMethod]: (args: DeskArgs<M>, call: CallContext) => Promise<DeskOutputs[M]>
+}

@@ -1,0 +1,145 @@
+import type { RecoverResult } from '../../shared/contract'
+import type { EntryRecord } from '../journal/journal'
+import type { Logger } from '../log'
+import { type OpContext, stamp } from './context'
+import { resendDeposit } from './deposit'
+
+/** After this long since its first attempt, an open deposit is re-sent only by a person: the clerk may have
+ * handed the cash back by then. */
+export const BACKGROUND_WINDOW_MS = 15 * 60_000
+/** Delays between background passes while deposits stay open; the last one repeats. */
+export const RETRY_SCHEDULE_MS = [2_000, 5_000, 10_000, 20_000, 40_000, 60_000]
+
+/**
+ * Marks what a crash left behind: a `pending` voucher becomes `unknown` and needs a manager (never re-sent);
+ * a `pending` deposit becomes `unknown` and is re-sent with its own id by the background recovery.
+ */
+export function markInterrupted(ctx: OpContext): number {
+  const { ws } = ctx
+  let marked = 0
+  for (const kind of ['voucher', 'deposit'] as const) {
+    for (const entry of ws.journal.listOpen(kind)) {
+      // An entry being sent right now is not interrupted.
+      if (entry.status !== 'pending' || ws.sending.has(entry.id)) continue
+      const t = stamp(ws)
+      ws.journal.updateEntry(entry.id, { status: 'unknown', needsAttention: true }, t.at, {
+        type: 'recovered',
+        at: t.at,
+        detail: { reason: 'The app stopped before the outcome was recorded.' },
+      })
+      marked++
+    }
+  }
+  return marked
+}
+
+function withinWindow(ctx: OpContext, entry: EntryRecord): boolean {
+  const first = Date.parse(entry.firstSentAt ?? entry.createdAt)
+  return ctx.ws.session.clock.now() - first <= BACKGROUND_WINDOW_MS
+}
+
+/** Re-sends every open deposit still inside the background window; raises a notice for each resolution. */
+export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
+  const { ws } = ctx
+  const due = ws.journal.listOpen('deposit').filter((e) => !ws.sending.has(e.id) && withinWindow(ctx, e))
+  let resolved = 0
+  for (const entry of due) {
+    const after = await resendDeposit(ctx, entry.id, 'background')
+    if (after.status === 'confirmed') {
+      resolved++
+      ws.journal.addNotice({
+        at: stamp(ws).at,
+        kind: 'deposit-resolved',
+        entryId: after.id,
+        status: after.status,
+      })
+    }
+  }
+  const stillOpen = ws.journal.listOpen('deposit').length + ws.journal.listOpen('voucher').length
+  return { resolved, stillOpen }
+}
+
+/** Whether any open deposit is still the background's to re-send. */
+export function hasDueDeposits(ctx: OpContext): boolean {
+  return ctx.ws.journal.listOpen('deposit').some((e) => withinWindow(ctx, e))
+}
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+/**
+ * Runs recoverDeposits on a backing-off timer while open deposits are inside their window. `kick` restarts
+ * the schedule from its shortest delay (a new unknown deposit deserves a quick retry).
+ */
+export class BackgroundRecovery {
+  private handle: unknown = null
+  private step = 0
+  private running: Promise<void> | null = null
+  private stopped = false
+
+  constructor(
+    private readonly context: () => OpContext,
+    private readonly log: Logger,
+    private readonly schedule: readonly number[] = RETRY_SCHEDULE_MS,
+    private readonly timers: Timers = {
+      setTimeout: (fn, ms) => {
+        const h = setTimeout(fn, ms)
+        h.unref?.()
+        return h
+      },
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    },
+  ) {}
+
+  kick(): void {
+    this.step = 0
+    this.arm()
+  }
+
+  private arm(): void {
+    if (this.stopped) return
+    if (this.handle !== null) this.timers.clearTimeout(this.handle)
+    const delay = this.schedule[Math.min(this.step, this.schedule.length - 1)] ?? 60_000
+    this.handle = this.timers.setTimeout(() => {
+      this.handle = null
+      void this.pass()
+    }, delay)
+  }
+
+  /** One pass now; re-arms while deposits remain due. */
+  async pass(): Promise<void> {
+    if (this.running) return this.running
+    this.running = (async () => {
+      try {
+        const ctx = this.context()
+        const result = await recoverDeposits(ctx)
+        if (result.resolved > 0)
+          this.log.info('background recovery resolved deposits', { resolved: result.resolved })
+        if (hasDueDeposits(ctx)) {
+          this.step++
+          this.arm()
+        }
+      } catch (error) {
+        this.log.error('background recovery failed', { error })
+        this.step++
+        this.arm()
+      } finally {
+        this.running = null
+      }
+    })()
+    return this.running
+  }
+
+  stop(): void {
+    this.stopped = true
+    if (this.handle !== null) this.timers.clearTimeout(this.handle)
+    this.handle = null
+  }
+
+  /** Waits for a pass in progress (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.running
+  }
+}

@@ -1,0 +1,146 @@
+import type Database from 'better-sqlite3'
+import { AppError } from '../../shared/errors'
+
+/**
+ * Numbered migrations. Migration N brings the schema from user_version N-1 to N. All pending migrations
+ * run in one transaction, so a crash mid-way leaves the previous version intact. Append only: never edit
+ * a migration that has shipped.
+ */
+export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
+  // 1: entries, their append-only events, and the guards that keep money records honest.
+  (db) => {
+    db.exec(`
+      CREATE TABLE entries (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('voucher', 'deposit')),
+        status TEXT NOT NULL CHECK (status IN ('pending', 'issued', 'confirmed', 'failed', 'unknown')),
+        mode TEXT NOT NULL CHECK (mode IN ('live', 'training')),
+        created_at TEXT NOT NULL,
+        created_pc_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        clerk TEXT,
+        amount_dirhams INTEGER NOT NULL CHECK (amount_dirhams >= 0),
+        phone TEXT,
+        first_name TEXT,
+        denomination_id INTEGER,
+        denomination_value_dirhams INTEGER,
+        external_transaction_id TEXT UNIQUE,
+        service_transaction_id TEXT,
+        voucher_code TEXT,
+        code_last4 TEXT,
+        serial_number TEXT,
+        activation_date TEXT,
+        expiry_date TEXT,
+        error_code TEXT,
+        error_message TEXT,
+        error_http_status INTEGER,
+        error_details TEXT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        first_sent_at TEXT,
+        needs_attention INTEGER NOT NULL DEFAULT 0 CHECK (needs_attention IN (0, 1)),
+        confirmed_by_duplicate INTEGER NOT NULL DEFAULT 0 CHECK (confirmed_by_duplicate IN (0, 1)),
+        request_id TEXT UNIQUE,
+        resolution TEXT,
+        CHECK (kind <> 'deposit' OR (phone IS NOT NULL AND external_transaction_id IS NOT NULL)),
+        CHECK (kind <> 'voucher' OR denomination_id IS NOT NULL),
+        CHECK (status <> 'issued' OR (kind = 'voucher' AND voucher_code IS NOT NULL AND serial_number IS NOT NULL)),
+        CHECK (status <> 'confirmed' OR kind = 'deposit')
+      ) STRICT;
+
+      CREATE INDEX entries_day ON entries (day, id);
+      CREATE INDEX entries_phone ON entries (phone, day, id) WHERE phone IS NOT NULL;
+      CREATE INDEX entries_serial ON entries (serial_number) WHERE serial_number IS NOT NULL;
+      CREATE INDEX entries_code ON entries (voucher_code) WHERE voucher_code IS NOT NULL;
+      CREATE INDEX entries_code_last4 ON entries (code_last4) WHERE code_last4 IS NOT NULL;
+      CREATE INDEX entries_service_tx ON entries (service_transaction_id) WHERE service_transaction_id IS NOT NULL;
+      CREATE INDEX entries_open ON entries (kind, status) WHERE status IN ('pending', 'unknown');
+      CREATE INDEX entries_attention ON entries (day, id) WHERE needs_attention = 1;
+
+      CREATE TABLE entry_events (
+        id INTEGER PRIMARY KEY,
+        entry_id TEXT NOT NULL REFERENCES entries (id),
+        at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        clerk TEXT,
+        http_status INTEGER,
+        detail TEXT
+      ) STRICT;
+      CREATE INDEX entry_events_entry ON entry_events (entry_id, id);
+
+      -- Money records are append-only: no entry is ever deleted, no event ever changed.
+      CREATE TRIGGER entries_no_delete BEFORE DELETE ON entries
+      BEGIN SELECT RAISE(ABORT, 'journal entries cannot be deleted'); END;
+      CREATE TRIGGER entry_events_no_update BEFORE UPDATE ON entry_events
+      BEGIN SELECT RAISE(ABORT, 'journal events are append-only'); END;
+      CREATE TRIGGER entry_events_no_delete BEFORE DELETE ON entry_events
+      BEGIN SELECT RAISE(ABORT, 'journal events are append-only'); END;
+
+      -- Once issued or confirmed, what proves the money moved can never change. The one allowed change:
+      -- a deposit confirmed by duplicate may receive the provider's transaction id once, from empty.
+      CREATE TRIGGER entries_final_frozen BEFORE UPDATE ON entries
+      WHEN OLD.status IN ('issued', 'confirmed') AND (
+        NEW.status IS NOT OLD.status OR NEW.kind IS NOT OLD.kind OR NEW.mode IS NOT OLD.mode
+        OR NEW.created_at IS NOT OLD.created_at OR NEW.day IS NOT OLD.day OR NEW.clerk IS NOT OLD.clerk
+        OR NEW.amount_dirhams IS NOT OLD.amount_dirhams OR NEW.phone IS NOT OLD.phone
+        OR NEW.first_name IS NOT OLD.first_name OR NEW.denomination_id IS NOT OLD.denomination_id
+        OR NEW.denomination_value_dirhams IS NOT OLD.denomination_value_dirhams
+        OR NEW.external_transaction_id IS NOT OLD.external_transaction_id
+        OR (OLD.service_transaction_id IS NOT NULL AND NEW.service_transaction_id IS NOT OLD.service_transaction_id)
+        OR NEW.voucher_code IS NOT OLD.voucher_code OR NEW.serial_number IS NOT OLD.serial_number
+        OR NEW.activation_date IS NOT OLD.activation_date OR NEW.expiry_date IS NOT OLD.expiry_date
+        OR NEW.confirmed_by_duplicate IS NOT OLD.confirmed_by_duplicate
+      )
+      BEGIN SELECT RAISE(ABORT, 'a final journal entry cannot change its money fields'); END;
+
+      CREATE TABLE denominations (
+        id INTEGER PRIMARY KEY,
+        name TEXT,
+        value_dirhams INTEGER NOT NULL,
+        position INTEGER NOT NULL
+      ) STRICT;
+
+      CREATE TABLE limit_reports (
+        id INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        daily_max_dirhams INTEGER NOT NULL,
+        used_today_dirhams INTEGER NOT NULL,
+        remaining_dirhams INTEGER NOT NULL,
+        requested_dirhams INTEGER NOT NULL,
+        entry_id TEXT
+      ) STRICT;
+      CREATE INDEX limit_reports_day ON limit_reports (day, id);
+
+      CREATE TABLE notices (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        entry_id TEXT NOT NULL,
+        status TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+    `)
+  },
+]
+
+export const SCHEMA_VERSION = MIGRATIONS.length
+
+/** Applies what is missing in one transaction; refuses a database written by a newer version of the app. */
+export function migrate(db: Database.Database): { from: number; to: number } {
+  const from = db.pragma('user_version', { simple: true }) as number
+  if (from > SCHEMA_VERSION) {
+    throw new AppError(
+      'JOURNAL_UNAVAILABLE',
+      `The journal was written by a newer version of Reseller Desk (schema ${from}, this version knows ${SCHEMA_VERSION}). Update the app.`,
+      { schemaVersion: from, knownVersion: SCHEMA_VERSION },
+    )
+  }
+  if (from === SCHEMA_VERSION) return { from, to: from }
+  db.transaction(() => {
+    for (let v = from; v < SCHEMA_VERSION; v++) MIGRATIONS[v]?.(db)
+    db.pragma(`user_version = ${SCHEMA_VERSION}`)
+  })()
+  return { from, to: SCHEMA_VERSION }
+}

@@ -1,0 +1,345 @@
+import { createFetch } from 'ofetch'
+import { Agent, type Dispatcher, ProxyAgent, Headers as UndiciHeaders, fetch as undiciFetch } from 'undici'
+import { AppError, type ErrorCode } from '../../shared/errors'
+import { lydToDirhams } from '../../shared/money'
+import type { Logger } from '../log'
+import type { ServiceClock } from './clock'
+
+/**
+ * The HTTP edge of the reseller service. It sends each request once (never retries a POST by itself) and
+ * turns every failure into a ServiceError with one of three outcomes the money code depends on:
+ * - not-sent: the request never left (refused, DNS, connect timeout, TLS or proxy tunnel failure);
+ * - rejected: a definite answer that moved nothing (401, 403, 404, 409, 422, 429, other 4xx);
+ * - unknown: it may have been acted on (reset or timeout after sending, 5xx or 3xx on a money call,
+ *   a 2xx without what proves the operation).
+ */
+export type CallOutcome = 'not-sent' | 'rejected' | 'unknown'
+
+export class ServiceError extends AppError {
+  readonly outcome: CallOutcome
+  readonly httpStatus: number | undefined
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    outcome: CallOutcome,
+    httpStatus?: number,
+    details?: Record<string, unknown>,
+  ) {
+    super(code, message, { ...details, outcome, ...(httpStatus === undefined ? {} : { httpStatus }) })
+    this.name = 'ServiceError'
+    this.outcome = outcome
+    this.httpStatus = httpStatus
+  }
+}
+
+export interface ConnectionSettings {
+  baseUrl: string
+  proxyUrl: string | null
+  connectTimeoutMs: number
+  answerTimeoutMs: number
+}
+
+export interface ServiceRequest {
+  method: 'GET' | 'POST'
+  path: string
+  query?: Record<string, string>
+  body?: Record<string, unknown>
+  token?: string
+  /** A call that moves money: answered 5xx/3xx or cut off after sending means the outcome is unknown. */
+  money: boolean
+}
+
+export interface ServiceAnswer {
+  status: number
+  body: unknown
+  headers: Headers
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
+
+function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+}
+
+/** The service address: https, or http only on this machine (the training sandbox). No trailing slash. */
+export function normalizeBaseUrl(text: string): string {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    throw new AppError('BAD_INPUT', 'baseUrl: not a web address (https://host/api/v1/reseller).')
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+    throw new AppError('BAD_INPUT', 'baseUrl: the service must be reached over https.')
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new AppError('BAD_INPUT', 'baseUrl: no credentials, query or fragment in the address.')
+  }
+  return url.toString().replace(/\/+$/, '')
+}
+
+export function normalizeProxyUrl(text: string | null | undefined): string | null {
+  if (text === null || text === undefined || text.trim() === '') return null
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    throw new AppError('BAD_INPUT', 'proxyUrl: not a proxy address (http://host:port).')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError('BAD_INPUT', 'proxyUrl: the proxy must be an http:// or https:// address.')
+  }
+  return url.toString().replace(/\/+$/, '')
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'ERR_INVALID_URL',
+])
+
+function causeChain(error: unknown): { codes: string[]; messages: string[] } {
+  const codes: string[] = []
+  const messages: string[] = []
+  let e: unknown = error
+  for (let depth = 0; e && depth < 6; depth++) {
+    if (typeof e === 'object') {
+      const o = e as { code?: unknown; message?: unknown; cause?: unknown }
+      if (typeof o.code === 'string') codes.push(o.code)
+      if (typeof o.message === 'string') messages.push(o.message)
+      e = o.cause
+    } else break
+  }
+  return { codes, messages }
+}
+
+/** A transport failure (no HTTP answer) as a ServiceError with its outcome. */
+export function transportFailure(error: unknown, money: boolean): ServiceError {
+  const { codes, messages } = causeChain(error)
+  const tunnelRefused = messages.some((m) => /Proxy response \(\d+\) !== 200/.test(m))
+  if (tunnelRefused || codes.some((c) => NOT_SENT_CODES.has(c))) {
+    const reason = codes.find((c) => NOT_SENT_CODES.has(c)) ?? 'PROXY_REFUSED'
+    return new ServiceError(
+      'NOT_SENT',
+      'The service could not be reached; nothing was sent.',
+      'not-sent',
+      undefined,
+      {
+        reason,
+      },
+    )
+  }
+  const reason = codes.find((c) => c.startsWith('UND_ERR') || c.startsWith('E')) ?? 'NO_ANSWER'
+  if (!money) {
+    return new ServiceError('SERVICE_ERROR', 'The service did not answer.', 'unknown', undefined, { reason })
+  }
+  return new ServiceError(
+    'OUTCOME_UNKNOWN',
+    'The request was sent but no answer came back; it may have been carried out.',
+    'unknown',
+    undefined,
+    { reason },
+  )
+}
+
+function message(body: unknown): string | null {
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+    return (body as { message: string }).message
+  }
+  return null
+}
+
+function fieldErrors(body: unknown): Record<string, string[]> | undefined {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined
+  if (!errors || typeof errors !== 'object') return undefined
+  const out: Record<string, string[]> = {}
+  for (const [k, v] of Object.entries(errors)) {
+    out[k] = Array.isArray(v) ? v.map(String) : [String(v)]
+  }
+  return out
+}
+
+/** The four figures of a 422 limit answer, in dirhams, or null when they are not all there. */
+export function limitFigures(body: unknown): Record<string, number> | null {
+  if (!body || typeof body !== 'object') return null
+  const b = body as Record<string, unknown>
+  const figures = {
+    dailyMaxDirhams: lydToDirhams(b.daily_max_amount),
+    usedTodayDirhams: lydToDirhams(b.used_today),
+    remainingDirhams: lydToDirhams(b.remaining),
+    requestedDirhams: lydToDirhams(b.requested),
+  }
+  return Object.values(figures).every((v) => v !== null) ? (figures as Record<string, number>) : null
+}
+
+function retryAfterSeconds(headers: Headers): number {
+  const h = headers.get('retry-after')
+  if (h === null) return 60
+  const seconds = Number(h)
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
+  const date = Date.parse(h)
+  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : 60
+}
+
+/**
+ * A non-2xx answer as a ServiceError. `notFound` tells what a 404 means on this endpoint: a user that does
+ * not exist, or a wrong service address.
+ */
+export function rejection(answer: ServiceAnswer, money: boolean, notFound: 'user' | 'service'): ServiceError {
+  const { status, body, headers } = answer
+  const text = message(body)
+  const serviceSays = text ?? `The service answered HTTP ${status}.`
+  if (status >= 500 || (status >= 300 && status < 400)) {
+    return money
+      ? new ServiceError(
+          'OUTCOME_UNKNOWN',
+          `The service answered HTTP ${status}; the operation may or may not have been carried out.`,
+          'unknown',
+          status,
+        )
+      : new ServiceError('SERVICE_ERROR', `The service answered HTTP ${status}.`, 'rejected', status)
+  }
+  if (text === null) {
+    // An HTML page or an empty body: not the service speaking (a proxy, a portal, a wrong address).
+    return new ServiceError(
+      'SERVICE_ERROR',
+      `The service answered HTTP ${status} without a message.`,
+      'rejected',
+      status,
+    )
+  }
+  switch (status) {
+    case 401:
+      return new ServiceError('INVALID_CREDENTIALS', serviceSays, 'rejected', status)
+    case 403:
+      return /disabled/i.test(serviceSays)
+        ? new ServiceError('ACCOUNT_DISABLED', serviceSays, 'rejected', status)
+        : new ServiceError('ACCESS_DENIED', serviceSays, 'rejected', status)
+    case 404:
+      return notFound === 'user' && /user/i.test(serviceSays)
+        ? new ServiceError('USER_NOT_FOUND', serviceSays, 'rejected', status)
+        : new ServiceError('SERVICE_ERROR', serviceSays, 'rejected', status)
+    case 409: {
+      const echoed = (body as { external_transaction_id?: unknown }).external_transaction_id
+      return new ServiceError('DUPLICATE_TRANSACTION', serviceSays, 'rejected', status, {
+        ...(typeof echoed === 'string' ? { externalTransactionId: echoed } : {}),
+      })
+    }
+    case 422: {
+      const figures = limitFigures(body)
+      if (figures || /daily limit/i.test(serviceSays)) {
+        return new ServiceError('DAILY_LIMIT_EXCEEDED', serviceSays, 'rejected', status, figures ?? {})
+      }
+      if (/inactive/i.test(serviceSays))
+        return new ServiceError('USER_INACTIVE', serviceSays, 'rejected', status)
+      const fields = fieldErrors(body)
+      return new ServiceError('VALIDATION', serviceSays, 'rejected', status, fields ? { fields } : {})
+    }
+    case 429:
+      return new ServiceError('RATE_LIMITED', serviceSays, 'rejected', status, {
+        retryAfterSeconds: retryAfterSeconds(headers),
+      })
+    default:
+      return new ServiceError('SERVICE_ERROR', serviceSays, 'rejected', status)
+  }
+}
+
+type OFetch = ReturnType<typeof createFetch>
+
+export class ServiceHttp {
+  readonly settings: ConnectionSettings
+  private readonly clock: ServiceClock
+  private readonly log: Logger
+  private readonly $fetch: OFetch
+  private readonly pooled: Dispatcher
+  /** Money calls use a fresh connection each: a reused connection the server has just closed would make a
+   * request look sent when it never arrived, and an unknown voucher costs a manager's time. */
+  private readonly fresh: Dispatcher
+
+  constructor(
+    settings: ConnectionSettings,
+    clock: ServiceClock,
+    log: Logger,
+    private readonly onReachable: (reachable: boolean) => void = () => {},
+  ) {
+    this.settings = { ...settings, baseUrl: normalizeBaseUrl(settings.baseUrl) }
+    this.clock = clock
+    this.log = log
+    this.$fetch = createFetch({
+      fetch: undiciFetch as unknown as typeof globalThis.fetch,
+      Headers: UndiciHeaders as unknown as typeof globalThis.Headers,
+      AbortController: globalThis.AbortController,
+      defaults: { retry: 0, ignoreResponseError: true, redirect: 'manual' },
+    })
+    this.pooled = this.dispatcher(1)
+    this.fresh = this.dispatcher(0)
+  }
+
+  private dispatcher(pipelining: number): Dispatcher {
+    const { proxyUrl, connectTimeoutMs, answerTimeoutMs } = this.settings
+    const common = {
+      headersTimeout: answerTimeoutMs,
+      bodyTimeout: answerTimeoutMs,
+      pipelining,
+      keepAliveTimeout: 4000,
+    }
+    if (proxyUrl) {
+      return new ProxyAgent({
+        uri: proxyUrl,
+        ...common,
+        proxyTls: { timeout: connectTimeoutMs },
+        requestTls: { timeout: connectTimeoutMs },
+      })
+    }
+    return new Agent({ ...common, connect: { timeout: connectTimeoutMs } })
+  }
+
+  async send(request: ServiceRequest): Promise<ServiceAnswer> {
+    const url = `${this.settings.baseUrl}${request.path}`
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (request.token) headers.authorization = `Bearer ${request.token}`
+    const sentPc = this.clock.pc()
+    let response: Awaited<ReturnType<OFetch['raw']>>
+    try {
+      response = await this.$fetch.raw(url, {
+        method: request.method,
+        headers,
+        ...(request.query ? { query: request.query } : {}),
+        ...(request.body ? { body: request.body } : {}),
+        dispatcher: (request.money ? this.fresh : this.pooled) as never,
+      })
+    } catch (error) {
+      const failure = transportFailure(error, request.money)
+      this.onReachable(false)
+      this.log.warn(`${request.method} ${request.path} failed`, {
+        outcome: failure.outcome,
+        reason: failure.details?.reason,
+      })
+      throw failure
+    }
+    this.clock.observe(response.headers.get('date'), sentPc, this.clock.pc())
+    this.onReachable(true)
+    this.log.debug(`${request.method} ${request.path} → ${response.status}`)
+    return { status: response.status, body: response._data ?? null, headers: response.headers }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.pooled.close(), this.fresh.close()])
+  }
+}

@@ -1,0 +1,135 @@
+import { AppError } from '../../shared/errors'
+import type { Logger } from '../log'
+import { type IssuedToken, requestToken } from './client'
+import type { ServiceClock } from './clock'
+import { ServiceError, type ServiceHttp } from './http'
+
+export const DEFAULT_TOKEN_LIFETIME_MS = 24 * 3600_000
+/** The service refuses more than one calendar month; 28 days is always within it. */
+export const MAX_TOKEN_LIFETIME_MS = 28 * 24 * 3600_000
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+interface HeldToken {
+  token: string
+  /** When we stop using it, in service time: the earlier of what we asked for and what the service says. */
+  expiresAtMs: number
+  lifetimeMs: number
+}
+
+/**
+ * Holds the bearer token, in the main process only. Requests expires_at from the service's clock (the Date
+ * header), refreshes ahead of expiry, lets one refresh run however many callers wait for it, and on a 401
+ * refreshes once — only if the failing token is still the current one — then retries the call once.
+ */
+export class TokenManager {
+  private held: HeldToken | null = null
+  private refreshing: Promise<HeldToken> | null = null
+  private requests = 0
+
+  constructor(
+    private readonly http: ServiceHttp,
+    private readonly credentials: () => Credentials | null,
+    private readonly clock: ServiceClock,
+    private readonly lifetimeMs: () => number,
+    private readonly log: Logger,
+  ) {}
+
+  /** POST /token calls made: for the benchmark's "token requests per 1000 operations". */
+  get tokenRequests(): number {
+    return this.requests
+  }
+
+  get expiresAt(): string | null {
+    return this.held ? new Date(this.held.expiresAtMs).toISOString() : null
+  }
+
+  /** Forget the token (credentials changed, mode switched). */
+  clear(): void {
+    this.held = null
+  }
+
+  private needsRefresh(held: HeldToken | null): boolean {
+    if (!held) return true
+    const margin = Math.max(60_000, 0.2 * held.lifetimeMs)
+    return held.expiresAtMs - this.clock.now() < margin
+  }
+
+  async getToken(): Promise<string> {
+    if (!this.needsRefresh(this.held) && this.held) return this.held.token
+    return (await this.refresh()).token
+  }
+
+  /** Single flight: concurrent callers share one POST /token. */
+  private refresh(): Promise<HeldToken> {
+    if (!this.refreshing) {
+      this.refreshing = this.obtain()
+        .then((held) => {
+          this.held = held
+          return held
+        })
+        .finally(() => {
+          this.refreshing = null
+        })
+    }
+    return this.refreshing
+  }
+
+  private async obtain(): Promise<HeldToken> {
+    const credentials = this.credentials()
+    if (!credentials) throw new AppError('NOT_CONFIGURED', 'No service credentials are configured.')
+    const lifetimeMs = Math.min(Math.max(this.lifetimeMs(), 60_000), MAX_TOKEN_LIFETIME_MS)
+    const knewOffset = this.clock.offsetMs !== null
+    try {
+      return await this.ask(credentials, lifetimeMs)
+    } catch (error) {
+      // The first request of a session computes expires_at from the PC clock, which may be days off; its
+      // answer's Date header has now taught us the service's time, so one corrected attempt is safe.
+      if (
+        !knewOffset &&
+        error instanceof ServiceError &&
+        error.code === 'VALIDATION' &&
+        this.clock.offsetMs !== null
+      ) {
+        this.log.info('token expiry refused with an unknown clock offset; retrying with the service time')
+        return await this.ask(credentials, lifetimeMs)
+      }
+      throw error
+    }
+  }
+
+  private async ask(credentials: Credentials, lifetimeMs: number): Promise<HeldToken> {
+    const wanted = this.clock.now() + lifetimeMs
+    this.requests++
+    const issued: IssuedToken = await requestToken(
+      this.http,
+      credentials,
+      new Date(wanted).toISOString(),
+      () => this.clock.now(),
+    )
+    const expiresAtMs = Math.min(wanted, issued.expiresAtMs ?? wanted)
+    this.log.info('token obtained', { expiresAt: new Date(expiresAtMs).toISOString() })
+    return { token: issued.token, expiresAtMs, lifetimeMs: Math.max(60_000, expiresAtMs - this.clock.now()) }
+  }
+
+  /**
+   * Runs a call with the current token. A 401 means the token was refused and nothing was done, so after
+   * one refresh the call is safely repeated once; a second 401 is final. A 403 never refreshes.
+   */
+  async withToken<T>(call: (token: string) => Promise<T>): Promise<T> {
+    const token = await this.getToken()
+    try {
+      return await call(token)
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.code !== 'INVALID_CREDENTIALS') throw error
+      if (this.held?.token === token) {
+        this.held = null
+      }
+      const fresh = await this.getToken()
+      return await call(fresh)
+    }
+  }
+}

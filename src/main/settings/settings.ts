@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { Language, Mode } from '../../shared/contract'
+import type { PhoneFormat } from '../../shared/phone'
+
+/** What the desk keeps between runs. Never a password or a token: those go through the secret store. */
+export interface StoredSettings {
+  mode: Mode
+  live: { baseUrl: string; username: string; proxyUrl: string | null } | null
+  tokenLifetimeHours: number
+  phoneFormat: PhoneFormat
+  language: Language | null
+  connectTimeoutMs: number
+  answerTimeoutMs: number
+  doubleEntryAboveDirhams: number
+}
+
+export const DEFAULT_SETTINGS: StoredSettings = {
+  mode: 'training',
+  live: null,
+  tokenLifetimeHours: 24,
+  phoneFormat: 'national',
+  language: null,
+  connectTimeoutMs: 10_000,
+  answerTimeoutMs: 30_000,
+  doubleEntryAboveDirhams: 500_000,
+}
+
+export interface SettingsStore {
+  get(): StoredSettings
+  update(patch: Partial<StoredSettings>): StoredSettings
+}
+
+/** Only keys we know, with values of the right type: a hand-edited or older file never breaks start-up. */
+export function sanitizeSettings(raw: unknown): StoredSettings {
+  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+  const out: StoredSettings = { ...DEFAULT_SETTINGS }
+  if (r.mode === 'live' || r.mode === 'training') out.mode = r.mode
+  const live = r.live as Record<string, unknown> | null | undefined
+  if (live && typeof live.baseUrl === 'string' && typeof live.username === 'string') {
+    out.live = {
+      baseUrl: live.baseUrl,
+      username: live.username,
+      proxyUrl: typeof live.proxyUrl === 'string' ? live.proxyUrl : null,
+    }
+  }
+  const int = (v: unknown, min: number, max: number): number | null =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null
+  out.tokenLifetimeHours = int(r.tokenLifetimeHours, 1, 672) ?? out.tokenLifetimeHours
+  if (
+    r.phoneFormat === 'national' ||
+    r.phoneFormat === 'international' ||
+    r.phoneFormat === 'international-plus'
+  ) {
+    out.phoneFormat = r.phoneFormat
+  }
+  if (r.language === 'ar' || r.language === 'en' || r.language === null) out.language = r.language
+  out.connectTimeoutMs = int(r.connectTimeoutMs, 100, 120_000) ?? out.connectTimeoutMs
+  out.answerTimeoutMs = int(r.answerTimeoutMs, 100, 300_000) ?? out.answerTimeoutMs
+  out.doubleEntryAboveDirhams =
+    int(r.doubleEntryAboveDirhams, 0, Number.MAX_SAFE_INTEGER) ?? out.doubleEntryAboveDirhams
+  if (out.mode === 'live' && !out.live) out.mode = 'training'
+  return out
+}
+
+/**
+ * Settings in a JSON file, written atomically (temp file + rename) so a power cut leaves the old or the new
+ * file, never half of one. Used by the browser shell and tests; the Electron app uses electron-store.
+ */
+export class JsonFileSettings implements SettingsStore {
+  private current: StoredSettings
+
+  constructor(private readonly path: string) {
+    let raw: unknown = {}
+    try {
+      raw = JSON.parse(readFileSync(path, 'utf8'))
+    } catch {
+      raw = {}
+    }
+    this.current = sanitizeSettings(raw)
+  }
+
+  get(): StoredSettings {
+    return structuredClone(this.current)
+  }
+
+  update(patch: Partial<StoredSettings>): StoredSettings {
+    this.current = sanitizeSettings({ ...this.current, ...patch })
+    mkdirSync(dirname(this.path), { recursive: true })
+    const tmp = `${this.path}.${randomBytes(4).toString('hex')}.tmp`
+    writeFileSync(tmp, JSON.stringify(this.current, null, 2))
+    renameSync(tmp, this.path)
+    return this.get()
+  }
+}
