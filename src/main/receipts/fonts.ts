@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+
+/** The family every receipt uses; nothing falls back to whatever fonts the PC happens to have. */
+export const RECEIPT_FONT_FAMILY = 'Receipt Sans'
+
+export interface ReceiptFonts {
+  /** @font-face rules with the fonts embedded as data: URLs, so the receipt renders offline anywhere. */
+  css: string
+}
+
+/** Noto Sans Arabic (variable weight) covers Arabic and, in its Latin subset, Latin letters and digits. */
+const SUBSETS = [
+  {
+    file: '@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-arabic-wght-normal.woff2',
+    unicodeRange:
+      'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC',
+  },
+  {
+    file: '@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-latin-wght-normal.woff2',
+    unicodeRange:
+      'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
+  },
+] as const
+
+let loading: Promise<ReceiptFonts> | null = null
+
+/** Reads the bundled font files once per process. */
+export function loadReceiptFonts(): Promise<ReceiptFonts> {
+  loading ??= readFonts().catch((error: unknown) => {
+    loading = null
+    throw error
+  })
+  return loading
+}
+
+async function readFonts(): Promise<ReceiptFonts> {
+  const require = createRequire(import.meta.url)
+  const rules = await Promise.all(
+    SUBSETS.map(async ({ file, unicodeRange }) => {
+      const data = await readFile(require.resolve(file))
+      return (
+        `@font-face{font-family:'${RECEIPT_FONT_FAMILY}';font-style:normal;font-weight:100 900;` +
+        `src:url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');` +
+        `unicode-range:${unicodeRange};}`
+      )
+    }),
+  )
+  return { css: rules.join('\n') }
+}

@@ -1,0 +1,228 @@
+import type { JournalEntry } from '../../shared/contract'
+import { AppError } from '../../shared/errors'
+import { formatLyd } from '../../shared/money'
+import { formatPhoneForDisplay } from '../../shared/phone'
+import { code128Barcode } from './barcode'
+import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from './fonts'
+import { escapeHtml, formatTripoliDateTime, groupCode } from './format'
+import { RECEIPT_LABELS, type ReceiptLabels } from './labels'
+import { type OutletInfo, type ReceiptInput, type ReceiptOptions, receiptProblem } from './model'
+import { printableWidthDots } from './paper'
+
+/** Side padding inside the printable width: the outermost dots of cheap heads print faintly. */
+const PAD_X = 6
+const BARCODE_HEIGHT = 72
+
+interface Sizes {
+  base: number
+  small: number
+  outlet: number
+  banner: number
+  amount: number
+  codeMax: number
+}
+
+const SIZES_58: Sizes = { base: 22, small: 19, outlet: 28, banner: 25, amount: 38, codeMax: 44 }
+const SIZES_80: Sizes = { base: 25, small: 21, outlet: 34, banner: 30, amount: 46, codeMax: 56 }
+
+/** Nothing a person typed (outlet name, clerk, customer's name) may break out of its text node. */
+function text(value: string): string {
+  return escapeHtml(value)
+}
+
+/** Isolates a Latin run (figures, dates, codes) so it reads left to right inside Arabic text. */
+function ltr(value: string): string {
+  return `<bdi dir="ltr">${text(value)}</bdi>`
+}
+
+/** Isolates text whose direction is unknown (names typed in either script). */
+function auto(value: string): string {
+  return `<bdi>${text(value)}</bdi>`
+}
+
+function row(label: string, valueHtml: string): string {
+  return `<div class="row"><span class="label">${text(label)}</span><span class="value">${valueHtml}</span></div>`
+}
+
+/** Label above value, for long identifiers that would not fit beside their label on 58 mm paper. */
+function stacked(label: string, valueHtml: string): string {
+  return `<div class="stacked"><div class="label">${text(label)}</div><div class="value">${valueHtml}</div></div>`
+}
+
+function amountLine(dirhams: number, labels: ReceiptLabels): string {
+  return `<div class="amount">${ltr(formatLyd(dirhams))} ${text(labels.currency)}</div>`
+}
+
+function trainingBanner(labels: ReceiptLabels, options: ReceiptOptions): string {
+  const other = RECEIPT_LABELS[options.language === 'ar' ? 'en' : 'ar'].training
+  return `<div class="banner training"><div>${text(labels.training)}</div><div>${auto(other)}</div></div>`
+}
+
+function copyBanner(labels: ReceiptLabels, reprintedAt: string): string {
+  return (
+    `<div class="banner copy"><div class="copy-word">${text(labels.copy)}</div>` +
+    `<div>${text(labels.reprinted)} ${ltr(formatTripoliDateTime(reprintedAt))}</div></div>`
+  )
+}
+
+function isImageDataUrl(url: string): boolean {
+  return /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(url)
+}
+
+function header(outlet: OutletInfo, options: ReceiptOptions): string {
+  const logo =
+    options.logoDataUrl && isImageDataUrl(options.logoDataUrl)
+      ? `<img class="logo" alt="" src="${escapeHtml(options.logoDataUrl)}">`
+      : ''
+  const lines = [
+    logo,
+    `<div class="outlet">${auto(outlet.name)}</div>`,
+    outlet.address ? `<div class="address">${auto(outlet.address)}</div>` : '',
+    outlet.phone ? `<div class="address">${ltr(outlet.phone)}</div>` : '',
+  ]
+  return `<header>${lines.join('')}</header>`
+}
+
+function commonRows(entry: JournalEntry, labels: ReceiptLabels, options: ReceiptOptions): string {
+  const clerk = options.clerkName ?? entry.clerk
+  return [
+    row(labels.date, ltr(formatTripoliDateTime(entry.createdAt))),
+    clerk ? row(labels.clerk, auto(clerk)) : '',
+  ].join('')
+}
+
+function barcodeBlock(value: string, widthDots: number): string {
+  const barcode = code128Barcode(value, widthDots, BARCODE_HEIGHT)
+  // Whole-dot offset from the paper's edge: centring with CSS could land bars on half pixels.
+  const left = Math.floor((widthDots - barcode.width) / 2) - PAD_X
+  return `<div class="barcode" dir="ltr" style="margin-left:${left}px;width:${barcode.width}px">${barcode.svg}</div>`
+}
+
+/** Font size that fits the grouped code on one line; the groups may still wrap as a last resort. */
+function codeFontSize(groups: string[], widthDots: number, sizes: Sizes): number {
+  const digits = groups.reduce((n, g) => n + g.length, 0)
+  const available = widthDots - 2 * PAD_X - 2 * 3 - 2 * 6
+  const ems = digits * 0.6 + (groups.length - 1) * 0.62
+  return Math.max(24, Math.min(sizes.codeMax, Math.floor(available / ems)))
+}
+
+function voucherBody(
+  entry: JournalEntry,
+  labels: ReceiptLabels,
+  options: ReceiptOptions,
+  sizes: Sizes,
+): string {
+  const voucher = entry.voucher
+  if (!voucher) return ''
+  const widthDots = printableWidthDots(options.widthMm)
+  const groups = groupCode(voucher.code)
+  const code = groups.map((g) => `<span class="group">${text(g)}</span>`).join(' ')
+  const hint = options.redemptionHint?.trim()
+  return [
+    `<div class="title">${text(labels.voucherTitle)}</div>`,
+    commonRows(entry, labels, options),
+    '<hr>',
+    `<div class="caption">${text(labels.value)}</div>`,
+    amountLine(entry.amountDirhams, labels),
+    `<div class="caption">${text(labels.code)}</div>`,
+    `<div class="code-box"><bdi dir="ltr" class="code" style="font-size:${codeFontSize(groups, widthDots, sizes)}px">${code}</bdi></div>`,
+    row(labels.serial, ltr(voucher.serialNumber)),
+    row(labels.activation, ltr(voucher.activationDate)),
+    row(labels.expiry, ltr(voucher.expiryDate)),
+    barcodeBlock(voucher.serialNumber, widthDots),
+    hint ? `<hr><div class="hint" dir="auto">${text(hint).replaceAll('\n', '<br>')}</div>` : '',
+  ].join('')
+}
+
+function depositBody(entry: JournalEntry, labels: ReceiptLabels, options: ReceiptOptions): string {
+  const widthDots = printableWidthDots(options.widthMm)
+  const reference = entry.externalTransactionId
+  return [
+    `<div class="title">${text(labels.depositTitle)}</div>`,
+    commonRows(entry, labels, options),
+    '<hr>',
+    row(labels.phone, ltr(formatPhoneForDisplay(entry.phone ?? ''))),
+    entry.firstName ? row(labels.firstName, auto(entry.firstName)) : '',
+    `<div class="caption">${text(labels.amount)}</div>`,
+    amountLine(entry.amountDirhams, labels),
+    stacked(
+      labels.serviceTransaction,
+      entry.serviceTransactionId ? ltr(entry.serviceTransactionId) : text(labels.notGiven),
+    ),
+    reference ? stacked(labels.reference, ltr(reference)) : '',
+    reference ? barcodeBlock(reference, widthDots) : '',
+    `<hr><div class="hint">${text(labels.keepReceipt)}</div>`,
+  ].join('')
+}
+
+function styles(widthDots: number, sizes: Sizes): string {
+  // Pure black on white only: greys dither into speckles on a 1-bit head. Layout is in dots (1 CSS px =
+  // 1 dot); for a system printer the print stylesheet scales dots to millimetres at 203 dpi.
+  return `
+*{box-sizing:border-box;margin:0;padding:0}
+html{background:#fff;color:#000}
+html,body{width:${widthDots}px;overflow:hidden}
+body{font-family:'${RECEIPT_FONT_FAMILY}';font-size:${sizes.base}px;line-height:1.3;font-weight:500;padding:8px ${PAD_X}px 20px;font-variant-numeric:tabular-nums}
+bdi{unicode-bidi:isolate}
+header{text-align:center;margin-bottom:8px}
+.logo{display:block;margin:0 auto 6px;max-width:60%;max-height:120px;filter:grayscale(1)}
+.outlet{font-size:${sizes.outlet}px;font-weight:800;line-height:1.2}
+.address{font-size:${sizes.small}px}
+hr{border:0;border-top:2px dashed #000;margin:10px 0}
+.banner{text-align:center;font-weight:800;margin:8px 0;padding:4px 6px}
+.training{background:#000;color:#fff;font-size:${sizes.banner}px;line-height:1.25}
+.copy{border:3px solid #000;font-size:${sizes.base}px}
+.copy-word{font-size:${sizes.banner + 4}px;letter-spacing:2px}
+.title{text-align:center;font-size:${sizes.banner}px;font-weight:800;margin:4px 0 6px}
+.row{display:flex;justify-content:space-between;align-items:baseline;gap:10px}
+.row .label{flex:none}
+.row .value{font-weight:700;text-align:end;min-width:0;overflow-wrap:anywhere}
+.receipt-no{text-align:center;font-size:${sizes.small}px;margin-top:8px}
+.stacked{margin-top:4px}
+.stacked .value{font-weight:700;font-size:${sizes.small}px;overflow-wrap:anywhere}
+.caption{text-align:center;margin-top:6px}
+.amount{text-align:center;font-size:${sizes.amount}px;font-weight:800;line-height:1.15;margin-bottom:4px}
+.code-box{border:3px solid #000;padding:6px;margin:2px 0 8px;text-align:center}
+.code{display:block;font-weight:800;line-height:1.2;word-spacing:0.3em}
+.code .group{white-space:nowrap}
+.barcode{margin-top:12px;margin-bottom:4px}
+.barcode svg{display:block}
+.hint{text-align:center;font-size:${sizes.small}px}
+@media print{@page{margin:0}html,body{overflow:visible}html{zoom:${(96 / 25.4 / 8).toFixed(5)}}body{margin:0 auto}}
+`
+}
+
+/**
+ * The receipt for a finished entry as one self-contained HTML document (fonts embedded, no external
+ * references), laid out at the printer's exact printable width in dots. Pure: the same input gives the
+ * same document.
+ */
+export function renderReceiptHtml(input: ReceiptInput, fonts: ReceiptFonts): string {
+  const { entry, outlet, options } = input
+  const problem = receiptProblem(entry)
+  if (problem) throw new AppError('BAD_INPUT', problem, { entryId: entry.id })
+  const labels = RECEIPT_LABELS[options.language]
+  const widthDots = printableWidthDots(options.widthMm)
+  const sizes = options.widthMm === 58 ? SIZES_58 : SIZES_80
+  const training = options.training || entry.mode === 'training'
+  const body =
+    entry.kind === 'voucher'
+      ? voucherBody(entry, labels, options, sizes)
+      : depositBody(entry, labels, options)
+  return [
+    '<!doctype html>',
+    `<html lang="${options.language}" dir="${options.language === 'ar' ? 'rtl' : 'ltr'}">`,
+    '<head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'">`,
+    `<title>${text(labels[entry.kind === 'voucher' ? 'voucherTitle' : 'depositTitle'])}</title>`,
+    `<style>${fonts.css}${styles(widthDots, sizes)}</style></head>`,
+    '<body>',
+    header(outlet, options),
+    training ? trainingBanner(labels, options) : '',
+    options.copy ? copyBanner(labels, options.copy.reprintedAt) : '',
+    body,
+    `<div class="receipt-no">${text(labels.receiptNo)} ${ltr(entry.id)}</div>`,
+    training ? trainingBanner(labels, options) : '',
+    '</body></html>',
+  ].join('')
+}
