@@ -17,7 +17,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    // Minified: the renderer is loaded on every start of clerks' (often modest) PCs.
+    build: { minify: true, rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
     plugins: [react()],
   },
 })

@@ -1,10 +1,13 @@
+import '@fontsource-variable/noto-sans-arabic/index.css'
+import './styles/app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
 
 const root = document.getElementById('root')
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <h1>Reseller Desk</h1>
+      <App />
     </StrictMode>,
   )

@@ -1,0 +1,71 @@
+import { useEffect, useLayoutEffect } from 'react'
+import { useStore } from 'zustand'
+import { DepositScreen } from '../features/deposit/DepositScreen'
+import { JournalScreen } from '../features/journal/JournalScreen'
+import { Notices } from '../features/notices/Notices'
+import { SellScreen } from '../features/sell/SellScreen'
+import { SettingsScreen } from '../features/settings/SettingsScreen'
+import { TopBar } from '../features/status/TopBar'
+import { directionOf } from '../i18n'
+import { useLanguage, useT } from '../i18n/use'
+import { ReceiptDialog } from './ReceiptDialog'
+import { screenForKey } from './store'
+import { appStore, noticesStore, settingsStore, statusStore } from './stores'
+
+/** How often the status, the daily limit and background notices are asked for. */
+const POLL_MS = 4_000
+
+export function App() {
+  const t = useT()
+  const language = useLanguage()
+  const screen = useStore(appStore, (s) => s.screen)
+
+  useLayoutEffect(() => {
+    document.documentElement.lang = language
+    document.documentElement.dir = directionOf(language)
+    document.title = t.appTitle
+  }, [language, t])
+
+  useEffect(() => {
+    void settingsStore.getState().load()
+    const poll = () => {
+      void statusStore.getState().refresh()
+      void noticesStore.getState().poll()
+    }
+    poll()
+    const timer = setInterval(poll, POLL_MS)
+    return () => clearInterval(timer)
+  }, [])
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      // A held Enter repeats keydown; only the first press may act, so it can never confirm twice.
+      if (event.key === 'Enter' && event.repeat) {
+        event.preventDefault()
+        event.stopPropagation()
+        return
+      }
+      if (document.querySelector('dialog[open]')) return
+      const target = screenForKey(event)
+      if (target) {
+        event.preventDefault()
+        appStore.getState().go(target)
+      }
+    }
+    // Capture, so the guard runs before any button or form sees the key.
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [])
+
+  return (
+    <div className="app">
+      <TopBar />
+      <Notices />
+      {screen === 'sell' ? <SellScreen /> : null}
+      {screen === 'deposit' ? <DepositScreen /> : null}
+      {screen === 'journal' ? <JournalScreen /> : null}
+      {screen === 'settings' ? <SettingsScreen /> : null}
+      <ReceiptDialog />
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { JournalEntry, Language } from '../../../shared/contract'
+
+export const SCREENS = ['sell', 'deposit', 'journal', 'settings'] as const
+export type Screen = (typeof SCREENS)[number]
+
+export interface AppState {
+  screen: Screen
+  language: Language
+  /** The entry shown in the receipt preview (and printed from it); null when closed. */
+  receipt: JournalEntry | null
+  go(screen: Screen): void
+  setLanguage(language: Language): void
+  showReceipt(entry: JournalEntry): void
+  closeReceipt(): void
+}
+
+export type AppStore = StoreApi<AppState>
+
+export function createAppStore(language: Language): AppStore {
+  return createStore<AppState>((set) => ({
+    screen: 'sell',
+    language,
+    receipt: null,
+    go: (screen) => set({ screen }),
+    setLanguage: (language) => set({ language }),
+    showReceipt: (receipt) => set({ receipt }),
+    closeReceipt: () => set({ receipt: null }),
+  }))
+}
+
+/** F1–F4 and Alt+1–4 open the screens, in the order of SCREENS. */
+export function screenForKey(event: {
+  key: string
+  altKey: boolean
+  ctrlKey: boolean
+  metaKey: boolean
+}): Screen | null {
+  if (event.ctrlKey || event.metaKey) return null
+  const f = /^F([1-4])$/.exec(event.key)
+  const digit = event.altKey ? /^([1-4])$/.exec(event.key) : null
+  const n = Number((f ?? digit)?.[1] ?? 0)
+  return n ? (SCREENS[n - 1] ?? null) : null
+}
+
+export const SCREEN_SHORTCUTS: Record<Screen, { label: string; aria: string }> = {
+  sell: { label: 'F1', aria: 'F1 Alt+1' },
+  deposit: { label: 'F2', aria: 'F2 Alt+2' },
+  journal: { label: 'F3', aria: 'F3 Alt+3' },
+  settings: { label: 'F4', aria: 'F4 Alt+4' },
+}

@@ -1,0 +1,260 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { useStore } from 'zustand'
+import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
+import { dayToIsoDate, isoDateToDay } from '../../../../shared/day'
+import { journalStore } from '../../app/stores'
+import { useLanguage, useT } from '../../i18n/use'
+import { Badge, Button, SelectField, TextField } from '../../ui/controls'
+import { ErrorNote } from '../../ui/ErrorNote'
+import { KINDS, STATUSES, statusTone } from '../../ui/entry'
+import { formatDateTime, formatTime } from '../../ui/format'
+import { useScreenKeys } from '../../ui/keys'
+import { Code, Money, Phone } from '../../ui/Ltr'
+import { EntryPanel } from './EntryPanel'
+
+const ROW_HEIGHT = 52
+/** Start fetching the next page this many rows before the end, so scrolling never waits. */
+const PREFETCH_ROWS = 40
+const SEARCH_DELAY_MS = 300
+
+export function JournalScreen() {
+  const t = useT()
+  const openId = useStore(journalStore, (s) => s.openId)
+
+  useEffect(() => {
+    const s = journalStore.getState()
+    if (s.entries.length === 0 && !s.loading) void s.reload()
+  }, [])
+
+  useScreenKeys((event) => {
+    if (event.key === 'Escape' && journalStore.getState().openId) {
+      journalStore.getState().close()
+      return true
+    }
+    return false
+  })
+
+  return (
+    <main className="screen journal-screen" aria-labelledby="journal-title">
+      <h1 id="journal-title">{t.journal.title}</h1>
+      <Filters />
+      <div className={`journal-body${openId ? ' with-detail' : ''}`}>
+        <EntryList />
+        {openId ? <EntryPanel /> : null}
+      </div>
+    </main>
+  )
+}
+
+function Filters() {
+  const t = useT()
+  const filters = useStore(journalStore, (s) => s.filters)
+  const [search, setSearch] = useState(filters.search)
+  const store = journalStore.getState()
+
+  // The store's search changes from outside too (Today, the attention list): keep the field in step.
+  useEffect(() => setSearch(filters.search), [filters.search])
+
+  useEffect(() => {
+    if (search === journalStore.getState().filters.search) return
+    const timer = setTimeout(() => void journalStore.getState().setFilters({ search }), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [search])
+
+  return (
+    <form
+      className="filters"
+      aria-label={t.journal.filters}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void store.setFilters({ search })
+      }}
+    >
+      <TextField
+        label={t.journal.search}
+        placeholder={t.journal.searchHint}
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="field-search"
+        autoFocus
+      />
+      <TextField
+        label={t.journal.from}
+        type="date"
+        value={filters.from ? dayToIsoDate(filters.from) : ''}
+        onChange={(e) => void store.setFilters({ from: isoDateToDay(e.target.value) })}
+      />
+      <TextField
+        label={t.journal.to}
+        type="date"
+        value={filters.to ? dayToIsoDate(filters.to) : ''}
+        onChange={(e) => void store.setFilters({ to: isoDateToDay(e.target.value) })}
+      />
+      <SelectField
+        label={t.journal.kind}
+        value={filters.kind ?? ''}
+        onChange={(e) => void store.setFilters({ kind: (e.target.value || null) as EntryKind | null })}
+      >
+        <option value="">{t.journal.any}</option>
+        {KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t.kind[k]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t.journal.status}
+        value={filters.status ?? ''}
+        onChange={(e) => void store.setFilters({ status: (e.target.value || null) as EntryStatus | null })}
+      >
+        <option value="">{t.journal.any}</option>
+        {STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t.entryStatus[s]}
+          </option>
+        ))}
+      </SelectField>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={filters.needsAttention}
+          onChange={(e) => void store.setFilters({ needsAttention: e.target.checked })}
+        />
+        {t.journal.needsAttention}
+      </label>
+      <div className="actions">
+        <Button onClick={() => void store.showToday()}>{t.journal.today}</Button>
+        <Button onClick={() => void store.showNeedsAttention()}>{t.journal.attentionList}</Button>
+      </div>
+    </form>
+  )
+}
+
+function EntryList() {
+  const t = useT()
+  const language = useLanguage()
+  const entries = useStore(journalStore, (s) => s.entries)
+  const nextCursor = useStore(journalStore, (s) => s.nextCursor)
+  const loading = useStore(journalStore, (s) => s.loading)
+  const error = useStore(journalStore, (s) => s.error)
+  const openId = useStore(journalStore, (s) => s.openId)
+  const filters = useStore(journalStore, (s) => s.filters)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const singleDay = filters.from != null && filters.from === filters.to
+
+  const virtualizer = useVirtualizer({
+    count: entries.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastVisible = items.at(-1)?.index ?? 0
+
+  useEffect(() => {
+    if (nextCursor && lastVisible >= entries.length - PREFETCH_ROWS) void journalStore.getState().loadMore()
+  }, [lastVisible, entries.length, nextCursor])
+
+  /** Arrow and page keys move between rows; rows off screen are scrolled in first, then focused. */
+  function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+    const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }
+    const step = keys[event.key]
+    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
+    if (step === undefined || !current) return
+    event.preventDefault()
+    const next = Math.min(entries.length - 1, Math.max(0, Number(current.dataset.index) + step))
+    virtualizer.scrollToIndex(next)
+    requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`)?.focus(),
+    )
+  }
+
+  return (
+    <section className="journal-list" aria-label={t.journal.title}>
+      <div className="journal-head" aria-hidden="true">
+        <span>{t.journal.columns.time}</span>
+        <span>{t.journal.columns.kind}</span>
+        <span>{t.journal.columns.amount}</span>
+        <span>{t.journal.columns.who}</span>
+        <span>{t.journal.columns.status}</span>
+      </div>
+      {error ? <ErrorNote error={error} /> : null}
+      <div className="journal-scroll" ref={scrollRef}>
+        <ul className="journal-rows" style={{ blockSize: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const entry = entries[item.index]
+            if (!entry) return null
+            return (
+              <li
+                key={entry.id}
+                data-index={item.index}
+                className="journal-row-wrap"
+                style={{ blockSize: item.size, transform: `translateY(${item.start}px)` }}
+              >
+                <Row
+                  entry={entry}
+                  open={entry.id === openId}
+                  when={
+                    singleDay
+                      ? formatTime(entry.createdAt, language)
+                      : formatDateTime(entry.createdAt, language)
+                  }
+                  onKeyDown={moveFocus}
+                />
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+      <p className="journal-foot" role="status">
+        {loading
+          ? t.journal.loadingMore
+          : entries.length === 0
+            ? t.journal.empty
+            : t.journal.count(entries.length, Boolean(nextCursor))}
+      </p>
+    </section>
+  )
+}
+
+function Row({
+  entry,
+  open,
+  when,
+  onKeyDown,
+}: {
+  entry: JournalEntry
+  open: boolean
+  when: string
+  onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void
+}) {
+  const t = useT()
+  return (
+    <button
+      type="button"
+      className={`journal-row${open ? ' is-open' : ''}`}
+      aria-pressed={open}
+      onKeyDown={onKeyDown}
+      onClick={() => void journalStore.getState().open(entry.id)}
+    >
+      <span className="cell-time">{when}</span>
+      <span>{t.kind[entry.kind]}</span>
+      <Money dirhams={entry.amountDirhams} className="cell-amount" />
+      <span className="cell-who">
+        {entry.phone ? (
+          <Phone phone={entry.phone} />
+        ) : entry.voucher ? (
+          <Code value={entry.voucher.serialNumber} />
+        ) : (
+          '—'
+        )}
+      </span>
+      <span className="cell-status">
+        <Badge tone={statusTone(entry.status)}>{t.entryStatus[entry.status]}</Badge>
+        {entry.needsAttention ? <Badge tone="pending">{t.journal.attentionFlag}</Badge> : null}
+      </span>
+    </button>
+  )
+}

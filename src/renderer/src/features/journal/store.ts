@@ -1,0 +1,163 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type {
+  DeskApi,
+  DeskInput,
+  EntryDetail,
+  EntryKind,
+  EntryStatus,
+  JournalEntry,
+} from '../../../../shared/contract'
+import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+
+export const JOURNAL_PAGE_SIZE = 200
+
+export interface JournalFilters {
+  /** Business days YYYYMMDD, inclusive; null = no bound. */
+  from: number | null
+  to: number | null
+  kind: EntryKind | null
+  status: EntryStatus | null
+  needsAttention: boolean
+  search: string
+}
+
+export interface JournalState {
+  filters: JournalFilters
+  entries: JournalEntry[]
+  nextCursor: string | null
+  loading: boolean
+  error: AppErrorData | null
+  /** The entry open in the detail panel. */
+  openId: string | null
+  detail: EntryDetail | null
+  detailError: AppErrorData | null
+  retrying: boolean
+  setFilters(patch: Partial<JournalFilters>): Promise<void>
+  /** Today only, every kind and status. */
+  showToday(): Promise<void>
+  /** Every day, only what needs a person. */
+  showNeedsAttention(): Promise<void>
+  reload(): Promise<void>
+  loadMore(): Promise<void>
+  open(entryId: string): Promise<void>
+  close(): void
+  retry(): Promise<void>
+}
+
+export type JournalStore = StoreApi<JournalState>
+
+export interface JournalDeps {
+  api: Pick<DeskApi, 'listJournal' | 'getEntry' | 'retryDeposit'>
+  /** Today's business day in Tripoli, by the service's clock where known. */
+  today(): number
+}
+
+export function todayFilters(today: number): JournalFilters {
+  return { from: today, to: today, kind: null, status: null, needsAttention: false, search: '' }
+}
+
+export function toQuery(filters: JournalFilters, cursor: string | null): DeskInput<'listJournal'> {
+  const search = filters.search.trim()
+  return {
+    ...(filters.from != null ? { from: filters.from } : {}),
+    ...(filters.to != null ? { to: filters.to } : {}),
+    ...(filters.kind ? { kind: filters.kind } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.needsAttention ? { needsAttention: true } : {}),
+    ...(search ? { search } : {}),
+    limit: JOURNAL_PAGE_SIZE,
+    ...(cursor ? { cursor } : {}),
+  }
+}
+
+export function createJournalStore({ api, today }: JournalDeps): JournalStore {
+  // Each reload bumps the generation so an answer to an older query never lands in a newer list.
+  let generation = 0
+  let loadingMore = false
+
+  return createStore<JournalState>((set, get) => {
+    async function fetchPage(reset: boolean): Promise<void> {
+      const mine = reset ? ++generation : generation
+      const cursor = reset ? null : get().nextCursor
+      set(reset ? { loading: true, error: null, entries: [], nextCursor: null } : { loading: true })
+      try {
+        const page = await api.listJournal(toQuery(get().filters, cursor))
+        if (mine !== generation) return
+        set((s) => ({
+          entries: reset ? page.entries : [...s.entries, ...page.entries],
+          nextCursor: page.nextCursor ?? null,
+          error: null,
+        }))
+      } catch (e) {
+        if (mine === generation) set({ error: toAppErrorData(e) })
+      } finally {
+        if (mine === generation) set({ loading: false })
+      }
+    }
+
+    async function loadDetail(entryId: string): Promise<void> {
+      try {
+        const detail = await api.getEntry({ entryId })
+        if (get().openId === entryId) set({ detail, detailError: null })
+      } catch (e) {
+        if (get().openId === entryId) set({ detailError: toAppErrorData(e) })
+      }
+    }
+
+    return {
+      filters: todayFilters(today()),
+      entries: [],
+      nextCursor: null,
+      loading: false,
+      error: null,
+      openId: null,
+      detail: null,
+      detailError: null,
+      retrying: false,
+
+      async setFilters(patch) {
+        set((s) => ({ filters: { ...s.filters, ...patch } }))
+        await fetchPage(true)
+      },
+      async showToday() {
+        set({ filters: todayFilters(today()) })
+        await fetchPage(true)
+      },
+      async showNeedsAttention() {
+        set({ filters: { ...todayFilters(today()), from: null, to: null, needsAttention: true } })
+        await fetchPage(true)
+      },
+      reload: () => fetchPage(true),
+      async loadMore() {
+        if (loadingMore || get().loading || !get().nextCursor) return
+        loadingMore = true
+        try {
+          await fetchPage(false)
+        } finally {
+          loadingMore = false
+        }
+      },
+      async open(entryId) {
+        set({ openId: entryId, detail: null, detailError: null })
+        await loadDetail(entryId)
+      },
+      close() {
+        set({ openId: null, detail: null, detailError: null })
+      },
+      async retry() {
+        const { openId, retrying } = get()
+        if (!openId || retrying) return
+        set({ retrying: true, detailError: null })
+        try {
+          const entry = await api.retryDeposit({ entryId: openId })
+          set((s) => ({ entries: s.entries.map((e) => (e.id === entry.id ? entry : e)) }))
+          await loadDetail(openId)
+        } catch (e) {
+          set({ detailError: toAppErrorData(e) })
+        } finally {
+          set({ retrying: false })
+        }
+      },
+    }
+  })
+}

@@ -1,0 +1,222 @@
+import { useEffect } from 'react'
+import { useStore } from 'zustand'
+import type { JournalEntry } from '../../../../shared/contract'
+import { appStore, openAttentionList, sellStore } from '../../app/stores'
+import { useLanguage, useT } from '../../i18n/use'
+import { Badge, Button, Facts, Kbd, Panel } from '../../ui/controls'
+import { ErrorNote } from '../../ui/ErrorNote'
+import { formatDateTime, formatPlainDate } from '../../ui/format'
+import { useScreenKeys } from '../../ui/keys'
+import { LimitFigures } from '../../ui/LimitFigures'
+import { Code, Ltr, Money } from '../../ui/Ltr'
+import { Progress } from '../../ui/Progress'
+import { saleOutcome } from './store'
+
+export function SellScreen() {
+  const t = useT()
+  const step = useStore(sellStore, (s) => s.step)
+  const denominations = useStore(sellStore, (s) => s.denominations)
+
+  useEffect(() => {
+    if (!sellStore.getState().denominations) void sellStore.getState().loadDenominations()
+  }, [])
+
+  useScreenKeys((event) => {
+    const s = sellStore.getState()
+    if (event.key === 'Escape') {
+      if (s.step === 'confirm') s.cancel()
+      else if (s.step === 'result') s.newSale()
+      else return false
+      return true
+    }
+    if (s.step === 'choose' && /^[1-9]$/.test(event.key) && !event.altKey && !event.ctrlKey) {
+      const d = denominations?.items[Number(event.key) - 1]
+      if (d) s.choose(d)
+      return Boolean(d)
+    }
+    return false
+  })
+
+  return (
+    <main className="screen" aria-labelledby="sell-title">
+      <h1 id="sell-title">{t.sell.title}</h1>
+      {step === 'choose' ? <Choose /> : null}
+      {step === 'confirm' ? <Confirm /> : null}
+      {step === 'sending' ? <Progress text={t.sell.sending} /> : null}
+      {step === 'result' ? <Result /> : null}
+    </main>
+  )
+}
+
+function Choose() {
+  const t = useT()
+  const language = useLanguage()
+  const list = useStore(sellStore, (s) => s.denominations)
+  const loading = useStore(sellStore, (s) => s.loadingDenominations)
+  const error = useStore(sellStore, (s) => s.denominationsError)
+
+  return (
+    <>
+      <div className="row">
+        <h2>{t.sell.chooseValue}</h2>
+        <span className="spacer" />
+        {list?.fetchedAt ? (
+          <span className="hint">{t.sell.fetchedAt(formatDateTime(list.fetchedAt, language))}</span>
+        ) : null}
+        <Button onClick={() => void sellStore.getState().loadDenominations(true)} disabled={loading}>
+          {loading ? t.common.loading : t.sell.refresh}
+        </Button>
+      </div>
+      {list?.stale ? (
+        <p className="warning warning-pending" role="status">
+          {t.sell.stale}
+        </p>
+      ) : null}
+      {error && !list ? <ErrorNote error={error} /> : null}
+      {list && list.items.length === 0 ? <p>{t.sell.none}</p> : null}
+      {list && list.items.length > 0 ? (
+        <>
+          <p className="hint">{t.sell.keyHint}</p>
+          <ul className="denominations">
+            {list.items.map((d, i) => (
+              <li key={d.id}>
+                <button
+                  type="button"
+                  className="denomination"
+                  // biome-ignore lint/a11y/noAutofocus: the first value takes focus so the clerk can press Enter at once
+                  autoFocus={i === 0}
+                  aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
+                  onClick={() => sellStore.getState().choose(d)}
+                >
+                  {i < 9 ? <Kbd>{i + 1}</Kbd> : null}
+                  <Money dirhams={d.valueDirhams} className="denomination-value" />
+                  <bdi className="denomination-name">{d.name}</bdi>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {!list && loading ? <p>{t.common.loading}</p> : null}
+    </>
+  )
+}
+
+function Confirm() {
+  const t = useT()
+  const selected = useStore(sellStore, (s) => s.selected)
+  const error = useStore(sellStore, (s) => s.error)
+  if (!selected) return null
+  return (
+    <Panel tone="info" title={t.sell.confirmTitle}>
+      <p className="big-figure">
+        <Money dirhams={selected.valueDirhams} />
+      </p>
+      <p>
+        <bdi>{selected.name}</bdi>
+      </p>
+      {error ? <ErrorNote error={error} /> : null}
+      <div className="actions">
+        <Button
+          variant="primary"
+          shortcut="Enter"
+          autoFocus
+          onClick={() => void sellStore.getState().confirm()}
+        >
+          {t.sell.confirm}
+        </Button>
+        <Button shortcut="Esc" onClick={() => sellStore.getState().cancel()}>
+          {t.common.cancel}
+        </Button>
+      </div>
+    </Panel>
+  )
+}
+
+function Result() {
+  const entry = useStore(sellStore, (s) => s.result)
+  if (!entry) return null
+  const outcome = saleOutcome(entry)
+  if (outcome === 'issued') return <Issued entry={entry} />
+  if (outcome === 'failed') return <Failed entry={entry} />
+  return <Unknown entry={entry} />
+}
+
+function NewSale() {
+  const t = useT()
+  return (
+    <Button shortcut="Esc" onClick={() => sellStore.getState().newSale()}>
+      {t.sell.newSale}
+    </Button>
+  )
+}
+
+function Issued({ entry }: { entry: JournalEntry }) {
+  const t = useT()
+  const language = useLanguage()
+  const v = entry.voucher
+  if (!v) return null
+  return (
+    <Panel tone="good" title={t.sell.issuedTitle} role="status" className="voucher-card">
+      <div className="code-block">
+        <div className="code-label">{t.sell.code}</div>
+        <Code value={v.code} className="code-big" />
+      </div>
+      <Facts
+        items={[
+          [t.sell.serial, <Code key="s" value={v.serialNumber} />],
+          [t.sell.value, <Money key="v" dirhams={entry.amountDirhams} />],
+          [t.sell.activation, formatPlainDate(v.activationDate, language)],
+          [t.sell.expiry, formatPlainDate(v.expiryDate, language)],
+        ]}
+      />
+      <div className="actions">
+        <Button variant="primary" autoFocus onClick={() => appStore.getState().showReceipt(entry)}>
+          {t.common.print}
+        </Button>
+        <NewSale />
+      </div>
+    </Panel>
+  )
+}
+
+function Unknown({ entry }: { entry: JournalEntry }) {
+  const t = useT()
+  return (
+    <Panel tone="bad" title={t.sell.unknownTitle} role="alert">
+      <p className="strong">{t.sell.unknownBody}</p>
+      <Facts
+        items={[
+          [t.sell.value, <Money key="v" dirhams={entry.amountDirhams} />],
+          [
+            t.journal.status,
+            <Badge key="b" tone="bad">
+              {t.entryStatus[entry.status]}
+            </Badge>,
+          ],
+          [t.journal.id, <Ltr key="i">{entry.id}</Ltr>],
+        ]}
+      />
+      <div className="actions">
+        <Button variant="primary" autoFocus onClick={openAttentionList}>
+          {t.sell.openAttention}
+        </Button>
+        <NewSale />
+      </div>
+    </Panel>
+  )
+}
+
+function Failed({ entry }: { entry: JournalEntry }) {
+  const t = useT()
+  return (
+    <Panel tone="bad" title={t.sell.failedTitle} role="alert">
+      <p>{t.sell.failedBody}</p>
+      {entry.error ? <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} /> : null}
+      <LimitFigures entry={entry} />
+      <div className="actions">
+        <NewSale />
+      </div>
+    </Panel>
+  )
+}

@@ -1,0 +1,273 @@
+import { useEffect, useState } from 'react'
+import { useStore } from 'zustand'
+import { toLatinDigits } from '../../../../shared/digits'
+import { formatLyd, parseLyd } from '../../../../shared/money'
+import { PHONE_FORMATS, type PhoneFormat } from '../../../../shared/phone'
+import { settingsStore, statusStore } from '../../app/stores'
+import { useLanguage, useT } from '../../i18n/use'
+import { Button, Panel, SelectField, TextField } from '../../ui/controls'
+import { ErrorNote } from '../../ui/ErrorNote'
+import { formatDateTime } from '../../ui/format'
+import { Ltr } from '../../ui/Ltr'
+import { LanguageField } from './LanguageField'
+
+export function SettingsScreen() {
+  const t = useT()
+  useEffect(() => {
+    void settingsStore.getState().load()
+  }, [])
+  const error = useStore(settingsStore, (s) => s.error)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  return (
+    <main className="screen settings-screen" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t.settings.title}</h1>
+      <Done />
+      {error && busy === null ? <ErrorNote error={error} /> : null}
+      <div className="settings-grid">
+        <ModeSection />
+        <LiveSection />
+        <PreferencesSection />
+        <SupportSection />
+      </div>
+    </main>
+  )
+}
+
+function Done() {
+  const t = useT()
+  const done = useStore(settingsStore, (s) => s.done)
+  const path = useStore(settingsStore, (s) => s.diagnosticsPath)
+  if (!done) return null
+  const text = {
+    configured: t.settings.configured,
+    training: t.settings.switchedTraining,
+    live: t.settings.switchedLive,
+    saved: t.settings.saved,
+    diagnostics: t.settings.diagnosticsSaved(path ?? ''),
+  }[done]
+  return (
+    <p className="notice-line notice-good" role="status">
+      {text}
+    </p>
+  )
+}
+
+function ModeSection() {
+  const t = useT()
+  const status = useStore(statusStore, (s) => s.status)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  const mode = status?.mode
+  return (
+    <section className="card" aria-labelledby="mode-title">
+      <h2 id="mode-title">{t.settings.modeTitle}</h2>
+      <p className={mode === 'training' ? 'training-text' : 'strong'}>
+        {mode === 'training'
+          ? t.settings.modeTraining
+          : mode === 'live'
+            ? t.settings.modeLive
+            : t.common.loading}
+      </p>
+      <div className="actions">
+        {mode === 'live' ? (
+          <Button disabled={busy !== null} onClick={() => void settingsStore.getState().useTraining()}>
+            {t.settings.useTraining}
+          </Button>
+        ) : null}
+        {mode === 'training' && status && !status.liveConfigured ? (
+          <p className="hint">{t.settings.liveHowTo}</p>
+        ) : null}
+        {mode === 'training' && status?.liveConfigured ? (
+          <Button
+            variant="danger"
+            disabled={busy !== null}
+            onClick={() => void settingsStore.getState().useLive()}
+          >
+            {t.settings.useLive}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+function LiveSection() {
+  const t = useT()
+  const language = useLanguage()
+  const form = useStore(settingsStore, (s) => s.form)
+  const settings = useStore(settingsStore, (s) => s.settings)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  const test = useStore(settingsStore, (s) => s.test)
+  const passwordRequired = useStore(settingsStore, (s) => s.passwordRequired)
+  const store = settingsStore.getState()
+  const storage = settings?.passwordStorage
+  const canSubmit = form.baseUrl.trim() !== '' && form.username.trim() !== '' && busy === null
+
+  return (
+    <section className="card" aria-labelledby="live-title">
+      <h2 id="live-title">{t.settings.liveTitle}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (canSubmit) void store.testConnection()
+        }}
+      >
+        <TextField
+          label={t.settings.baseUrl}
+          value={form.baseUrl}
+          onChange={(e) => store.setField('baseUrl', e.target.value)}
+          dir="ltr"
+          type="url"
+          autoComplete="off"
+          placeholder="https://…/api/v1/reseller"
+        />
+        <TextField
+          label={t.settings.username}
+          value={form.username}
+          onChange={(e) => store.setField('username', e.target.value)}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <TextField
+          label={t.settings.password}
+          type="password"
+          value={form.password}
+          onChange={(e) => store.setField('password', e.target.value)}
+          dir="ltr"
+          autoComplete="new-password"
+          hint={
+            settings?.live?.passwordSaved
+              ? `${t.settings.passwordSaved} ${t.settings.passwordKeep}`
+              : undefined
+          }
+          problem={passwordRequired ? t.settings.passwordRequired : null}
+        />
+        {storage === 'unavailable' ? (
+          <p className="warning warning-pending" role="status">
+            {t.settings.passwordUnavailable}
+          </p>
+        ) : null}
+        {storage === 'development-plaintext' ? (
+          <p className="warning warning-pending" role="status">
+            {t.settings.passwordDevelopment}
+          </p>
+        ) : null}
+        <TextField
+          label={t.settings.proxyUrl}
+          hint={<Ltr>{t.settings.proxyHint}</Ltr>}
+          value={form.proxyUrl}
+          onChange={(e) => store.setField('proxyUrl', e.target.value)}
+          dir="ltr"
+          autoComplete="off"
+        />
+        <div className="actions">
+          <Button type="submit" shortcut="Enter" disabled={!canSubmit}>
+            {busy === 'test' ? t.settings.testing : t.settings.test}
+          </Button>
+          <Button variant="danger" disabled={!canSubmit} onClick={() => void store.configure()}>
+            {busy === 'configure' ? t.common.working : t.settings.configure}
+          </Button>
+        </div>
+      </form>
+      {test?.ok ? (
+        <Panel
+          tone="good"
+          title={t.settings.testOk(formatDateTime(test.tokenExpiresAt, language))}
+          role="status"
+        />
+      ) : null}
+      {test && !test.ok ? (
+        <Panel tone="bad" title={t.errors[test.error.code]} role="alert">
+          <p className="error-code">{t.common.errorDetails(test.error.code, '')}</p>
+        </Panel>
+      ) : null}
+    </section>
+  )
+}
+
+function PreferencesSection() {
+  const t = useT()
+  const settings = useStore(settingsStore, (s) => s.settings)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  const [lifetime, setLifetime] = useState('')
+  const [phoneFormat, setPhoneFormat] = useState<PhoneFormat>('national')
+  const [doubleEntry, setDoubleEntry] = useState('')
+
+  useEffect(() => {
+    if (!settings) return
+    setLifetime(String(settings.tokenLifetimeHours))
+    setPhoneFormat(settings.phoneFormat)
+    setDoubleEntry(formatLyd(settings.doubleEntryAboveDirhams))
+  }, [settings])
+
+  const hoursText = toLatinDigits(lifetime).trim()
+  const hours = /^\d{1,3}$/.test(hoursText) ? Number(hoursText) : Number.NaN
+  const hoursOk = Number.isInteger(hours) && hours >= 1 && hours <= 672
+  const threshold = parseLyd(doubleEntry)
+
+  return (
+    <section className="card" aria-labelledby="prefs-title">
+      <h2 id="prefs-title">{t.settings.generalTitle}</h2>
+      <LanguageField />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!hoursOk || !threshold.ok) return
+          void settingsStore.getState().update({
+            tokenLifetimeHours: hours,
+            phoneFormat,
+            doubleEntryAboveDirhams: threshold.value,
+          })
+        }}
+      >
+        <TextField
+          label={t.settings.tokenLifetime}
+          value={lifetime}
+          onChange={(e) => setLifetime(e.target.value)}
+          inputMode="numeric"
+          dir="ltr"
+          problem={lifetime && !hoursOk ? '1 – 672' : null}
+        />
+        <SelectField
+          label={t.settings.phoneFormat}
+          value={phoneFormat}
+          onChange={(e) => setPhoneFormat(e.target.value as PhoneFormat)}
+        >
+          {PHONE_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {t.settings.phoneFormats[f]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t.settings.doubleEntry}
+          value={doubleEntry}
+          onChange={(e) => setDoubleEntry(e.target.value)}
+          inputMode="decimal"
+          dir="ltr"
+          problem={doubleEntry && !threshold.ok ? t.deposit.amountProblem[threshold.reason] : null}
+        />
+        <div className="actions">
+          <Button type="submit" disabled={busy !== null || !hoursOk || !threshold.ok}>
+            {t.settings.save}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function SupportSection() {
+  const t = useT()
+  const busy = useStore(settingsStore, (s) => s.busy)
+  return (
+    <section className="card" aria-labelledby="support-title">
+      <h2 id="support-title">{t.settings.diagnosticsTitle}</h2>
+      <p className="hint">{t.settings.diagnosticsHint}</p>
+      <div className="actions">
+        <Button disabled={busy !== null} onClick={() => void settingsStore.getState().saveDiagnostics()}>
+          {busy === 'diagnostics' ? t.common.working : t.settings.diagnostics}
+        </Button>
+      </div>
+    </section>
+  )
+}

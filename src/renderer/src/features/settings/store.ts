@@ -1,0 +1,203 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type {
+  ConnectionTest,
+  DeskApi,
+  DeskInput,
+  DeskStatus,
+  Language,
+  Settings,
+} from '../../../../shared/contract'
+import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+
+export interface LiveForm {
+  baseUrl: string
+  username: string
+  /** Empty: keep (or test with) the stored password. */
+  password: string
+  proxyUrl: string
+}
+
+type Busy = 'test' | 'configure' | 'mode' | 'update' | 'diagnostics' | null
+
+export interface SettingsState {
+  settings: Settings | null
+  form: LiveForm
+  busy: Busy
+  test: ConnectionTest | null
+  /** The last action's refusal (configure, switch, update, diagnostics). */
+  error: AppErrorData | null
+  /** What the last successful action did, for a short confirmation line. */
+  done: 'configured' | 'training' | 'live' | 'saved' | 'diagnostics' | null
+  diagnosticsPath: string | null
+  /** Switching to live with new details needs the password typed (it is never read back). */
+  passwordRequired: boolean
+  load(): Promise<void>
+  setField(field: keyof LiveForm, value: string): void
+  testConnection(): Promise<void>
+  configure(): Promise<void>
+  useTraining(): Promise<void>
+  useLive(): Promise<void>
+  update(patch: DeskInput<'updateSettings'>): Promise<Settings | null>
+  /** Remembers the language chosen anywhere in the app, quietly (no confirmation line, no busy state). */
+  rememberLanguage(language: Language): Promise<void>
+  saveDiagnostics(): Promise<void>
+}
+
+export type SettingsStore = StoreApi<SettingsState>
+
+export interface SettingsDeps {
+  api: Pick<
+    DeskApi,
+    | 'getSettings'
+    | 'updateSettings'
+    | 'testConnection'
+    | 'configureService'
+    | 'useTraining'
+    | 'useLive'
+    | 'saveDiagnostics'
+  >
+  /** Mode switches answer with a fresh status: the top bar takes it at once. */
+  onStatus(status: DeskStatus): void
+  onSettings(settings: Settings): void
+}
+
+function formFrom(settings: Settings): LiveForm {
+  return {
+    baseUrl: settings.live?.baseUrl ?? '',
+    username: settings.live?.username ?? '',
+    password: '',
+    proxyUrl: settings.live?.proxyUrl ?? '',
+  }
+}
+
+export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps): SettingsStore {
+  return createStore<SettingsState>((set, get) => {
+    /** Runs one action at a time; the buttons are disabled while it runs. */
+    async function run<T>(busy: Exclude<Busy, null>, action: () => Promise<T>): Promise<T | null> {
+      if (get().busy) return null
+      set({ busy, error: null, done: null })
+      try {
+        return await action()
+      } catch (e) {
+        set({ error: toAppErrorData(e) })
+        return null
+      } finally {
+        set({ busy: null })
+      }
+    }
+
+    async function refreshSettings(): Promise<void> {
+      const settings = await api.getSettings()
+      set({ settings })
+      onSettings(settings)
+    }
+
+    function connectionArgs(): DeskInput<'testConnection'> {
+      const { baseUrl, username, password, proxyUrl } = get().form
+      return {
+        baseUrl: baseUrl.trim(),
+        username: username.trim(),
+        ...(password ? { password } : {}),
+        proxyUrl: proxyUrl.trim() === '' ? null : proxyUrl.trim(),
+      }
+    }
+
+    return {
+      settings: null,
+      form: { baseUrl: '', username: '', password: '', proxyUrl: '' },
+      busy: null,
+      test: null,
+      error: null,
+      done: null,
+      diagnosticsPath: null,
+      passwordRequired: false,
+
+      async load() {
+        try {
+          const settings = await api.getSettings()
+          set({ settings, form: formFrom(settings) })
+          onSettings(settings)
+        } catch (e) {
+          set({ error: toAppErrorData(e) })
+        }
+      },
+
+      setField(field, value) {
+        set((s) => ({ form: { ...s.form, [field]: value }, test: null, passwordRequired: false }))
+      },
+
+      async testConnection() {
+        set({ test: null })
+        const result = await run('test', () => api.testConnection(connectionArgs()))
+        if (result) set({ test: result })
+      },
+
+      async configure() {
+        const args = connectionArgs()
+        const password = args.password
+        if (!password) {
+          set({ passwordRequired: true })
+          return
+        }
+        const status = await run('configure', async () => {
+          const status = await api.configureService({ ...args, password })
+          await refreshSettings()
+          return status
+        })
+        if (status) {
+          onStatus(status)
+          set((s) => ({ done: 'configured', form: { ...s.form, password: '' } }))
+        }
+      },
+
+      async useTraining() {
+        const status = await run('mode', async () => {
+          // biome-ignore lint/correctness/useHookAtTopLevel: a desk API call named like a hook, not a React hook
+          const status = await api.useTraining()
+          await refreshSettings()
+          return status
+        })
+        if (status) {
+          onStatus(status)
+          set({ done: 'training' })
+        }
+      },
+
+      async useLive() {
+        const status = await run('mode', async () => {
+          // biome-ignore lint/correctness/useHookAtTopLevel: a desk API call named like a hook, not a React hook
+          const status = await api.useLive()
+          await refreshSettings()
+          return status
+        })
+        if (status) {
+          onStatus(status)
+          set({ done: 'live' })
+        }
+      },
+
+      async update(patch) {
+        const settings = await run('update', () => api.updateSettings(patch))
+        if (settings) {
+          set({ settings, done: 'saved' })
+          onSettings(settings)
+        }
+        return settings
+      },
+
+      async rememberLanguage(language) {
+        try {
+          const settings = await api.updateSettings({ language })
+          set({ settings })
+        } catch {
+          // The language is already switched on screen; it only would not survive a restart.
+        }
+      },
+
+      async saveDiagnostics() {
+        const saved = await run('diagnostics', () => api.saveDiagnostics({}))
+        if (saved) set({ done: 'diagnostics', diagnosticsPath: saved.path })
+      },
+    }
+  })
+}

@@ -1,0 +1,26 @@
+import type { Language } from '../../../shared/contract'
+import { isErrorCode } from '../../../shared/errors'
+import { ar } from './ar'
+import { en, type Messages } from './en'
+
+export type { Messages }
+
+export const MESSAGES: Record<Language, Messages> = { en, ar }
+export const LANGUAGES: readonly Language[] = ['ar', 'en']
+
+/** The operating system's language when the clerk has not chosen one: Arabic for any Arabic locale. */
+export function languageFromLocale(locale: string | undefined): Language {
+  return locale?.toLowerCase().startsWith('ar') ? 'ar' : 'en'
+}
+
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return language === 'ar' ? 'rtl' : 'ltr'
+}
+
+/**
+ * What the clerk reads for a refusal: the translated advice, never main's English message. Entry errors
+ * carry the code as a plain string; one this version does not know reads as a service error.
+ */
+export function errorMessage(t: Messages, error: { code: string }): string {
+  return isErrorCode(error.code) ? t.errors[error.code] : t.errors.SERVICE_ERROR
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react'
+import { useT } from '../i18n/use'
+import { formatLyd, formatPhone, groupCode } from './format'
+
+/** Text that must read left-to-right even inside Arabic: amounts, phones, codes, serials, ids. */
+export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <bdi dir="ltr" className={className ? `ltr ${className}` : 'ltr'}>
+      {children}
+    </bdi>
+  )
+}
+
+/** "30.000 LYD" / "30.000 د.ل": the figure always Latin digits with three decimals. */
+export function Money({ dirhams, className }: { dirhams: number; className?: string }) {
+  const t = useT()
+  return (
+    <span className={className ? `money ${className}` : 'money'}>
+      <Ltr className="figure">{formatLyd(dirhams)}</Ltr> <span className="currency">{t.currency}</span>
+    </span>
+  )
+}
+
+export function Phone({ phone }: { phone: string }) {
+  return <Ltr className="phone">{formatPhone(phone)}</Ltr>
+}
+
+/** A voucher code or serial, grouped in fours for reading aloud. */
+export function Code({ value, className }: { value: string; className?: string }) {
+  return <Ltr className={className ? `code ${className}` : 'code'}>{groupCode(value)}</Ltr>
+}

@@ -1,0 +1,58 @@
+import type { JournalEntry } from '../../../shared/contract'
+
+/** A deposit whose outcome is open may be re-sent with its own reference; a final one never. */
+export function canRetry(entry: JournalEntry): boolean {
+  return entry.kind === 'deposit' && (entry.status === 'unknown' || entry.status === 'pending')
+}
+
+export interface LimitFigures {
+  dailyMaxDirhams: number | null
+  usedTodayDirhams: number | null
+  remainingDirhams: number | null
+  requestedDirhams: number | null
+}
+
+/** The four figures of a DAILY_LIMIT_EXCEEDED answer, as far as main could read them. */
+export function limitFigures(entry: JournalEntry): LimitFigures | null {
+  if (entry.error?.code !== 'DAILY_LIMIT_EXCEEDED') return null
+  const d = entry.error.details ?? {}
+  const num = (key: string) => {
+    const v = d[key]
+    return typeof v === 'number' && Number.isFinite(v) ? v : null
+  }
+  return {
+    dailyMaxDirhams: num('dailyMaxDirhams'),
+    usedTodayDirhams: num('usedTodayDirhams'),
+    remainingDirhams: num('remainingDirhams'),
+    requestedDirhams: num('requestedDirhams'),
+  }
+}
+
+export type Tone = 'good' | 'bad' | 'pending'
+
+/** The outcome colour of a status; always shown together with the status in words. */
+export function statusTone(status: JournalEntry['status']): Tone {
+  switch (status) {
+    case 'issued':
+    case 'confirmed':
+      return 'good'
+    case 'failed':
+    case 'unknown':
+      return 'bad'
+    case 'pending':
+      return 'pending'
+  }
+}
+
+// Listed here rather than imported from the contract, whose schemas would pull the validation library into
+// the renderer bundle; a Record keeps the lists complete (a new kind or status is a compile error).
+const KIND_SET: Record<JournalEntry['kind'], true> = { voucher: true, deposit: true }
+const STATUS_SET: Record<JournalEntry['status'], true> = {
+  pending: true,
+  issued: true,
+  confirmed: true,
+  failed: true,
+  unknown: true,
+}
+export const KINDS = Object.keys(KIND_SET) as JournalEntry['kind'][]
+export const STATUSES = Object.keys(STATUS_SET) as JournalEntry['status'][]

@@ -1,0 +1,94 @@
+/**
+ * How numbers, codes and dates look on screen and on receipts. Money, phones, codes and serials are always
+ * Latin digits with a `.` decimal point in both languages (as Libyan receipts print them); dates follow the
+ * language's wording but keep Latin digits, in the outlet's time zone.
+ */
+import type { Language } from '../../../shared/contract'
+import { BUSINESS_TIME_ZONE, dayToIsoDate } from '../../../shared/day'
+import { formatLyd } from '../../../shared/money'
+import { formatPhoneForDisplay } from '../../../shared/phone'
+
+export { formatLyd }
+
+export function formatPhone(phone: string): string {
+  return formatPhoneForDisplay(phone)
+}
+
+/**
+ * Groups a voucher code (or serial) in fours counted from the end, so the last group is the same four
+ * digits a masked code keeps: "001110016812345" → "001 1100 1681 2345".
+ */
+export function groupCode(code: string): string {
+  const chars = [...code.replace(/\s+/g, '')]
+  const groups: string[] = []
+  for (let end = chars.length; end > 0; end -= 4)
+    groups.unshift(chars.slice(Math.max(0, end - 4), end).join(''))
+  return groups.join(' ')
+}
+
+const localeOf: Record<Language, string> = { en: 'en-GB', ar: 'ar-LY' }
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatter(
+  language: Language,
+  kind: 'dateTime' | 'date' | 'time' | 'plainDate',
+): Intl.DateTimeFormat {
+  const key = `${language}:${kind}`
+  let f = formatters.get(key)
+  if (!f) {
+    const base = { numberingSystem: 'latn', timeZone: BUSINESS_TIME_ZONE } as const
+    const options: Intl.DateTimeFormatOptions =
+      kind === 'dateTime'
+        ? {
+            ...base,
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+          }
+        : kind === 'time'
+          ? { ...base, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }
+          : // A plain calendar date (no instant): formatted at UTC so it never shifts a day.
+            {
+              ...base,
+              timeZone: kind === 'plainDate' ? 'UTC' : BUSINESS_TIME_ZONE,
+              day: 'numeric',
+              month: 'short',
+              year: 'numeric',
+            }
+    f = new Intl.DateTimeFormat(localeOf[language], options)
+    formatters.set(key, f)
+  }
+  return f
+}
+
+/** An instant (ISO UTC) as date and time in Tripoli. */
+export function formatDateTime(iso: string, language: Language): string {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? iso : formatter(language, 'dateTime').format(ms)
+}
+
+/** An instant's time of day in Tripoli. */
+export function formatTime(iso: string, language: Language): string {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? iso : formatter(language, 'time').format(ms)
+}
+
+/** A calendar date, `YYYY-MM-DD` (voucher activation and expiry). */
+export function formatPlainDate(isoDate: string, language: Language): string {
+  const ms = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(ms) ? isoDate : formatter(language, 'plainDate').format(ms)
+}
+
+/** A business day, YYYYMMDD. */
+export function formatDay(day: number, language: Language): string {
+  return formatPlainDate(dayToIsoDate(day), language)
+}
+
+/** "3 min", "2 h 5 min": how far the PC clock is off, for the warning. */
+export function splitDuration(ms: number): { hours: number; minutes: number } {
+  const totalMinutes = Math.round(Math.abs(ms) / 60_000)
+  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 }
+}

@@ -1,0 +1,473 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screenForKey } from '../../src/renderer/src/app/store'
+import { createDepositStore } from '../../src/renderer/src/features/deposit/store'
+import { createJournalStore, todayFilters, toQuery } from '../../src/renderer/src/features/journal/store'
+import { createNoticesStore } from '../../src/renderer/src/features/notices/store'
+import { createSellStore, saleOutcome } from '../../src/renderer/src/features/sell/store'
+import { createSettingsStore } from '../../src/renderer/src/features/settings/store'
+import { clockWarning } from '../../src/renderer/src/features/status/store'
+import { canRetry, limitFigures } from '../../src/renderer/src/ui/entry'
+import type { CustomerLookup, DeskApi, JournalEntry } from '../../src/shared/contract'
+import type { AppErrorData } from '../../src/shared/errors'
+
+function entry(over: Partial<JournalEntry>): JournalEntry {
+  return {
+    id: 'e1',
+    kind: 'deposit',
+    status: 'confirmed',
+    createdAt: '2026-11-26T10:00:00.000Z',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+    day: 20261126,
+    amountDirhams: 25_500,
+    needsAttention: false,
+    attempts: 1,
+    mode: 'training',
+    ...over,
+  }
+}
+
+const refusal = (code: AppErrorData['code'], details?: Record<string, unknown>): AppErrorData => ({
+  code,
+  message: code,
+  ...(details ? { details } : {}),
+})
+
+/** A deferred promise, to hold a call in flight while the test clicks again. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (reason: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+let ids = 0
+const newRequestId = () => `req-${++ids}`
+
+describe('selling a voucher', () => {
+  const denomination = { id: 7, name: '30 LYD', valueDirhams: 30_000 }
+
+  function setup() {
+    const api = {
+      listDenominations: vi.fn(async () => ({ items: [denomination], fetchedAt: null, stale: true })),
+      generateVoucher: vi.fn<DeskApi['generateVoucher']>(),
+    }
+    return { api, store: createSellStore({ api, newRequestId }) }
+  }
+
+  it('sends one request however often Confirm is pressed while it is in flight', async () => {
+    const { api, store } = setup()
+    const answer = deferred<JournalEntry>()
+    api.generateVoucher.mockReturnValue(answer.promise)
+    store.getState().choose(denomination)
+    const first = store.getState().confirm()
+    void store.getState().confirm()
+    void store.getState().confirm()
+    expect(store.getState().step).toBe('sending')
+    answer.resolve(
+      entry({
+        kind: 'voucher',
+        status: 'issued',
+        voucher: { code: '1', serialNumber: '2', activationDate: '', expiryDate: '' },
+      }),
+    )
+    await first
+    expect(api.generateVoucher).toHaveBeenCalledTimes(1)
+    expect(store.getState().step).toBe('result')
+  })
+
+  it('resends with the same request id after a refusal, so main can answer with the entry it already has', async () => {
+    const { api, store } = setup()
+    api.generateVoucher.mockRejectedValueOnce(refusal('NOT_SENT'))
+    store.getState().choose(denomination)
+    await store.getState().confirm()
+    expect(store.getState().step).toBe('confirm')
+    expect(store.getState().error?.code).toBe('NOT_SENT')
+    api.generateVoucher.mockResolvedValueOnce(entry({ kind: 'voucher', status: 'unknown' }))
+    await store.getState().confirm()
+    const [a, b] = api.generateVoucher.mock.calls
+    expect(a?.[0]).toEqual({ denominationId: 7, requestId: b?.[0].requestId })
+    expect(saleOutcome(store.getState().result as JournalEntry)).toBe('unknown')
+  })
+
+  it('takes a new request id for the next sale', async () => {
+    const { api, store } = setup()
+    api.generateVoucher.mockResolvedValue(entry({ kind: 'voucher', status: 'failed' }))
+    store.getState().choose(denomination)
+    await store.getState().confirm()
+    store.getState().newSale()
+    store.getState().choose(denomination)
+    await store.getState().confirm()
+    const [a, b] = api.generateVoucher.mock.calls
+    expect(a?.[0].requestId).not.toBe(b?.[0].requestId)
+  })
+
+  it('keeps the stale marker of the denomination list', async () => {
+    const { store } = setup()
+    await store.getState().loadDenominations()
+    expect(store.getState().denominations?.stale).toBe(true)
+  })
+
+  it('treats an issued entry without a voucher as unknown, never as a sale to hand over', () => {
+    expect(saleOutcome(entry({ kind: 'voucher', status: 'issued' }))).toBe('unknown')
+    expect(saleOutcome(entry({ kind: 'voucher', status: 'pending' }))).toBe('unknown')
+  })
+})
+
+describe('a deposit', () => {
+  const active: CustomerLookup = { phone: '0912345678', firstName: 'Salem', status: 'active' }
+
+  function setup(threshold = 1_000_000) {
+    const api = {
+      lookupCustomer: vi.fn<DeskApi['lookupCustomer']>(async () => active),
+      deposit: vi.fn<DeskApi['deposit']>(async () => entry({ status: 'confirmed' })),
+      retryDeposit: vi.fn<DeskApi['retryDeposit']>(async () => entry({ status: 'confirmed' })),
+      getDailyLimit: vi.fn(async () => ({
+        day: 20261126,
+        localUsedDirhams: 0,
+        voucherCount: 0,
+        depositCount: 0,
+        unknownDirhams: 0,
+        reported: null,
+        estimatedRemainingDirhams: 400_000,
+      })),
+    }
+    const store = createDepositStore({ api, newRequestId })
+    store.getState().setDoubleEntryThreshold(threshold)
+    return { api, store }
+  }
+
+  async function toReview(store: ReturnType<typeof setup>['store'], amount = '25.5') {
+    store.getState().setPhone('٠٩١ ٢٣٤ ٥٦٧٨')
+    await store.getState().lookUp()
+    store.getState().answerName(true)
+    store.getState().setAmount(amount)
+    await store.getState().toReview()
+  }
+
+  it('looks up the phone typed in Arabic-Indic digits in national form', async () => {
+    const { api, store } = setup()
+    store.getState().setPhone('٠٩١ ٢٣٤ ٥٦٧٨')
+    await store.getState().lookUp()
+    expect(api.lookupCustomer).toHaveBeenCalledWith({ phone: '0912345678' })
+    expect(store.getState().step).toBe('name')
+  })
+
+  it('does not call the service for a number that is not a Libyan mobile', async () => {
+    const { api, store } = setup()
+    store.getState().setPhone('0812345678')
+    await store.getState().lookUp()
+    expect(api.lookupCustomer).not.toHaveBeenCalled()
+    expect(store.getState().phoneInvalid).toBe(true)
+  })
+
+  it('stops for an unknown phone, an inactive wallet, or a name the customer does not confirm', async () => {
+    const notFound = setup()
+    notFound.api.lookupCustomer.mockRejectedValue(refusal('USER_NOT_FOUND'))
+    notFound.store.getState().setPhone('0912345678')
+    await notFound.store.getState().lookUp()
+    expect(notFound.store.getState()).toMatchObject({ step: 'stop', stop: 'notFound' })
+
+    const inactive = setup()
+    inactive.api.lookupCustomer.mockResolvedValue({ ...active, status: 'inactive' })
+    inactive.store.getState().setPhone('0912345678')
+    await inactive.store.getState().lookUp()
+    expect(inactive.store.getState()).toMatchObject({ step: 'stop', stop: 'inactive' })
+
+    const rejected = setup()
+    rejected.store.getState().setPhone('0912345678')
+    await rejected.store.getState().lookUp()
+    rejected.store.getState().answerName(false)
+    expect(rejected.store.getState()).toMatchObject({ step: 'stop', stop: 'nameRejected' })
+    expect(rejected.api.deposit).not.toHaveBeenCalled()
+  })
+
+  it('reads the amount typed with an Arabic decimal mark into dirhams and shows the estimate in review', async () => {
+    const { store } = setup()
+    await toReview(store, '٢٥٫٥')
+    expect(store.getState()).toMatchObject({
+      step: 'review',
+      amountDirhams: 25_500,
+      estimatedRemainingDirhams: 400_000,
+    })
+  })
+
+  it('refuses amounts with more than three decimals or under the minimum', async () => {
+    const { store } = setup()
+    await toReview(store, '1.2345')
+    expect(store.getState()).toMatchObject({ step: 'amount', amountProblem: 'precision' })
+    store.getState().setAmount('0.001')
+    await store.getState().toReview()
+    expect(store.getState().amountProblem).toBe('minimum')
+  })
+
+  it('asks for large amounts twice and refuses two different amounts', async () => {
+    const { store } = setup(500_000)
+    await toReview(store, '700')
+    expect(store.getState()).toMatchObject({ step: 'amount', amountProblem: 'again' })
+    store.getState().setAmountAgain('70')
+    await store.getState().toReview()
+    expect(store.getState().amountProblem).toBe('mismatch')
+    store.getState().setAmountAgain('٧٠٠')
+    await store.getState().toReview()
+    expect(store.getState()).toMatchObject({ step: 'review', amountDirhams: 700_000 })
+  })
+
+  it('sends the confirmed name and one request, however often Confirm is pressed', async () => {
+    const { api, store } = setup()
+    await toReview(store)
+    await Promise.all([store.getState().confirm(), store.getState().confirm(), store.getState().confirm()])
+    expect(api.deposit).toHaveBeenCalledTimes(1)
+    expect(api.deposit.mock.calls[0]?.[0]).toMatchObject({
+      phone: '0912345678',
+      amountDirhams: 25_500,
+      confirmedFirstName: 'Salem',
+    })
+    expect(store.getState().step).toBe('result')
+  })
+
+  it('asks before a repeat and resends with confirmRepeat and the same request id', async () => {
+    const { api, store } = setup()
+    api.deposit.mockRejectedValueOnce(refusal('REPEAT_NEEDS_CONFIRMATION'))
+    await toReview(store)
+    await store.getState().confirm()
+    expect(store.getState()).toMatchObject({ step: 'review', repeatQuestion: true })
+    await store.getState().confirm(true)
+    const [first, second] = api.deposit.mock.calls.map((c) => c[0])
+    expect(first?.confirmRepeat).toBeUndefined()
+    expect(second).toMatchObject({ confirmRepeat: true, requestId: first?.requestId })
+  })
+
+  it('names the open entry when main refuses because an earlier deposit is unresolved', async () => {
+    const { api, store } = setup()
+    api.deposit.mockRejectedValueOnce(refusal('UNRESOLVED_DEPOSIT', { entryId: 'open-1' }))
+    await toReview(store)
+    await store.getState().confirm()
+    const { error } = store.getState()
+    expect(error?.code).toBe('UNRESOLVED_DEPOSIT')
+    expect(error?.details?.entryId).toBe('open-1')
+  })
+
+  it('retries an unknown deposit by its entry, never as a new deposit', async () => {
+    const { api, store } = setup()
+    api.deposit.mockResolvedValueOnce(entry({ id: 'u1', status: 'unknown', needsAttention: true }))
+    await toReview(store)
+    await store.getState().confirm()
+    await Promise.all([store.getState().retrySafely(), store.getState().retrySafely()])
+    expect(api.retryDeposit).toHaveBeenCalledTimes(1)
+    expect(api.retryDeposit).toHaveBeenCalledWith({ entryId: 'u1' })
+    expect(api.deposit).toHaveBeenCalledTimes(1)
+    expect(store.getState().result?.status).toBe('confirmed')
+  })
+
+  it('stops when main refuses the wallet as inactive at send time', async () => {
+    const { api, store } = setup()
+    api.deposit.mockRejectedValueOnce(refusal('USER_INACTIVE'))
+    await toReview(store)
+    await store.getState().confirm()
+    expect(store.getState()).toMatchObject({ step: 'stop', stop: 'inactive' })
+  })
+})
+
+describe('entries', () => {
+  it('offer a retry only for open deposits', () => {
+    expect(canRetry(entry({ status: 'unknown' }))).toBe(true)
+    expect(canRetry(entry({ status: 'pending' }))).toBe(true)
+    expect(canRetry(entry({ status: 'confirmed' }))).toBe(false)
+    expect(canRetry(entry({ status: 'failed' }))).toBe(false)
+    expect(canRetry(entry({ kind: 'voucher', status: 'unknown' }))).toBe(false)
+  })
+
+  it('read the four figures of a daily-limit refusal', () => {
+    const e = entry({
+      status: 'failed',
+      error: {
+        code: 'DAILY_LIMIT_EXCEEDED',
+        message: 'Daily limit exceeded.',
+        details: {
+          dailyMaxDirhams: 1_000_000,
+          usedTodayDirhams: 900_000,
+          remainingDirhams: 100_000,
+          requestedDirhams: 150_000,
+        },
+      },
+    })
+    expect(limitFigures(e)).toEqual({
+      dailyMaxDirhams: 1_000_000,
+      usedTodayDirhams: 900_000,
+      remainingDirhams: 100_000,
+      requestedDirhams: 150_000,
+    })
+    expect(limitFigures(entry({}))).toBeNull()
+  })
+})
+
+describe('the journal', () => {
+  function setup() {
+    const api = {
+      listJournal: vi.fn<DeskApi['listJournal']>(async () => ({
+        entries: [entry({ id: 'a' })],
+        nextCursor: 'c2',
+      })),
+      getEntry: vi.fn<DeskApi['getEntry']>(async ({ entryId }) => ({
+        entry: entry({ id: entryId }),
+        events: [],
+      })),
+      retryDeposit: vi.fn<DeskApi['retryDeposit']>(async ({ entryId }) =>
+        entry({ id: entryId, status: 'confirmed' }),
+      ),
+    }
+    return { api, store: createJournalStore({ api, today: () => 20261126 }) }
+  }
+
+  it('shows today by default', async () => {
+    const { api, store } = setup()
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenCalledWith({ from: 20261126, to: 20261126, limit: 200 })
+  })
+
+  it('shows what needs attention over every day', async () => {
+    const { api, store } = setup()
+    await store.getState().showNeedsAttention()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ needsAttention: true, limit: 200 })
+  })
+
+  it('loads the next page with the cursor and appends it', async () => {
+    const { api, store } = setup()
+    await store.getState().reload()
+    api.listJournal.mockResolvedValueOnce({ entries: [entry({ id: 'b' })] })
+    await store.getState().loadMore()
+    expect(api.listJournal).toHaveBeenLastCalledWith(expect.objectContaining({ cursor: 'c2' }))
+    expect(store.getState().entries.map((e) => e.id)).toEqual(['a', 'b'])
+    expect(store.getState().nextCursor).toBeNull()
+  })
+
+  it('never shows the answer to an older search over a newer one', async () => {
+    const { api, store } = setup()
+    const slow = deferred<{ entries: JournalEntry[] }>()
+    api.listJournal.mockReturnValueOnce(slow.promise)
+    const older = store.getState().setFilters({ search: '091' })
+    api.listJournal.mockResolvedValueOnce({ entries: [entry({ id: 'new' })] })
+    await store.getState().setFilters({ search: '0912' })
+    slow.resolve({ entries: [entry({ id: 'old' })] })
+    await older
+    expect(store.getState().entries.map((e) => e.id)).toEqual(['new'])
+  })
+
+  it('sends only the filters that are set, trimmed', () => {
+    expect(toQuery({ ...todayFilters(20261126), from: null, to: null, search: '  0912 ' }, null)).toEqual({
+      search: '0912',
+      limit: 200,
+    })
+  })
+
+  it('retries the open entry and updates its row', async () => {
+    const { api, store } = setup()
+    await store.getState().reload()
+    await store.getState().open('a')
+    await store.getState().retry()
+    expect(api.retryDeposit).toHaveBeenCalledWith({ entryId: 'a' })
+    expect(store.getState().entries[0]?.status).toBe('confirmed')
+  })
+})
+
+describe('notices', () => {
+  it('asks only for notices after the last one seen and shows each once', async () => {
+    const notice = {
+      id: 4,
+      at: '2026-11-26T10:00:00Z',
+      kind: 'deposit-resolved' as const,
+      entryId: 'e1',
+      status: 'confirmed' as const,
+    }
+    const api = {
+      listNotices: vi.fn<DeskApi['listNotices']>(async () => ({ notices: [notice] })),
+      getEntry: vi.fn<DeskApi['getEntry']>(async () => ({ entry: entry({}), events: [] })),
+    }
+    const store = createNoticesStore(api)
+    await store.getState().poll()
+    await store.getState().poll()
+    expect(api.listNotices).toHaveBeenNthCalledWith(1, { afterId: 0 })
+    expect(api.listNotices).toHaveBeenNthCalledWith(2, { afterId: 4 })
+    expect(store.getState().shown).toHaveLength(1)
+    store.getState().dismiss(4)
+    expect(store.getState().shown).toHaveLength(0)
+  })
+})
+
+describe('settings', () => {
+  it('tests the connection with the stored password when none is typed, and configures only with one', async () => {
+    const settings = {
+      mode: 'training' as const,
+      live: { baseUrl: 'https://x.test/api', username: 'u', proxyUrl: null, passwordSaved: true },
+      passwordStorage: 'encrypted' as const,
+      tokenLifetimeHours: 24,
+      phoneFormat: 'national' as const,
+      language: null,
+      connectTimeoutMs: 10_000,
+      answerTimeoutMs: 30_000,
+      doubleEntryAboveDirhams: 500_000,
+    }
+    const api = {
+      getSettings: vi.fn(async () => settings),
+      updateSettings: vi.fn(async () => settings),
+      testConnection: vi.fn<DeskApi['testConnection']>(async () => ({
+        ok: false,
+        error: refusal('ACCESS_DENIED'),
+      })),
+      configureService: vi.fn<DeskApi['configureService']>(),
+      useTraining: vi.fn<DeskApi['useTraining']>(),
+      useLive: vi.fn<DeskApi['useLive']>(),
+      saveDiagnostics: vi.fn(async () => ({ path: '/tmp/d.zip' })),
+    }
+    const store = createSettingsStore({ api, onStatus: () => {}, onSettings: () => {} })
+    await store.getState().load()
+    await store.getState().testConnection()
+    expect(api.testConnection).toHaveBeenCalledWith({
+      baseUrl: 'https://x.test/api',
+      username: 'u',
+      proxyUrl: null,
+    })
+    expect(store.getState().test).toEqual({ ok: false, error: refusal('ACCESS_DENIED') })
+    await store.getState().configure()
+    expect(api.configureService).not.toHaveBeenCalled()
+    expect(store.getState().passwordRequired).toBe(true)
+  })
+})
+
+describe('the top bar', () => {
+  const status = {
+    mode: 'training' as const,
+    serviceUrl: '',
+    online: true,
+    tokenExpiresAt: null,
+    needsAttention: 0,
+    liveConfigured: false,
+    journalProblem: null,
+  }
+
+  it('warns when the PC clock is more than 5 minutes off, saying which way', () => {
+    expect(clockWarning({ ...status, clockOffsetMs: 5 * 60_000 })).toBeNull()
+    expect(clockWarning({ ...status, clockOffsetMs: null })).toBeNull()
+    expect(clockWarning({ ...status, clockOffsetMs: -6 * 60_000 })).toEqual({
+      offsetMs: 360_000,
+      pcAhead: true,
+    })
+    expect(clockWarning({ ...status, clockOffsetMs: 2 * 86_400_000 })).toEqual({
+      offsetMs: 172_800_000,
+      pcAhead: false,
+    })
+  })
+
+  it('opens the screens with F1–F4 and Alt+1–4', () => {
+    const key = (k: string, altKey = false) =>
+      screenForKey({ key: k, altKey, ctrlKey: false, metaKey: false })
+    expect(key('F1')).toBe('sell')
+    expect(key('F4')).toBe('settings')
+    expect(key('2', true)).toBe('deposit')
+    expect(key('2')).toBeNull()
+    expect(key('F5')).toBeNull()
+  })
+})
