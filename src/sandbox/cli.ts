@@ -4,7 +4,7 @@
  * then serves until SIGTERM or Ctrl-C.
  */
 import { parseArgs } from 'node:util'
-import { type Sandbox, startSandbox } from './index'
+import type { Sandbox } from './index'
 
 const USAGE = `Usage: npm run sandbox -- [--host 127.0.0.1] [--port 8787] [--seed FILE] [--db FILE] [--control]
   --host     address to listen on (default 127.0.0.1)
@@ -54,6 +54,8 @@ function readOptions() {
 
 async function main(): Promise<void> {
   const options = readOptions()
+  // Loaded after the arguments are checked, so a typo is answered at once.
+  const { startSandbox } = await import('./index')
   let sandbox: Sandbox
   try {
     sandbox = await startSandbox({

@@ -45,8 +45,10 @@ function clientErrorMessage(error: FastifyError): string {
 
 /**
  * The HTTP server. Request order on the reseller area:
- * 1. count POST /token; 2. fault rules (method + path); 3. an address no reseller may use → 403;
- * 4. JSON body; 5. the route's gate (identity, allowed_ips, rate limit, disabled); 6. the handler.
+ * 1. count POST /token; 2. fault rules (method + path): `respond` and `drop-before-commit` act here;
+ * 3. an address no reseller may use → 403; 4. JSON body; 5. the wait of `delay` / `drop-after-commit`;
+ * 6. the route's gate (identity, allowed_ips, rate limit, disabled); 7. the handler; 8. `drop-after-commit`
+ * cuts the connection instead of answering.
  * Every answer, errors included, is JSON unless a fault says otherwise, and carries the service clock's Date.
  */
 export function buildServer(
@@ -55,7 +57,7 @@ export function buildServer(
   control: boolean,
 ): FastifyInstance {
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: BODY_LIMIT_BYTES })
-  const dropAfterCommit = new WeakSet<FastifyRequest>()
+  const delayed = new WeakMap<FastifyRequest, ActiveFaultRule>()
 
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
@@ -76,29 +78,33 @@ export function buildServer(
     if (request.method === 'POST' && path === '/token') state.tokenRequests += 1
 
     const rule = state.faults.take(request.method, path)
-    if (rule) {
-      if (rule.delay_ms > 0) await state.sleep(rule.delay_ms)
-      if (state.closing) return dropConnection(request, reply)
-      switch (rule.action) {
-        case 'respond':
-          return respondWith(reply, rule)
-        case 'drop-before-commit':
-          return dropConnection(request, reply)
-        case 'drop-after-commit':
-          dropAfterCommit.add(request)
-          break
-        case 'delay':
-          break
-      }
+    switch (rule?.action) {
+      case 'respond':
+      case 'drop-before-commit':
+        if (rule.delay_ms > 0) await state.sleep(rule.delay_ms)
+        if (state.closing || rule.action === 'drop-before-commit') return dropConnection(request, reply)
+        return respondWith(reply, rule)
+      case 'delay':
+      case 'drop-after-commit':
+        // Processed once the body is in, so a client that gives up while waiting does not stop the work.
+        delayed.set(request, rule)
+        break
     }
     if (!state.store.anyResellerAllows(request.socket.remoteAddress))
       return sendError(reply, 403, MESSAGES.accessDenied)
   })
 
+  app.addHook('preValidation', async (request, reply) => {
+    const rule = delayed.get(request)
+    if (!rule) return
+    if (rule.delay_ms > 0) await state.sleep(rule.delay_ms)
+    if (state.closing) return dropConnection(request, reply)
+  })
+
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('date', new Date(state.clock.now()).toUTCString())
     // The handler has committed; the client never learns it.
-    if (dropAfterCommit.has(request)) request.raw.socket.destroy()
+    if (delayed.get(request)?.action === 'drop-after-commit') request.raw.socket.destroy()
     return payload
   })
 
