@@ -1,0 +1,52 @@
+import { join } from 'node:path'
+import { createDesk, type Desk } from './desk/desk'
+import { createLogger, type Logger } from './log'
+import type { RotatingFileSink } from './log-file'
+import type { SecretStore } from './settings/secrets'
+import type { SettingsStore } from './settings/settings'
+import { type RunningTraining, startTrainingService } from './training'
+
+export interface AppDeskOptions {
+  dataDir: string
+  settings: SettingsStore
+  secrets: SecretStore
+  logFile: RotatingFileSink
+  chooseSavePath: (defaultName: string) => Promise<string | null>
+  versions: Record<string, string>
+  nativeBinding?: string
+  /** Expose the training sandbox's test controls over HTTP (browser shell, development only). */
+  trainingControl?: boolean
+}
+
+export interface AppDesk {
+  desk: Desk
+  log: Logger
+  /** The training sandbox, once started. */
+  training(): RunningTraining | null
+}
+
+/** The desk as both hosts run it: journals and the training sandbox in the data folder, a redacted log file. */
+export function createAppDesk(options: AppDeskOptions): AppDesk {
+  const log = createLogger(options.logFile)
+  let training: RunningTraining | null = null
+  const desk = createDesk({
+    dataDir: options.dataDir,
+    settings: options.settings,
+    secrets: options.secrets,
+    log,
+    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    startTraining: async () => {
+      training = await startTrainingService(join(options.dataDir), {
+        control: options.trainingControl ?? false,
+      })
+      log.info('training service started', { baseUrl: training.baseUrl })
+      return training
+    },
+    diagnostics: {
+      chooseSavePath: options.chooseSavePath,
+      logLines: () => options.logFile.tail(),
+      versions: () => options.versions,
+    },
+  })
+  return { desk, log, training: () => training }
+}

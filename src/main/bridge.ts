@@ -1,0 +1,33 @@
+import { type DeskOutputs, type Envelope, validateDeskInput } from '../shared/contract'
+import { type DeskMethod, isDeskMethod } from '../shared/desk-methods'
+import { toAppErrorData } from '../shared/errors'
+import type { CallContext } from './desk/context'
+import type { DeskHandlers } from './desk/handlers'
+import type { Logger } from './log'
+
+/**
+ * One call from the renderer, whichever host carried it (Electron IPC or the browser shell's loopback HTTP):
+ * the method must be in the contract, the input is validated against its schema (never trusted), and the
+ * result travels as an envelope — never a throw, since an Error loses its fields crossing the bridge.
+ */
+export async function dispatch(
+  handlers: DeskHandlers,
+  method: unknown,
+  input: unknown,
+  call: CallContext,
+  log: Logger,
+): Promise<Envelope<DeskOutputs[DeskMethod]>> {
+  if (!isDeskMethod(method)) {
+    return { ok: false, error: { code: 'BAD_INPUT', message: 'Unknown call.' } }
+  }
+  const valid = validateDeskInput(method, input)
+  if (!valid.ok) return { ok: false, error: valid.error }
+  try {
+    const handler = handlers[method] as (args: unknown, call: CallContext) => Promise<DeskOutputs[DeskMethod]>
+    return { ok: true, value: await handler(valid.args, call) }
+  } catch (error) {
+    const data = toAppErrorData(error)
+    if (data.code === 'INTERNAL') log.error(`${method} failed unexpectedly`, { error })
+    return { ok: false, error: data }
+  }
+}

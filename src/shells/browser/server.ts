@@ -1,0 +1,229 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { extname, join, normalize, resolve, sep } from 'node:path'
+import { type AppDesk, createAppDesk } from '../../main/app-desk'
+import { dispatch } from '../../main/bridge'
+import { RotatingFileSink } from '../../main/log-file'
+import { DevelopmentSecretStore } from '../../main/settings/secrets'
+import { JsonFileSettings } from '../../main/settings/settings'
+import type { RunningTraining } from '../../main/training'
+import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, TOKEN_HEADER } from './bridge-script'
+
+export interface BrowserShellOptions {
+  /** Data folder: journals, settings, the training service's state, logs. */
+  dataDir: string
+  /** Default 0: a free port. */
+  port?: number
+  /** Expose the training sandbox's test controls over HTTP. */
+  control?: boolean
+  /** The built renderer (electron-vite build); default out/renderer. */
+  rendererDir?: string
+}
+
+export interface BrowserShell {
+  /** Open this address: it carries the per-run token. */
+  url: string
+  origin: string
+  /** The training sandbox's control address, when started with control. */
+  controlUrl?: string
+  /** The training sandbox (its controls work in-process whatever `control` says). */
+  sandbox: RunningTraining['sandbox']
+  app: AppDesk
+  close(): Promise<void>
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+}
+
+const MAX_BODY_BYTES = 1_000_000
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolveBody, reject) => {
+    let size = 0
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('body too large'))
+        req.destroy()
+      } else chunks.push(chunk)
+    })
+    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  })
+  res.end(body)
+}
+
+function sameToken(given: string | undefined | null, token: string): boolean {
+  if (!given) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(token)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/**
+ * For development, UI tests and machines without the Electron runtime: the same desk core in Node, the built
+ * renderer served on 127.0.0.1, and `window.api` over a loopback HTTP bridge with the contract's validation
+ * and envelope. Every call needs the per-run token; the Host and Origin headers must be this server's own,
+ * so another site in the same browser cannot drive the desk (DNS rebinding, cross-site requests).
+ */
+export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
+  const dataDir = resolve(options.dataDir)
+  mkdirSync(dataDir, { recursive: true })
+  const rendererDir = resolve(options.rendererDir ?? 'out/renderer')
+  const indexPath = join(rendererDir, 'index.html')
+  if (!existsSync(indexPath)) {
+    throw new Error(`No built renderer at ${rendererDir}: run "npx electron-vite build" first.`)
+  }
+  const token = randomBytes(24).toString('base64url')
+  const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
+  const app = createAppDesk({
+    dataDir,
+    settings: new JsonFileSettings(join(dataDir, 'settings.json')),
+    secrets: new DevelopmentSecretStore(join(dataDir, 'development-secrets.json')),
+    logFile,
+    chooseSavePath: async (name) => join(dataDir, 'diagnostics', name),
+    versions: { app: 'browser-shell', node: process.versions.node },
+    trainingControl: options.control ?? false,
+  })
+  await app.desk.start()
+  const log = app.log.child('shell')
+  const index = readFileSync(indexPath, 'utf8').replace(
+    '<script type="module"',
+    `<script src="${BRIDGE_SCRIPT_PATH}"></script>\n    <script type="module"`,
+  )
+
+  let origin = ''
+  const sockets = new Set<Socket>()
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      log.error('request failed', { error })
+      if (!res.headersSent)
+        send(
+          res,
+          500,
+          'application/json',
+          JSON.stringify({ ok: false, error: { code: 'INTERNAL', message: 'Internal error.' } }),
+        )
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = req.headers.host ?? ''
+    if (host !== new URL(origin).host && host !== `localhost:${new URL(origin).port}`) {
+      send(res, 421, 'text/plain; charset=utf-8', 'Wrong host.')
+      return
+    }
+    const url = new URL(req.url ?? '/', origin)
+    if (url.pathname.startsWith(BRIDGE_PATH)) {
+      const headerOrigin = req.headers.origin
+      if (
+        req.method !== 'POST' ||
+        (headerOrigin !== undefined && headerOrigin !== origin && headerOrigin !== `http://${host}`)
+      ) {
+        send(
+          res,
+          403,
+          'application/json',
+          JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'Not allowed.' } }),
+        )
+        return
+      }
+      if (!sameToken(req.headers[TOKEN_HEADER] as string | undefined, token)) {
+        send(
+          res,
+          403,
+          'application/json',
+          JSON.stringify({
+            ok: false,
+            error: { code: 'FORBIDDEN', message: 'Wrong or missing desk token.' },
+          }),
+        )
+        return
+      }
+      let input: unknown = null
+      try {
+        const body = await readBody(req)
+        const parsed: unknown = body === '' ? {} : JSON.parse(body)
+        input = parsed && typeof parsed === 'object' ? (parsed as { input?: unknown }).input : undefined
+      } catch {
+        send(
+          res,
+          400,
+          'application/json',
+          JSON.stringify({ ok: false, error: { code: 'BAD_INPUT', message: 'The request is not JSON.' } }),
+        )
+        return
+      }
+      const method = decodeURIComponent(url.pathname.slice(BRIDGE_PATH.length))
+      const envelope = await dispatch(app.desk.handlers, method, input ?? undefined, { clerk: null }, log)
+      send(res, 200, 'application/json', JSON.stringify(envelope))
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed.')
+      return
+    }
+    if (url.pathname === BRIDGE_SCRIPT_PATH) {
+      send(res, 200, CONTENT_TYPES['.js'] as string, bridgeScript())
+      return
+    }
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      send(res, 200, CONTENT_TYPES['.html'] as string, index)
+      return
+    }
+    const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)))
+    if (!file.startsWith(rendererDir + sep) || !existsSync(file)) {
+      send(res, 404, 'text/plain; charset=utf-8', 'Not found.')
+      return
+    }
+    send(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file))
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen())
+  })
+  const { port } = server.address() as AddressInfo
+  origin = `http://127.0.0.1:${port}`
+  const training = app.training()
+  if (!training) throw new Error('The training service did not start.')
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    ...(options.control ? { controlUrl: training.sandbox.controlUrl } : {}),
+    sandbox: training.sandbox,
+    app,
+    async close() {
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose())
+        for (const socket of sockets) socket.destroy()
+      })
+      await app.desk.stop()
+    },
+  }
+}

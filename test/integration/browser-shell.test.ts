@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
+import { ensureRendererBuilt } from '../helpers/renderer-build'
+
+let shell: BrowserShell
+let dir: string
+let token: string
+
+beforeAll(async () => {
+  ensureRendererBuilt()
+  dir = mkdtempSync(join(tmpdir(), 'shell-'))
+  shell = await startBrowserShell({ dataDir: dir })
+  token = new URL(shell.url).searchParams.get('token') ?? ''
+})
+
+afterAll(async () => {
+  await shell?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function post(method: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${shell.origin}/__bridge/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-desk-token': token, ...headers },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('the browser shell', () => {
+  it('binds to 127.0.0.1 and puts a random token in the printed address', () => {
+    expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/)
+  })
+
+  it('starts in training mode and answers calls in the envelope', async () => {
+    const res = await post('getStatus', { input: null })
+    expect(await res.json()).toMatchObject({ ok: true, value: { mode: 'training', journalProblem: null } })
+  })
+
+  it('refuses a call without the token, or with another', async () => {
+    for (const t of ['', 'x'.repeat(32)]) {
+      const res = await post('getStatus', { input: null }, { 'x-desk-token': t })
+      expect(res.status).toBe(403)
+      expect(await res.json()).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    }
+  })
+
+  it('refuses a request for another host name (DNS rebinding) and a foreign origin', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(shell.origin)
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: '/__bridge/getStatus',
+          method: 'POST',
+          headers: { host: 'evil.example', 'x-desk-token': token },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      )
+      req.on('error', reject)
+      req.end('{}')
+    })
+    expect(status).toBe(421)
+    const foreign = await post('getStatus', { input: null }, { origin: 'http://evil.example' })
+    expect(foreign.status).toBe(403)
+  })
+
+  it('validates input against the contract before anything runs', async () => {
+    const bad = await post('generateVoucher', { input: { denominationId: 'thirty' } })
+    const body = (await bad.json()) as { ok: boolean; error: { code: string; message: string } }
+    expect(body.ok).toBe(false)
+    expect(body.error.code).toBe('BAD_INPUT')
+    expect(body.error.message).toContain('denominationId')
+    const unknown = await post('dropTables', { input: null })
+    expect(await unknown.json()).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } })
+    const notJson = await fetch(`${shell.origin}/__bridge/getStatus`, {
+      method: 'POST',
+      headers: { 'x-desk-token': token },
+      body: '{nope',
+    })
+    expect(await notJson.json()).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } })
+  })
+
+  it('serves the renderer with the bridge script before the app', async () => {
+    const html = await (await fetch(shell.url)).text()
+    expect(html.indexOf('/__shell/bridge.js')).toBeGreaterThan(0)
+    expect(html.indexOf('/__shell/bridge.js')).toBeLessThan(html.indexOf('type="module"'))
+    const script = await (await fetch(`${shell.origin}/__shell/bridge.js`)).text()
+    expect(script).toContain('"generateVoucher"')
+    expect((await fetch(`${shell.origin}/../../etc/passwd`)).status).toBe(404)
+  })
+})
