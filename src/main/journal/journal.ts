@@ -528,8 +528,9 @@ export class Journal {
 
   // ------------------------------------------------------------------------------------------ day totals
 
-  dayTotals(day: number, sinceIso?: string): DayTotals {
-    const since = sinceIso ?? ''
+  /** The day's figures; with afterId, only entries created after that one (ids are time-ordered). */
+  dayTotals(day: number, afterId?: string): DayTotals {
+    const after = afterId ?? ''
     const r = this.db
       .prepare(
         `SELECT
@@ -537,9 +538,9 @@ export class Journal {
            count(CASE WHEN kind = 'voucher' AND status = 'issued' THEN 1 END) AS vouchers,
            count(CASE WHEN kind = 'deposit' AND status = 'confirmed' THEN 1 END) AS deposits,
            coalesce(sum(CASE WHEN status IN ('pending', 'unknown') THEN amount_dirhams END), 0) AS unknown
-         FROM entries WHERE day = ? AND created_at >= ?`,
+         FROM entries WHERE day = ? AND id > ?`,
       )
-      .get(day, since) as { used: number; vouchers: number; deposits: number; unknown: number }
+      .get(day, after) as { used: number; vouchers: number; deposits: number; unknown: number }
     return {
       localUsedDirhams: r.used,
       voucherCount: r.vouchers,
@@ -548,9 +549,7 @@ export class Journal {
     }
   }
 
-  addLimitReport(
-    report: Omit<ReportedLimit, 'at'> & { at: string; day: number; entryId: string | null },
-  ): void {
+  addLimitReport(report: Omit<ReportedLimit, 'at'> & { at: string; day: number; entryId: string }): void {
     this.db
       .prepare(
         `INSERT INTO limit_reports (day, at, daily_max_dirhams, used_today_dirhams, remaining_dirhams,
@@ -574,6 +573,7 @@ export class Journal {
       .prepare('SELECT * FROM limit_reports WHERE day = ? ORDER BY id DESC LIMIT 1')
       .get(day) as
       | {
+          entry_id: string | null
           at: string
           daily_max_dirhams: number
           used_today_dirhams: number
@@ -582,7 +582,8 @@ export class Journal {
         }
       | undefined
     if (!row) return { day, ...totals, reported: null, estimatedRemainingDirhams: null }
-    const usedSince = this.dayTotals(day, row.at).localUsedDirhams
+    // What this terminal used after the refused request the service reported on.
+    const usedSince = this.dayTotals(day, row.entry_id ?? '').localUsedDirhams
     return {
       day,
       ...totals,

@@ -3,6 +3,9 @@
  * are minutes or days off; tokens, recorded instants and business days use the corrected time, while the
  * raw PC time is kept beside it.
  */
+/** Below this, a new observation is the header's rounding, not a change of either clock. */
+export const OFFSET_TOLERANCE_MS = 1500
+
 export class ServiceClock {
   private offset: number | null = null
 
@@ -31,6 +34,9 @@ export class ServiceClock {
     if (!dateHeader) return
     const serviceMs = Date.parse(dateHeader)
     if (!Number.isFinite(serviceMs)) return
-    this.offset = Math.round(serviceMs + 500 - (sentPc + receivedPc) / 2)
+    const observed = Math.round(serviceMs + 500 - (sentPc + receivedPc) / 2)
+    // A one-second header cannot tell better than about a second; keeping the offset unless it really moved
+    // stops recorded instants from jittering back and forth between calls.
+    if (this.offset === null || Math.abs(observed - this.offset) > OFFSET_TOLERANCE_MS) this.offset = observed
   }
 }

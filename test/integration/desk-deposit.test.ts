@@ -1,0 +1,308 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { AHMED, deskSeed, KHALED_INACTIVE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+
+let t: TestDesk
+afterEach(async () => {
+  await t?.close()
+})
+
+async function lookedUp(phone = MOHAMED.phone) {
+  return t.call('lookupCustomer', { phone })
+}
+
+describe('looking a customer up', () => {
+  it('accepts the forms clerks type and answers in national form', async () => {
+    t = await startTestDesk()
+    for (const typed of ['0912345678', '+218 91 234 5678', '218-91-234-5678', '٠٩١٢٣٤٥٦٧٨']) {
+      expect(await t.call('lookupCustomer', { phone: typed })).toEqual({
+        phone: '0912345678',
+        firstName: MOHAMED.name,
+        status: 'active',
+      })
+    }
+  })
+
+  it('refuses a malformed phone before any call, and says when the user does not exist', async () => {
+    t = await startTestDesk()
+    const before = t.sandbox.controls.ledger().token_requests
+    expect((await t.rejection('lookupCustomer', { phone: '12345' })).code).toBe('BAD_INPUT')
+    expect((await t.rejection('lookupCustomer', { phone: '0981234567' })).code).toBe('BAD_INPUT')
+    expect(t.sandbox.controls.ledger().token_requests).toBe(before)
+    expect((await t.rejection('lookupCustomer', { phone: '0919999999' })).code).toBe('USER_NOT_FOUND')
+  })
+
+  it('resolves an inactive user with its status', async () => {
+    t = await startTestDesk()
+    expect((await lookedUp(KHALED_INACTIVE.phone)).status).toBe('inactive')
+  })
+
+  it('sends the phone in the configured format', async () => {
+    t = await startTestDesk({ settings: { phoneFormat: 'international-plus' } })
+    expect((await lookedUp()).firstName).toBe(MOHAMED.name)
+  })
+})
+
+describe('depositing', () => {
+  it('credits the wallet once, with our reference and the service transaction id', async () => {
+    t = await startTestDesk()
+    await lookedUp()
+    const entry = await t.call('deposit', {
+      phone: '091 234 5678',
+      amountDirhams: 12_500,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(entry).toMatchObject({
+      kind: 'deposit',
+      status: 'confirmed',
+      phone: MOHAMED.phone,
+      firstName: MOHAMED.name,
+    })
+    expect(entry.amountDirhams).toBe(12_500)
+    expect(entry.serviceTransactionId).toMatch(/^\d+$/)
+    const deposits = t.sandbox.controls.ledger().deposits
+    expect(deposits).toHaveLength(1)
+    expect(deposits[0]).toMatchObject({ external_transaction_id: entry.externalTransactionId, amount: 12.5 })
+    expect(String(deposits[0]?.transaction_id)).toBe(entry.serviceTransactionId)
+  })
+
+  it('refuses without a fresh lookup, with another name, or to an inactive account — sending nothing', async () => {
+    t = await startTestDesk()
+    expect(
+      (
+        await t.rejection('deposit', {
+          phone: MOHAMED.phone,
+          amountDirhams: 1000,
+          confirmedFirstName: MOHAMED.name,
+        })
+      ).code,
+    ).toBe('LOOKUP_REQUIRED')
+    await lookedUp()
+    expect(
+      (await t.rejection('deposit', { phone: MOHAMED.phone, amountDirhams: 1000, confirmedFirstName: 'Ali' }))
+        .code,
+    ).toBe('NAME_MISMATCH')
+    await lookedUp(KHALED_INACTIVE.phone)
+    expect(
+      (
+        await t.rejection('deposit', {
+          phone: KHALED_INACTIVE.phone,
+          amountDirhams: 1000,
+          confirmedFirstName: KHALED_INACTIVE.name,
+        })
+      ).code,
+    ).toBe('USER_INACTIVE')
+    expect(
+      (
+        await t.rejection('deposit', {
+          phone: MOHAMED.phone,
+          amountDirhams: 9,
+          confirmedFirstName: MOHAMED.name,
+        })
+      ).code,
+    ).toBe('BAD_INPUT')
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
+    expect((await t.call('listJournal', {})).entries).toHaveLength(0)
+  })
+
+  it('forgets a lookup after 10 minutes', async () => {
+    let now = 0
+    t = await startTestDesk({ deps: { monotonicNow: () => now } })
+    await lookedUp()
+    now += 10 * 60_000 + 1
+    expect(
+      (
+        await t.rejection('deposit', {
+          phone: MOHAMED.phone,
+          amountDirhams: 1000,
+          confirmedFirstName: MOHAMED.name,
+        })
+      ).code,
+    ).toBe('LOOKUP_REQUIRED')
+  })
+
+  it('records a limit refusal as failed with the four figures, and reports them in the daily limit', async () => {
+    t = await startTestDesk({
+      seed: deskSeed({ resellers: [{ username: 'demo', password: 'demo-pass', daily_max_amount: 100 }] }),
+    })
+    await lookedUp()
+    const ok = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 60_000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(ok.status).toBe('confirmed')
+    const refused = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 50_000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(refused.status).toBe('failed')
+    expect(refused.error?.code).toBe('DAILY_LIMIT_EXCEEDED')
+    expect(refused.error?.details).toMatchObject({
+      dailyMaxDirhams: 100_000,
+      usedTodayDirhams: 60_000,
+      remainingDirhams: 40_000,
+      requestedDirhams: 50_000,
+    })
+    const limit = await t.call('getDailyLimit')
+    expect(limit).toMatchObject({
+      localUsedDirhams: 60_000,
+      depositCount: 1,
+      voucherCount: 0,
+      unknownDirhams: 0,
+    })
+    expect(limit.reported).toMatchObject({ dailyMaxDirhams: 100_000, remainingDirhams: 40_000 })
+    expect(limit.estimatedRemainingDirhams).toBe(40_000)
+    await t.call('generateVoucher', { denominationId: 1 })
+    expect((await t.call('getDailyLimit')).estimatedRemainingDirhams).toBe(35_000)
+  })
+
+  it('asks before repeating the same amount to the same phone within 10 minutes', async () => {
+    t = await startTestDesk()
+    await lookedUp()
+    const args = { phone: MOHAMED.phone, amountDirhams: 5000, confirmedFirstName: MOHAMED.name }
+    const first = await t.call('deposit', args)
+    const slip = await t.rejection('deposit', args)
+    expect(slip.code).toBe('REPEAT_NEEDS_CONFIRMATION')
+    expect(slip.details?.entryId).toBe(first.id)
+    expect((await t.call('deposit', { ...args, amountDirhams: 6000 })).status).toBe('confirmed')
+    expect((await t.call('deposit', { ...args, confirmRepeat: true })).status).toBe('confirmed')
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(3)
+  })
+
+  it('never sends twice for one requestId, even from a double click', async () => {
+    t = await startTestDesk()
+    await lookedUp()
+    const args = {
+      phone: MOHAMED.phone,
+      amountDirhams: 5000,
+      confirmedFirstName: MOHAMED.name,
+      requestId: 'dep-1',
+    }
+    const [a, b] = await Promise.all([t.call('deposit', args), t.call('deposit', args)])
+    expect(a.id).toBe(b.id)
+    expect((await t.call('deposit', args)).id).toBe(a.id)
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
+  })
+})
+
+describe('an unknown deposit', () => {
+  it('blocks new deposits to that phone until it is resolved, then resolves by re-sending its own id', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await lookedUp()
+    await lookedUp(AHMED.phone)
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 },
+    ])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    expect(unknown.error?.code).toBe('OUTCOME_UNKNOWN')
+    expect(unknown.needsAttention).toBe(true)
+
+    const blocked = await t.rejection('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 100,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(blocked.code).toBe('UNRESOLVED_DEPOSIT')
+    expect(blocked.details?.entryId).toBe(unknown.id)
+    expect(
+      (await t.call('deposit', { phone: AHMED.phone, amountDirhams: 100, confirmedFirstName: AHMED.name }))
+        .status,
+    ).toBe('confirmed')
+    expect((await t.call('getDailyLimit')).unknownDirhams).toBe(7000)
+
+    const resolved = await t.call('retryDeposit', { entryId: unknown.id })
+    expect(resolved.status).toBe('confirmed')
+    expect(resolved.confirmedByDuplicate).toBe(true)
+    expect(resolved.needsAttention).toBe(true)
+    expect(resolved.externalTransactionId).toBe(unknown.externalTransactionId)
+    const credits = t.sandbox.controls
+      .ledger()
+      .deposits.filter((d) => d.external_transaction_id === unknown.externalTransactionId)
+    expect(credits).toHaveLength(1)
+    const detail = await t.call('getEntry', { entryId: unknown.id })
+    expect(detail.events.map((e) => e.type)).toEqual(['created', 'no-answer', 'resolved'])
+  })
+
+  it('is confirmed normally when the first attempt never reached the service', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 1 },
+    ])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    const resolved = await t.call('retryDeposit', { entryId: unknown.id })
+    expect(resolved).toMatchObject({ status: 'confirmed', needsAttention: false })
+    expect(resolved.confirmedByDuplicate).toBeUndefined()
+  })
+
+  it('stays unknown when a re-send is refused, because the first attempt may have gone through', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'respond', status: 503, body: {}, times: 1 },
+    ])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    t.sandbox.controls.setUserStatus(MOHAMED.phone, 'inactive')
+    const again = await t.call('retryDeposit', { entryId: unknown.id })
+    expect(again.status).toBe('unknown')
+    expect(again.error?.code).toBe('USER_INACTIVE')
+    expect(again.needsAttention).toBe(true)
+  })
+
+  it('is resolved in the background with a notice', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [20] } })
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'delay', delay_ms: 1500, times: 1 },
+    ])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    await expect.poll(async () => (await t.call('listNotices', {})).notices.length, { timeout: 5000 }).toBe(1)
+    const [notice] = (await t.call('listNotices', {})).notices
+    expect(notice).toMatchObject({ kind: 'deposit-resolved', entryId: unknown.id, status: 'confirmed' })
+    expect((await t.call('listNotices', { afterId: notice?.id })).notices).toHaveLength(0)
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
+  })
+
+  it('is re-sent in the background only within 15 minutes of its first attempt', async () => {
+    let offset = 0
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000], pcNow: () => Date.now() + offset } })
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 2 },
+    ])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    // The PC and the service both move 16 minutes on.
+    offset = 16 * 60_000
+    t.sandbox.controls.setClockOffset(offset)
+    expect(await t.call('recoverNow')).toEqual({ resolved: 0, stillOpen: 1 })
+    expect((await t.call('getEntry', { entryId: unknown.id })).entry.attempts).toBe(1)
+    t.sandbox.controls.clearFaults()
+    expect((await t.call('retryDeposit', { entryId: unknown.id })).status).toBe('confirmed')
+  })
+})
