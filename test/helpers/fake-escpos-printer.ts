@@ -23,6 +23,8 @@ export interface FakeJob {
   lastByteAt: number
   /** Whether a cut arrived: the job is complete. */
   cut: boolean
+  /** performance.now() when the byte completing the cut arrived: the receipt is all on the printer. */
+  cutAt: number
   image(): MonochromeImage | null
 }
 
@@ -128,6 +130,7 @@ export class FakeEscPosPrinter {
       firstByteAt: 0,
       lastByteAt: 0,
       cut: false,
+      cutAt: 0,
       image: () => rasterImageOf(job.commands),
     }
     this.jobs.push(job)
@@ -151,6 +154,7 @@ export class FakeEscPosPrinter {
         }
         if (command.type === 'cut') {
           job.cut = true
+          job.cutAt = now
           this.notify(job)
         }
       }

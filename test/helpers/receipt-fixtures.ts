@@ -1,10 +1,10 @@
 import type { OutletInfo, ReceiptOptions } from '../../src/main/receipts/model'
 import type { JournalEntry } from '../../src/shared/contract'
 
-/** A voucher as the sandbox issues it: 15-digit code, 11-digit serial, leading zeros kept. */
+/** Ids are UUIDv7, as src/main/ids.ts makes them. A voucher as the sandbox issues it: 15-digit code, 11-digit serial, leading zeros kept. */
 export function issuedVoucher(overrides: Partial<JournalEntry> = {}): JournalEntry {
   return {
-    id: '01JD7Z9K4M2N3P5Q6R7S8T9V0W',
+    id: '019ac2e1-5b3a-7c4d-8e2f-3a4b5c6d7e8f',
     kind: 'voucher',
     status: 'issued',
     createdAt: '2026-11-26T22:05:00.000Z',
@@ -28,7 +28,7 @@ export function issuedVoucher(overrides: Partial<JournalEntry> = {}): JournalEnt
 
 export function confirmedDeposit(overrides: Partial<JournalEntry> = {}): JournalEntry {
   return {
-    id: '01JD7ZB3XQ5R8T2V4W6Y8Z0A1C',
+    id: '019ac1a0-9f10-7a2b-b3c4-d5e6f7a8b9c0',
     kind: 'deposit',
     status: 'confirmed',
     createdAt: '2026-11-26T09:30:00.000Z',
@@ -37,7 +37,7 @@ export function confirmedDeposit(overrides: Partial<JournalEntry> = {}): Journal
     clerk: 'Ahmed',
     phone: '0912345678',
     firstName: 'محمد',
-    externalTransactionId: '0192f6a4-7c1e-7b2a-9d3e-5f6a7b8c9d0e',
+    externalTransactionId: '019ac1a0-9f0e-7d1c-9a2b-3c4d5e6f7a8b',
     serviceTransactionId: 'TX-20261126-778812',
     needsAttention: false,
     attempts: 1,

@@ -77,6 +77,14 @@ describe('voucher receipt', () => {
     expect(text).toContain('Salem')
     expect(text).not.toContain('فاطمة')
   })
+
+  it('keeps a USSD code in an Arabic hint left to right', () => {
+    const doc = html({
+      entry: issuedVoucher(),
+      options: receiptOptions({ redemptionHint: 'للشحن اطلب *123*الرمز#\nشكراً' }),
+    })
+    expect(doc).toContain('للشحن اطلب <bdi dir="ltr">*123*الرمز#</bdi><br>شكراً')
+  })
 })
 
 describe('deposit receipt', () => {
@@ -87,7 +95,7 @@ describe('deposit receipt', () => {
     expect(text).toContain('محمد')
     expect(text).toContain('50.250 LYD')
     expect(text).toContain('TX-20261126-778812')
-    expect(text).toContain('0192f6a4-7c1e-7b2a-9d3e-5f6a7b8c9d0e')
+    expect(text).toContain('019ac1a0-9f0e-7d1c-9a2b-3c4d5e6f7a8b')
     expect(text).toContain('2026-11-26 11:30')
   })
 

@@ -46,7 +46,7 @@ export function code128Barcode(text: string, maxWidthDots: number, barHeightDots
     ? QUIET_MODULES * module
     : Math.min(QUIET_MODULES * module, Math.floor((maxWidthDots - symbolModules * module) / 2))
   const length = symbolModules * module + 2 * quiet
-  const thickness = vertical ? Math.min(barHeightDots * 2, maxWidthDots) : barHeightDots
+  const thickness = vertical ? Math.min(Math.round(barHeightDots * 1.5), maxWidthDots) : barHeightDots
 
   const rects: string[] = []
   let offset = quiet

@@ -93,9 +93,29 @@ function commonRows(entry: JournalEntry, labels: ReceiptLabels, options: Receipt
 
 function barcodeBlock(value: string, widthDots: number): string {
   const barcode = code128Barcode(value, widthDots, BARCODE_HEIGHT)
-  // Whole-dot offset from the paper's edge: centring with CSS could land bars on half pixels.
-  const left = Math.floor((widthDots - barcode.width) / 2) - PAD_X
-  return `<div class="barcode" dir="ltr" style="margin-left:${left}px;width:${barcode.width}px">${barcode.svg}</div>`
+  // Offset in whole dots from the paper's left edge (CSS centring could land bars on half pixels), inside a
+  // left-to-right box stretched over the side padding to the paper's full width, in either text direction.
+  const left = Math.floor((widthDots - barcode.width) / 2)
+  return (
+    `<div class="barcode" dir="ltr" style="margin-left:-${PAD_X}px;margin-right:-${PAD_X}px">` +
+    `<div style="margin-left:${left}px;width:${barcode.width}px">${barcode.svg}</div></div>`
+  )
+}
+
+/**
+ * The redemption hint as typed, with USSD-like tokens (`*123*code#`) kept left to right: in an Arabic
+ * sentence the bidi algorithm would otherwise move their stars and hashes around.
+ */
+function hintHtml(hint: string): string {
+  return hint
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(\S*[*#]\S*)/)
+        .map((part, i) => (i % 2 === 1 ? ltr(part) : text(part)))
+        .join(''),
+    )
+    .join('<br>')
 }
 
 /** Font size that fits the grouped code on one line; the groups may still wrap as a last resort. */
@@ -130,7 +150,7 @@ function voucherBody(
     row(labels.activation, ltr(voucher.activationDate)),
     row(labels.expiry, ltr(voucher.expiryDate)),
     barcodeBlock(voucher.serialNumber, widthDots),
-    hint ? `<hr><div class="hint" dir="auto">${text(hint).replaceAll('\n', '<br>')}</div>` : '',
+    hint ? `<hr><div class="hint" dir="auto">${hintHtml(hint)}</div>` : '',
   ].join('')
 }
 
@@ -162,7 +182,7 @@ function styles(widthDots: number, sizes: Sizes): string {
 *{box-sizing:border-box;margin:0;padding:0}
 html{background:#fff;color:#000}
 html,body{width:${widthDots}px;overflow:hidden}
-body{font-family:'${RECEIPT_FONT_FAMILY}';font-size:${sizes.base}px;line-height:1.3;font-weight:500;padding:8px ${PAD_X}px 20px;font-variant-numeric:tabular-nums}
+body{font-family:'${RECEIPT_FONT_FAMILY}';font-size:${sizes.base}px;line-height:1.3;font-weight:600;padding:8px ${PAD_X}px 20px;font-variant-numeric:tabular-nums}
 bdi{unicode-bidi:isolate}
 header{text-align:center;margin-bottom:8px}
 .logo{display:block;margin:0 auto 6px;max-width:60%;max-height:120px;filter:grayscale(1)}
@@ -179,7 +199,8 @@ hr{border:0;border-top:2px dashed #000;margin:10px 0}
 .row .value{font-weight:700;text-align:end;min-width:0;overflow-wrap:anywhere}
 .receipt-no{text-align:center;font-size:${sizes.small}px;margin-top:8px}
 .stacked{margin-top:4px}
-.stacked .value{font-weight:700;font-size:${sizes.small}px;overflow-wrap:anywhere}
+.stacked .value{font-weight:700;font-size:${sizes.small}px}
+.id,.stacked .value{word-break:break-all}
 .caption{text-align:center;margin-top:6px}
 .amount{text-align:center;font-size:${sizes.amount}px;font-weight:800;line-height:1.15;margin-bottom:4px}
 .code-box{border:3px solid #000;padding:6px;margin:2px 0 8px;text-align:center}
@@ -221,7 +242,7 @@ export function renderReceiptHtml(input: ReceiptInput, fonts: ReceiptFonts): str
     training ? trainingBanner(labels, options) : '',
     options.copy ? copyBanner(labels, options.copy.reprintedAt) : '',
     body,
-    `<div class="receipt-no">${text(labels.receiptNo)} ${ltr(entry.id)}</div>`,
+    `<div class="receipt-no"><div>${text(labels.receiptNo)}</div><div class="id">${ltr(entry.id)}</div></div>`,
     training ? trainingBanner(labels, options) : '',
     '</body></html>',
   ].join('')
