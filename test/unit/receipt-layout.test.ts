@@ -64,6 +64,8 @@ describe('voucher receipt', () => {
     expect(wide).toContain('width:576px')
     expect(wide).toContain('<html lang="en" dir="ltr">')
     expect(visibleText(wide)).toContain('100.000 LYD')
+    // Printed through a driver, the dots are scaled to 203 dpi: 96 CSS px per inch / 8 dots per mm.
+    expect(wide).toContain('zoom:0.47244')
   })
 
   it('prints the redemption hint and the clerk given in the options', () => {

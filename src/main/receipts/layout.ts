@@ -209,7 +209,7 @@ hr{border:0;border-top:2px dashed #000;margin:10px 0}
 .barcode{margin-top:12px;margin-bottom:4px}
 .barcode svg{display:block}
 .hint{text-align:center;font-size:${sizes.small}px}
-@media print{@page{margin:0}html,body{overflow:visible}html{zoom:${(96 / 25.4 / 8).toFixed(5)}}body{margin:0 auto}}
+@media print{@page{margin:0}html{width:auto;zoom:${(96 / 25.4 / 8).toFixed(5)}}html,body{overflow:visible}body{margin:0 auto}}
 `
 }
 
