@@ -55,7 +55,7 @@ function readOptions() {
 async function main(): Promise<void> {
   const options = readOptions()
   // Loaded after the arguments are checked, so a typo is answered at once.
-  const { startSandbox } = await import('./index')
+  const { SeedError, startSandbox } = await import('./index')
   let sandbox: Sandbox
   try {
     sandbox = await startSandbox({
@@ -66,9 +66,8 @@ async function main(): Promise<void> {
       ...(options.db === undefined ? {} : { dbPath: options.db }),
     })
   } catch (error) {
-    const message = (error as Error).message
     // A bad seed is a bad argument; a busy port or an unreadable database is a failure to start.
-    fail(message, /seed/i.test(message) ? BAD_ARGUMENTS : 1)
+    fail((error as Error).message, error instanceof SeedError ? BAD_ARGUMENTS : 1)
   }
   process.stdout.write(`${sandbox.baseUrl}\n`)
   if (options.control) process.stdout.write(`${sandbox.controlUrl}\n`)

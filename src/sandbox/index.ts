@@ -10,7 +10,7 @@ import { SandboxStore } from './store'
 
 export type { SandboxControls } from './controls'
 export type { ActiveFaultRule, FaultRule } from './faults'
-export { loadSeed, type SandboxSeed, type SandboxSeedInput } from './seed'
+export { loadSeed, type SandboxSeed, type SandboxSeedInput, SeedError } from './seed'
 export { CONTROL_BASE, RESELLER_BASE } from './state'
 export type { Ledger, ResellerPatch } from './store'
 
@@ -58,6 +58,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closing: false,
     sleep: (ms) =>
       new Promise<void>((resolve) => {
+        if (state.closing) return resolve()
         const wake = () => {
           clearTimeout(timer)
           sleepers.delete(wake)

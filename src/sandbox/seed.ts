@@ -68,6 +68,11 @@ export const seedSchema = z.looseObject({
   users: z.array(userSchema).superRefine(unique((u) => u.phone, 'phone')),
 })
 
+/** A seed that cannot be read or does not validate; the message names the file and each bad field. */
+export class SeedError extends Error {
+  override name = 'SeedError'
+}
+
 /** A validated seed: defaults applied, user phones in national form. */
 export type SandboxSeed = z.output<typeof seedSchema>
 export type SandboxSeedInput = z.input<typeof seedSchema>
@@ -98,15 +103,15 @@ export function loadSeed(source?: string | SandboxSeedInput | SandboxSeed): Sand
     try {
       text = readFileSync(source, 'utf8')
     } catch (error) {
-      throw new Error(`Cannot read ${origin}: ${(error as Error).message}`)
+      throw new SeedError(`Cannot read ${origin}: ${(error as Error).message}`)
     }
     try {
       raw = JSON.parse(text)
     } catch (error) {
-      throw new Error(`Invalid ${origin}: not JSON (${(error as Error).message})`)
+      throw new SeedError(`Invalid ${origin}: not JSON (${(error as Error).message})`)
     }
   }
   const parsed = seedSchema.safeParse(raw)
-  if (!parsed.success) throw new Error(`Invalid ${origin}: ${describeIssues(parsed.error)}`)
+  if (!parsed.success) throw new SeedError(`Invalid ${origin}: ${describeIssues(parsed.error)}`)
   return parsed.data
 }

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Sandbox } from '../../src/sandbox/index'
 import { ACTIVE_PHONE, asJson, ResellerClient, startTestSandbox } from '../helpers/sandbox'
@@ -26,7 +27,44 @@ async function outcome(request: Promise<Response>): Promise<number | 'no answer'
   }
 }
 
+/** Sends one raw HTTP request and collects every byte the server sends before the connection ends. */
+function rawExchange(url: string, path: string, body: unknown, token: string): Promise<string> {
+  const { hostname, port } = new URL(url)
+  const payload = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname)
+    let received = ''
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1')
+    })
+    socket.on('close', () => resolve(received))
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' ? resolve(received) : reject(error),
+    )
+    socket.write(
+      `POST ${new URL(url).pathname}${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\n` +
+        `Connection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+    )
+  })
+}
+
 describe('sandbox: fault rules', () => {
+  it('drop-after-commit and drop-before-commit send not a single byte of response', async () => {
+    sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 }])
+    const body = { phone: ACTIVE_PHONE, amount: 1, external_transaction_id: 'raw-after' }
+    expect(await rawExchange(sandbox.baseUrl, '/deposit', body, client.token as string)).toBe('')
+    expect(depositsWith('raw-after')).toBe(1)
+
+    sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 1 }])
+    const before = { ...body, external_transaction_id: 'raw-before' }
+    expect(await rawExchange(sandbox.baseUrl, '/deposit', before, client.token as string)).toBe('')
+    expect(depositsWith('raw-before')).toBe(0)
+    // Without a rule the same exchange gets an HTTP answer, so the helper does see bytes when there are some.
+    expect(await rawExchange(sandbox.baseUrl, '/deposit', before, client.token as string)).toMatch(
+      /^HTTP\/1\.1 200/,
+    )
+  })
+
   it('drop-after-commit credits the deposit, then cuts the connection without answering', async () => {
     sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 }])
     expect(
@@ -189,5 +227,22 @@ describe('sandbox: fault rules', () => {
     const bad = await set([{ method: 'GET', path: '/denominations', action: 'explode' }]).then(asJson)
     expect(bad.status).toBe(422)
     expect(bad.body.message).toContain('action')
+  })
+})
+
+describe('sandbox: closing', () => {
+  it('closes with a request held in a long delay, whose client gets no answer', async () => {
+    const own = await startTestSandbox()
+    const owner = await new ResellerClient(own.baseUrl).signIn()
+    own.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'delay', delay_ms: 120_000, times: 1 },
+    ])
+    const pending = outcome(
+      owner.rawPost('/deposit', { phone: ACTIVE_PHONE, amount: 1, external_transaction_id: 'held' }),
+    )
+    // The rule has fired: the request is inside its delay.
+    await expect.poll(() => own.controls.faults()[0]?.times).toBe(0)
+    await own.close()
+    expect(await pending).toBe('no answer')
   })
 })

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadSeed, startSandbox } from '../../src/sandbox/index'
+import { loadSeed, SeedError, startSandbox } from '../../src/sandbox/index'
 import { testSeed } from '../helpers/sandbox'
 
 describe('sandbox: seeds', () => {
@@ -38,6 +38,7 @@ describe('sandbox: seeds', () => {
 
   it('names the bad field in its error', () => {
     const bad = (patch: object) => () => loadSeed({ ...testSeed(), ...patch } as never)
+    expect(bad({ timezone: 'Mars/Olympus' })).toThrow(SeedError)
     expect(bad({ timezone: 'Mars/Olympus' })).toThrow(/timezone/)
     expect(bad({ resellers: [{ username: 'a', password: 'b', daily_max_amount: 'lots' }] })).toThrow(
       /resellers\[0\]\.daily_max_amount/,
