@@ -82,22 +82,21 @@ export class TokenManager {
     const credentials = this.credentials()
     if (!credentials) throw new AppError('NOT_CONFIGURED', 'No service credentials are configured.')
     const lifetimeMs = Math.min(Math.max(this.lifetimeMs(), 60_000), MAX_TOKEN_LIFETIME_MS)
-    const knewOffset = this.clock.offsetMs !== null
+    if (this.clock.offsetMs === null) await this.learnServiceTime()
+    return this.ask(credentials, lifetimeMs)
+  }
+
+  /**
+   * expires_at must be the service's time plus the lifetime, and the PC clock may be days off. Any answer
+   * carries the service's Date header, so before the first token one unauthenticated request (answered 401)
+   * teaches the clock.
+   */
+  private async learnServiceTime(): Promise<void> {
     try {
-      return await this.ask(credentials, lifetimeMs)
+      await this.http.send({ method: 'GET', path: '/denominations', money: false })
     } catch (error) {
-      // The first request of a session computes expires_at from the PC clock, which may be days off; its
-      // answer's Date header has now taught us the service's time, so one corrected attempt is safe.
-      if (
-        !knewOffset &&
-        error instanceof ServiceError &&
-        error.code === 'VALIDATION' &&
-        this.clock.offsetMs !== null
-      ) {
-        this.log.info('token expiry refused with an unknown clock offset; retrying with the service time')
-        return await this.ask(credentials, lifetimeMs)
-      }
-      throw error
+      if (error instanceof ServiceError && error.outcome === 'not-sent') throw error
+      this.log.warn('the service time could not be learned; using the PC clock', { error })
     }
   }
 

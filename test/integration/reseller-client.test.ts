@@ -1,0 +1,330 @@
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
+import { type AddressInfo, connect, type Socket } from 'node:net'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { silentLogger } from '../../src/main/log'
+import {
+  deposit,
+  generateVoucher,
+  getDenominations,
+  lookupUser,
+  requestToken,
+} from '../../src/main/reseller/client'
+import { ServiceClock } from '../../src/main/reseller/clock'
+import { normalizeBaseUrl, ServiceHttp, transportFailure } from '../../src/main/reseller/http'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import type { Dirhams } from '../../src/shared/money'
+import { DEMO, deskSeed } from '../helpers/desk'
+
+type Reply = (req: IncomingMessage, res: ServerResponse, body: string) => void
+
+/** A stand-in service answering whatever the test wants: the shapes other deployments might send. */
+let reply: Reply = (_req, res) => res.end()
+let server: Server
+let base: string
+const sockets = new Set<Socket>()
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => {
+      body += c
+    })
+    req.on('end', () => reply(req, res, body))
+  })
+  server.on('connection', (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/reseller`
+})
+
+afterAll(async () => {
+  for (const s of sockets) s.destroy()
+  await new Promise((r) => server.close(r))
+})
+
+let http: ServiceHttp
+afterEach(async () => {
+  await http?.close()
+})
+
+function client(url = base, answerTimeoutMs = 300, proxyUrl: string | null = null) {
+  http = new ServiceHttp(
+    { baseUrl: url, proxyUrl, connectTimeoutMs: 500, answerTimeoutMs },
+    new ServiceClock(),
+    silentLogger,
+  )
+  return http
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers })
+    res.end(JSON.stringify(body))
+  }
+}
+
+function html(status: number): Reply {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html' })
+    res.end('<html><body>Welcome to the hotel Wi-Fi</body></html>')
+  }
+}
+
+const depositArgs = { phone: '0912345678', amountDirhams: 5000 as Dirhams, externalTransactionId: 'ref-1' }
+
+describe('reading answers tolerantly', () => {
+  it.each([
+    [
+      'data.token + expires_at',
+      { data: { token: '1|abc', expires_at: '2030-01-01T00:00:00Z' } },
+      Date.parse('2030-01-01T00:00:00Z'),
+    ],
+    ['top-level access_token + expires_in', { access_token: '2|def', expires_in: 3600 }, 'in-an-hour'],
+    ['data.access_token without expiry', { data: { access_token: '3|ghi' } }, null],
+  ])('takes a token from %s', async (_label, body, expiry) => {
+    reply = json(200, body)
+    const t = await requestToken(client(), DEMO, '2030-01-01T00:00:00Z', () => Date.now())
+    expect(t.token).toMatch(/^\d\|\w+$/)
+    if (expiry === 'in-an-hour')
+      expect(Math.abs((t.expiresAtMs ?? 0) - (Date.now() + 3600_000))).toBeLessThan(5000)
+    else expect(t.expiresAtMs).toBe(expiry)
+  })
+
+  it('accepts denominations without a name, and skips entries it cannot read', async () => {
+    reply = json(200, {
+      data: [{ id: 7, value: 30 }, { id: 'x', value: 5 }, { id: 8, name: '50 LYD', value: 50 }, 'junk'],
+    })
+    expect(await getDenominations(client(), 't')).toEqual([
+      { id: 7, name: null, valueDirhams: 30_000 },
+      { id: 8, name: '50 LYD', valueDirhams: 50_000 },
+    ])
+  })
+
+  it.each([200, 201])('accepts a voucher answered %i and keeps leading zeros', async (status) => {
+    reply = json(status, {
+      data: {
+        code: '001110016812345',
+        serial_number: '00012345678',
+        denomination_value: 100,
+        activation_date: '2026-11-26',
+        expiry_date: '2027-11-26',
+      },
+    })
+    const v = await generateVoucher(client(), 't', 6)
+    expect(v).toMatchObject({
+      code: '001110016812345',
+      serialNumber: '00012345678',
+      denominationValueDirhams: 100_000,
+    })
+  })
+})
+
+describe('a money call without proof is never a success', () => {
+  it.each([
+    ['a captive-portal page', html(200)],
+    ['an empty 200', (_q: IncomingMessage, res: ServerResponse) => res.end()],
+    ['JSON without a code', json(201, { data: { serial_number: '123' } })],
+  ])('voucher answered with %s → OUTCOME_UNKNOWN', async (_label, r) => {
+    reply = r as Reply
+    await expect(generateVoucher(client(), 't', 1)).rejects.toMatchObject({
+      code: 'OUTCOME_UNKNOWN',
+      outcome: 'unknown',
+    })
+  })
+
+  it('deposit answered 200 without transaction_id → OUTCOME_UNKNOWN', async () => {
+    reply = json(200, { data: { phone: '0912345678', amount: 5 } })
+    await expect(deposit(client(), 't', depositArgs)).rejects.toMatchObject({
+      code: 'OUTCOME_UNKNOWN',
+      httpStatus: 200,
+    })
+  })
+
+  it.each([500, 502, 503, 302])(
+    'deposit answered %i → OUTCOME_UNKNOWN, lookups → SERVICE_ERROR',
+    async (status) => {
+      reply = (_req, res) => {
+        res.writeHead(status, status === 302 ? { location: '/elsewhere' } : { 'content-type': 'text/html' })
+        res.end('<html>oops</html>')
+      }
+      await expect(deposit(client(), 't', depositArgs)).rejects.toMatchObject({
+        code: 'OUTCOME_UNKNOWN',
+        httpStatus: status,
+      })
+      await expect(lookupUser(client(), 't', '0912345678')).rejects.toMatchObject({
+        code: 'SERVICE_ERROR',
+        httpStatus: status,
+      })
+    },
+  )
+})
+
+describe('definite rejections', () => {
+  it.each([
+    [401, { message: 'Invalid credentials.' }, 'INVALID_CREDENTIALS'],
+    [403, { message: 'Access denied.' }, 'ACCESS_DENIED'],
+    [403, { message: 'Reseller account is disabled.' }, 'ACCOUNT_DISABLED'],
+    [404, { message: 'User not found.' }, 'USER_NOT_FOUND'],
+    [409, { message: 'Duplicate transaction.', external_transaction_id: 'ref-1' }, 'DUPLICATE_TRANSACTION'],
+    [422, { message: 'User account is inactive.' }, 'USER_INACTIVE'],
+    [422, { message: 'Validation failed.', errors: { amount: ['too small'] } }, 'VALIDATION'],
+    [403, '', 'SERVICE_ERROR'],
+    [400, '<html>bad</html>', 'SERVICE_ERROR'],
+  ])('HTTP %i %j → %s, outcome rejected', async (status, body, code) => {
+    reply =
+      typeof body === 'string'
+        ? (_q, res) => res.writeHead(status, { 'content-type': 'text/html' }).end(body)
+        : json(status, body)
+    const error = await deposit(client(), 't', depositArgs).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code, outcome: 'rejected', httpStatus: status })
+  })
+
+  it('reads the four limit figures into dirhams', async () => {
+    reply = json(422, {
+      message: 'Daily limit exceeded.',
+      daily_max_amount: 5000,
+      used_today: 4990.5,
+      remaining: 9.5,
+      requested: 10,
+    })
+    const error = await deposit(client(), 't', depositArgs).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      code: 'DAILY_LIMIT_EXCEEDED',
+      details: {
+        dailyMaxDirhams: 5_000_000,
+        usedTodayDirhams: 4_990_500,
+        remainingDirhams: 9500,
+        requestedDirhams: 10_000,
+      },
+    })
+  })
+
+  it('carries the wait of a 429', async () => {
+    reply = json(429, { message: 'Too many requests.' }, { 'retry-after': '17' })
+    await expect(lookupUser(client(), 't', '0912345678')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      details: { retryAfterSeconds: 17 },
+    })
+  })
+})
+
+describe('transport failures', () => {
+  it('a refused connection was not sent', async () => {
+    const closed = createServer()
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((r) => closed.close(r))
+    await expect(deposit(client(`http://127.0.0.1:${port}/api`), 't', depositArgs)).rejects.toMatchObject({
+      code: 'NOT_SENT',
+      outcome: 'not-sent',
+    })
+  })
+
+  it('a connect timeout was not sent', () => {
+    const error = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
+    })
+    expect(transportFailure(error, true)).toMatchObject({ code: 'NOT_SENT', outcome: 'not-sent' })
+  })
+
+  it('a reset after sending, or no answer within the answer timeout, is an unknown outcome', async () => {
+    reply = (req) => req.socket.destroy()
+    await expect(deposit(client(), 't', depositArgs)).rejects.toMatchObject({
+      code: 'OUTCOME_UNKNOWN',
+      outcome: 'unknown',
+    })
+    reply = () => {}
+    await expect(deposit(client(base, 200), 't', depositArgs)).rejects.toMatchObject({
+      code: 'OUTCOME_UNKNOWN',
+      outcome: 'unknown',
+    })
+  })
+})
+
+describe('the service address', () => {
+  it('requires https except on this machine', () => {
+    expect(normalizeBaseUrl('https://api.example.ly/api/v1/reseller/')).toBe(
+      'https://api.example.ly/api/v1/reseller',
+    )
+    expect(normalizeBaseUrl('http://127.0.0.1:8787/api/v1/reseller')).toBe(
+      'http://127.0.0.1:8787/api/v1/reseller',
+    )
+    expect(normalizeBaseUrl('http://[::1]:8787/x')).toBe('http://[::1]:8787/x')
+    expect(() => normalizeBaseUrl('http://api.example.ly/api')).toThrow(/https/)
+    expect(() => normalizeBaseUrl('ftp://x')).toThrow()
+    expect(() => normalizeBaseUrl('not a url')).toThrow()
+  })
+})
+
+describe('through a proxy', () => {
+  let sandbox: Sandbox
+  let proxy: Server
+  let proxied: string[]
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: deskSeed() })
+    proxied = []
+    // A relay like the outlets use: CONNECT tunnels (what undici sends), and plain absolute-URI requests.
+    proxy = createServer((req, res) => {
+      proxied.push(`${req.method} ${req.url}`)
+      const target = new URL(req.url ?? '')
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: req.method,
+          headers: req.headers,
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers)
+          up.pipe(res)
+        },
+      )
+      req.pipe(upstream)
+    })
+    proxy.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+      proxied.push(`CONNECT ${req.url}`)
+      const [host, port] = (req.url ?? '').split(':')
+      const upstream = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+        upstream.write(head)
+        upstream.pipe(client)
+        client.pipe(upstream)
+      })
+      upstream.on('error', () => client.destroy())
+      client.on('error', () => upstream.destroy())
+    })
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+  })
+  afterAll(async () => {
+    await sandbox.close()
+    proxy.closeAllConnections()
+    await new Promise((r) => proxy.close(r))
+  })
+
+  it('sends all service traffic through the configured proxy', async () => {
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+    const c = client(sandbox.baseUrl, 2000, proxyUrl)
+    const t = await requestToken(c, DEMO, new Date(Date.now() + 3600_000).toISOString(), () => Date.now())
+    expect((await getDenominations(c, t.token)).length).toBe(3)
+    const sandboxHost = new URL(sandbox.baseUrl).host
+    expect(proxied.length).toBeGreaterThan(0)
+    expect(proxied.every((p) => p === `CONNECT ${sandboxHost}`)).toBe(true)
+  })
+
+  it('reports a proxy that is not there as not sent', async () => {
+    const c = client(sandbox.baseUrl, 2000, 'http://127.0.0.1:1')
+    await expect(deposit(c, 't', depositArgs)).rejects.toMatchObject({
+      code: 'NOT_SENT',
+      outcome: 'not-sent',
+    })
+  })
+})
