@@ -128,19 +128,23 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length
 
 /** Applies what is missing in one transaction; refuses a database written by a newer version of the app. */
-export function migrate(db: Database.Database): { from: number; to: number } {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly ((db: Database.Database) => void)[] = MIGRATIONS,
+): { from: number; to: number } {
+  const target = migrations.length
   const from = db.pragma('user_version', { simple: true }) as number
-  if (from > SCHEMA_VERSION) {
+  if (from > target) {
     throw new AppError(
       'JOURNAL_UNAVAILABLE',
-      `The journal was written by a newer version of Reseller Desk (schema ${from}, this version knows ${SCHEMA_VERSION}). Update the app.`,
-      { schemaVersion: from, knownVersion: SCHEMA_VERSION },
+      `The journal was written by a newer version of Reseller Desk (schema ${from}, this version knows ${target}). Update the app.`,
+      { schemaVersion: from, knownVersion: target },
     )
   }
-  if (from === SCHEMA_VERSION) return { from, to: from }
+  if (from === target) return { from, to: from }
   db.transaction(() => {
-    for (let v = from; v < SCHEMA_VERSION; v++) MIGRATIONS[v]?.(db)
-    db.pragma(`user_version = ${SCHEMA_VERSION}`)
+    for (let v = from; v < target; v++) migrations[v]?.(db)
+    db.pragma(`user_version = ${target}`)
   })()
-  return { from, to: SCHEMA_VERSION }
+  return { from, to: target }
 }

@@ -1,0 +1,246 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
+import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
+
+let dir: string
+let journal: Journal
+let seq = 0
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'journal-'))
+  journal = Journal.open(join(dir, 'journal.sqlite'))
+})
+afterEach(() => {
+  journal?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function id(day: number): string {
+  seq++
+  return `0190${String(day).padStart(8, '0')}-0000-7000-8000-${String(seq).padStart(12, '0')}`
+}
+
+function voucher(day = 20261126, extra: Partial<NewEntry> = {}): NewEntry {
+  return {
+    id: id(day),
+    kind: 'voucher',
+    mode: 'training',
+    createdAt: `${String(day).slice(0, 4)}-${String(day).slice(4, 6)}-${String(day).slice(6)}T10:00:00.000Z`,
+    createdPcAt: '2026-11-26T10:00:00.000Z',
+    day,
+    amountDirhams: 30_000,
+    denominationId: 4,
+    denominationValueDirhams: 30_000,
+    ...extra,
+  }
+}
+
+function depositEntry(day = 20261126, phone = '0912345678'): NewEntry {
+  return {
+    ...voucher(day),
+    kind: 'deposit',
+    denominationId: null,
+    denominationValueDirhams: null,
+    phone,
+    firstName: 'محمد',
+    externalTransactionId: `ref-${seq}`,
+    amountDirhams: 12_500,
+  }
+}
+
+function issue(entryId: string, code = '001110016812345', serial = '98712345678') {
+  return journal.updateEntry(
+    entryId,
+    {
+      status: 'issued',
+      voucherCode: code,
+      serialNumber: serial,
+      activationDate: '2026-11-26',
+      expiryDate: '2027-11-26',
+    },
+    '2026-11-26T10:00:01.000Z',
+    { type: 'answered', at: '2026-11-26T10:00:01.000Z', httpStatus: 201 },
+  )
+}
+
+describe('migrations', () => {
+  it('bring an empty database to the current version, once', () => {
+    const db = new Database(':memory:')
+    expect(migrate(db)).toEqual({ from: 0, to: SCHEMA_VERSION })
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    expect(migrate(db)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION })
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
+    expect(tables.map((t) => (t as { name: string }).name)).toEqual(
+      expect.arrayContaining([
+        'denominations',
+        'entries',
+        'entry_events',
+        'limit_reports',
+        'meta',
+        'notices',
+      ]),
+    )
+  })
+
+  it('run all in one transaction: a failing migration leaves the previous version intact', () => {
+    const db = new Database(':memory:')
+    const broken = [
+      ...MIGRATIONS,
+      (d: Database.Database) => d.exec('CREATE TABLE extra (x); SELECT no_such_function();'),
+    ]
+    expect(() => migrate(db, broken)).toThrow()
+    expect(db.pragma('user_version', { simple: true })).toBe(0)
+    expect(
+      db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name IN ('entries', 'extra')").get(),
+    ).toEqual({ n: 0 })
+  })
+
+  it('refuse a database written by a newer version', () => {
+    journal.close()
+    const raw = new Database(join(dir, 'journal.sqlite'))
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    raw.close()
+    expect(() => Journal.open(join(dir, 'journal.sqlite'))).toThrow(
+      expect.objectContaining({ code: 'JOURNAL_UNAVAILABLE' }),
+    )
+  })
+})
+
+describe('opening', () => {
+  it('reads back WAL and synchronous=FULL and passes quick_check', () => {
+    expect(journal.db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(journal.health.problem).toBeNull()
+    expect(() => journal.assertWritable()).not.toThrow()
+  })
+
+  it('blocks money records but stays readable when quick_check fails', () => {
+    for (let i = 0; i < 300; i++) journal.insertEntry(voucher())
+    journal.db.pragma('wal_checkpoint(TRUNCATE)')
+    journal.close()
+    const path = join(dir, 'journal.sqlite')
+    const size = statSync(path).size
+    const fd = openSync(path, 'r+')
+    // Scribble over the middle of the file, leaving the header (and so the schema version) alone.
+    writeSync(fd, Buffer.alloc(4096 * 3, 0x5a), 0, 4096 * 3, Math.floor(size / 2 / 4096) * 4096)
+    closeSync(fd)
+    journal = Journal.open(path)
+    expect(journal.health.problem).toMatch(/integrity/)
+    expect(() => journal.assertWritable()).toThrow(expect.objectContaining({ code: 'JOURNAL_UNAVAILABLE' }))
+    expect(journal.list({ limit: 5 }).entries.length).toBeGreaterThan(0)
+  })
+})
+
+describe('money records', () => {
+  it('cannot change the money fields of an issued voucher', () => {
+    const e = journal.insertEntry(voucher())
+    issue(e.id)
+    const at = '2026-11-26T11:00:00.000Z'
+    expect(() => journal.updateEntry(e.id, { amountDirhams: 1 }, at)).toThrow(/final journal entry/)
+    expect(() => journal.updateEntry(e.id, { voucherCode: '999999999999999' }, at)).toThrow(
+      /final journal entry/,
+    )
+    expect(() => journal.updateEntry(e.id, { status: 'failed' }, at)).toThrow(/final journal entry/)
+    expect(() =>
+      journal.db.prepare('UPDATE entries SET serial_number = ? WHERE id = ?').run('1', e.id),
+    ).toThrow()
+    // What is not money may still change: the attention flag.
+    expect(journal.updateEntry(e.id, { needsAttention: true }, at).needsAttention).toBe(true)
+    expect(journal.mustGet(e.id).voucherCode).toBe('001110016812345')
+  })
+
+  it('lets a deposit confirmed by duplicate receive the provider id once, from empty', () => {
+    const e = journal.insertEntry(depositEntry())
+    const at = '2026-11-26T11:00:00.000Z'
+    journal.updateEntry(e.id, { status: 'confirmed', confirmedByDuplicate: true }, at)
+    journal.updateEntry(e.id, { serviceTransactionId: '4711' }, at)
+    expect(() => journal.updateEntry(e.id, { serviceTransactionId: '4712' }, at)).toThrow(
+      /final journal entry/,
+    )
+    expect(() => journal.updateEntry(e.id, { confirmedByDuplicate: false }, at)).toThrow(
+      /final journal entry/,
+    )
+  })
+
+  it('never deletes an entry, never changes an event', () => {
+    const e = journal.insertEntry(voucher())
+    expect(() => journal.db.prepare('DELETE FROM entries WHERE id = ?').run(e.id)).toThrow(
+      /cannot be deleted/,
+    )
+    expect(() => journal.db.prepare("UPDATE entry_events SET type = 'x'").run()).toThrow(/append-only/)
+    expect(() => journal.db.prepare('DELETE FROM entry_events').run()).toThrow(/append-only/)
+    expect(journal.events(e.id).map((ev) => ev.type)).toEqual(['created'])
+  })
+
+  it('refuses a second use of an external id, and a deposit without one', () => {
+    const d = depositEntry()
+    journal.insertEntry(d)
+    expect(() =>
+      journal.insertEntry({ ...depositEntry(), externalTransactionId: d.externalTransactionId }),
+    ).toThrow(/UNIQUE/)
+    expect(() => journal.insertEntry({ ...depositEntry(), externalTransactionId: null })).toThrow(/CHECK/)
+  })
+})
+
+describe('listing and searching', () => {
+  it('pages newest first across days with an opaque cursor', () => {
+    const ids: string[] = []
+    for (const day of [20261124, 20261125, 20261126])
+      for (let i = 0; i < 7; i++) ids.push(journal.insertEntry(voucher(day)).id)
+    const seen: string[] = []
+    let cursor: string | undefined
+    do {
+      const page = journal.list({ limit: 4, ...(cursor ? { cursor } : {}) })
+      seen.push(...page.entries.map((e) => e.id))
+      cursor = page.nextCursor
+    } while (cursor)
+    expect(seen).toEqual([...ids].reverse())
+    expect(journal.list({ day: 20261125 }).entries).toHaveLength(7)
+    expect(journal.list({ from: 20261125, to: 20261126 }).entries).toHaveLength(14)
+    expect(() => journal.list({ cursor: 'garbage' })).toThrow(expect.objectContaining({ code: 'BAD_INPUT' }))
+  })
+
+  it('finds entries by phone, serial, code suffix, service transaction id and reference', () => {
+    const v = journal.insertEntry(voucher())
+    issue(v.id, '001110016812345', '98712345678')
+    const d = journal.insertEntry(depositEntry(20261126, '0921234567'))
+    journal.updateEntry(
+      d.id,
+      { status: 'confirmed', serviceTransactionId: '55501' },
+      '2026-11-26T10:00:02.000Z',
+    )
+    journal.insertEntry(depositEntry(20261126, '0931234567'))
+    const find = (search: string) => journal.list({ search }).entries.map((e) => e.id)
+    expect(find('+218 92 123 4567')).toEqual([d.id])
+    expect(find('98712345678')).toEqual([v.id])
+    expect(find('2345')).toEqual([v.id])
+    expect(find('55501')).toEqual([d.id])
+    expect(find(d.externalTransactionId ?? '')).toEqual([d.id])
+    expect(find('٩٨٧١٢٣٤٥٦٧٨')).toEqual([v.id])
+    expect(find('nothing-like-this')).toEqual([])
+  })
+
+  it('shows a voucher code masked but its last 4 digits unless revealing is allowed', () => {
+    const v = issue(journal.insertEntry(voucher()).id, '001110016812345')
+    expect(toJournalEntry(v).voucher?.code).toBe('***********2345')
+    expect(toJournalEntry(v, { revealCode: true }).voucher?.code).toBe('001110016812345')
+  })
+})
+
+describe('backup', () => {
+  it('copies the journal online and verifies the copy', async () => {
+    for (let i = 0; i < 20; i++) journal.insertEntry(voucher())
+    const copy = join(dir, 'backup', 'copy.sqlite')
+    const { mkdirSync } = await import('node:fs')
+    mkdirSync(join(dir, 'backup'))
+    expect(await journal.backupTo(copy)).toEqual({ path: copy, integrity: 'ok' })
+    const restored = Journal.open(copy)
+    expect(restored.list({ limit: 100 }).entries).toHaveLength(20)
+    restored.close()
+    expect(readFileSync(copy).subarray(0, 15).toString()).toBe('SQLite format 3')
+  })
+})
