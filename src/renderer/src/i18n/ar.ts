@@ -43,6 +43,8 @@ export const ar: Messages = {
     attention: (n: number) => (n === 1 ? 'عملية واحدة تحتاج مراجعة' : `${n} عمليات تحتاج مراجعة`),
     attentionNone: 'لا شيء يحتاج مراجعة',
     limitTitle: 'الحد اليومي',
+    limitUsedShort: 'المستخدم',
+    limitLeftShort: 'المتبقي ≈',
     limitUsedHere: 'المستخدم اليوم على هذا الحاسوب',
     limitCounts: (vouchers: number, deposits: number) => `${vouchers} قسائم، ${deposits} إيداعات`,
     limitUnknownSum: 'منها نتيجتها غير معروفة',

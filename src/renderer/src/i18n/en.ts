@@ -47,6 +47,8 @@ export const en = {
     attention: (n: number) => (n === 1 ? '1 needs attention' : `${n} need attention`),
     attentionNone: 'Nothing needs attention',
     limitTitle: 'Daily limit',
+    limitUsedShort: 'used',
+    limitLeftShort: 'left ≈',
     limitUsedHere: 'Used today on this PC',
     limitCounts: (vouchers: number, deposits: number) => `${vouchers} vouchers, ${deposits} deposits`,
     limitUnknownSum: 'Of that, outcome unknown',

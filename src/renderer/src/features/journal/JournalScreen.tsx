@@ -22,9 +22,11 @@ export function JournalScreen() {
   const t = useT()
   const openId = useStore(journalStore, (s) => s.openId)
 
+  // Fresh on every visit: sales and deposits made since the last one must be there. A load already
+  // running (the attention list or an entry opened from elsewhere) is the fresh one.
   useEffect(() => {
     const s = journalStore.getState()
-    if (s.entries.length === 0 && !s.loading) void s.reload()
+    if (!s.loading) void s.reload()
   }, [])
 
   useScreenKeys((event) => {

@@ -20,10 +20,13 @@ export function LimitGauge() {
   return (
     <details className="limit">
       <summary>
-        <span className="limit-title">{t.status.limitTitle}</span> <Money dirhams={limit.localUsedDirhams} />
+        <span className="limit-title">{t.status.limitTitle}</span>
+        <span>
+          {t.status.limitUsedShort} <Money dirhams={limit.localUsedDirhams} />
+        </span>
         {estimate != null ? (
           <span className="limit-estimate">
-            ≈ <Money dirhams={estimate} /> ({t.common.estimate})
+            {t.status.limitLeftShort} <Money dirhams={estimate} /> ({t.common.estimate})
           </span>
         ) : null}
         {share != null ? (
