@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export const SCREENSHOT_DIR = 'test-output/screenshots'
+
+export interface Browser {
+  context: BrowserContext
+  newPage(): Promise<Page>
+  close(): Promise<void>
+}
+
+/** Headless Chromium from the system, English locale, nothing reaching out beyond loopback. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'desk-chromium-'))
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    locale: 'en-US',
+    viewport: { width: 1366, height: 860 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  return {
+    context,
+    newPage: () => context.newPage(),
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
+}
+
+/** Collects what the page reports as broken, to fail a test that "passes" over a crashed screen. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('console', (m) => {
+    // The CSP meta tag's frame-ancestors is only effective as a header; Chromium says so on every load.
+    if (m.type() === 'error' && !m.text().includes('frame-ancestors')) errors.push(m.text())
+  })
+  return errors
+}
