@@ -53,14 +53,21 @@ export async function listDenominations(
   return { items: kept.items, fetchedAt: kept.fetchedAt, stale: ws.catalog.stale }
 }
 
-/** A denomination the clerk picked, from the kept list (refreshed once if it is not there). */
+/**
+ * A denomination the clerk picked from the kept list. When no list has been kept yet (a first start, still
+ * fetching), it is fetched first; an id that is not in a kept list is refused without calling the service.
+ */
 export async function findDenomination(ctx: OpContext, id: number): Promise<Denomination> {
-  const find = () => ctx.ws.journal.denominations().items.find((d) => d.id === id)
-  let found = find()
-  if (!found) {
-    await refreshCatalog(ctx.ws).catch(() => {})
-    found = find()
+  const { ws } = ctx
+  if (ws.catalog.refreshing || ws.journal.denominations().items.length === 0) {
+    await refreshCatalog(ws).catch(() => {})
   }
-  if (!found) throw new AppError('BAD_INPUT', `denominationId: ${id} is not in the list of denominations.`)
+  const found = ws.journal.denominations().items.find((d) => d.id === id)
+  if (!found) {
+    throw new AppError(
+      'BAD_INPUT',
+      `denominationId: ${id} is not in the list of denominations; refresh the list.`,
+    )
+  }
   return found
 }
