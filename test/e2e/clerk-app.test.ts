@@ -222,12 +222,43 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await k.type('12')
     await k.press('Enter')
     await page.getByText('Check with the customer').waitFor()
-    await k.press('Enter')
+    // A held Enter: the first press confirms, the repeats must not confirm again or start anything new.
+    await k.down('Enter')
+    await k.down('Enter')
+    await k.down('Enter')
+    await k.up('Enter')
     await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
     expect(depositsTo('0961234567').map((d) => d.amount)).toEqual([12])
     await k.press('Escape')
     await page.getByLabel('Customer phone number').waitFor()
     expect(await page.evaluate("document.activeElement?.getAttribute('inputmode')")).toBe('tel')
+    await page.close()
+  })
+
+  it('tells apart wrong credentials, a refused address and a disabled account', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const baseUrl = shell.sandbox.baseUrl
+    async function testWith(url: string, username: string, password: string): Promise<string> {
+      await page.getByLabel('Service address').fill(url)
+      await page.getByLabel('Username').fill(username)
+      await page.getByLabel('Password').fill(password)
+      await page.getByRole('button', { name: 'Test connection' }).click()
+      const result = page.locator('.settings-grid .panel')
+      await result.waitFor()
+      return (await result.textContent()) ?? ''
+    }
+    expect(await testWith(baseUrl, 'demo', 'wrong')).toContain('refused the username or password')
+    expect(await testWith(baseUrl, 'demo-disabled', 'demo-pass')).toContain('account is disabled')
+    shell.sandbox.controls.updateReseller('demo', { allowed_ips: ['10.9.8.7'] })
+    try {
+      expect(await testWith(baseUrl, 'demo', 'demo-pass')).toContain('not whitelisted')
+    } finally {
+      shell.sandbox.controls.updateReseller('demo', { allowed_ips: ['127.0.0.1', '::1'] })
+    }
+    expect(await testWith(baseUrl, 'demo', 'demo-pass')).toContain('Connection works')
+    // Testing never switches the desk to live.
+    expect(await page.locator('.training-badge').textContent()).toBe('TRAINING')
     await page.close()
   })
 
