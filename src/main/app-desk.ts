@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { createDesk, type Desk } from './desk/desk'
 import { createLogger, type Logger } from './log'
 import type { RotatingFileSink } from './log-file'
@@ -36,8 +35,9 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     log,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     startTraining: async () => {
-      training = await startTrainingService(join(options.dataDir), {
+      training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       })
       log.info('training service started', { baseUrl: training.baseUrl })
       return training

@@ -1,20 +1,105 @@
 import { join } from 'node:path'
-import { app, BrowserWindow } from 'electron'
+import { pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session } from 'electron'
+import { createAppDesk } from './app-desk'
+import { saveDialog } from './electron/dialogs'
+import { electronNativeBinding } from './electron/native-binding'
+import { createSecretStore } from './electron/safe-storage-secrets'
+import { ElectronStoreSettings } from './electron/store-settings'
+import { applySecurityGuards, mainWindowOptions } from './electron/window'
+import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
+import { RotatingFileSink } from './log-file'
 
-function createWindow(): void {
-  const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+/**
+ * Electron entry: lifecycle, the window, security, wiring. Everything else runs in plain Node (see DESIGN.md):
+ * this file only hands Electron's parts to the desk core.
+ */
+const development = !app.isPackaged
+const devServer = process.env.ELECTRON_RENDERER_URL
+const rendererFile = pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString()
+const appAddress = { rendererFile, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
+
+let mainWindow: BrowserWindow | null = null
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow(
+    mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), development),
+  )
+  applySecurityGuards(win.webContents, session.defaultSession, (url) => isAppUrl(url, appAddress))
+  win.once('ready-to-show', () => win.show())
+  win.on('closed', () => {
+    mainWindow = null
   })
-  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'))
+  if (devServer) void win.loadURL(devServer)
+  else void win.loadURL(rendererFile)
+  return win
 }
 
-void app.whenReady().then(createWindow)
-app.on('window-all-closed', () => app.quit())
+async function start(): Promise<void> {
+  if (!development) Menu.setApplicationMenu(null)
+  const dataDir = app.getPath('userData')
+  const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
+  const nativeBinding = electronNativeBinding(app.getAppPath(), app.isPackaged)
+  const appDesk = createAppDesk({
+    dataDir,
+    settings: new ElectronStoreSettings(),
+    secrets: await createSecretStore(safeStorage, join(dataDir, 'secrets.json')),
+    logFile,
+    chooseSavePath: saveDialog(() => mainWindow),
+    versions: {
+      app: app.getVersion(),
+      electron: process.versions.electron ?? '',
+      chrome: process.versions.chrome ?? '',
+      node: process.versions.node,
+      os: `${process.platform} ${process.arch}`,
+    },
+    ...(nativeBinding ? { nativeBinding } : {}),
+  })
+  const { desk, log } = appDesk
+  await desk.start()
+  registerDeskIpc(ipcMain, desk.handlers, {
+    isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
+    callContext: () => ({ clerk: null }),
+    log: log.child('ipc'),
+  })
+  mainWindow = createWindow()
+
+  let stopped = false
+  app.on('before-quit', (event) => {
+    if (stopped) return
+    event.preventDefault()
+    void desk.stop().finally(() => {
+      stopped = true
+      app.quit()
+    })
+  })
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+  })
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore()
+      mainWindow.focus()
+    }
+  })
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+  })
+  app.on('window-all-closed', () => app.quit())
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      dialog.showErrorBox(
+        'Reseller Desk could not start',
+        error instanceof Error ? error.message : String(error),
+      )
+      app.exit(1)
+    })
+}

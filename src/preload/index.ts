@@ -1,3 +1,21 @@
-import { contextBridge } from 'electron'
+import { contextBridge, ipcRenderer } from 'electron'
+import type { DeskApi, Envelope } from '../shared/contract'
+import { DESK_METHODS } from '../shared/desk-methods'
 
-contextBridge.exposeInMainWorld('api', {})
+/**
+ * `window.api`, built from the contract's list of calls. The renderer gets functions only — no ipcRenderer,
+ * no Electron object, no token. A result arrives as an envelope and becomes a resolved value or a rejection
+ * with a plain `{code, message, details?}` object (an Error would lose its fields crossing the bridge).
+ */
+function call(method: string, input: unknown): Promise<unknown> {
+  return (ipcRenderer.invoke(`desk:${method}`, input) as Promise<Envelope<unknown>>).then((envelope) => {
+    if (envelope.ok) return envelope.value
+    throw envelope.error
+  })
+}
+
+const api = Object.fromEntries(
+  DESK_METHODS.map((method) => [method, (input?: unknown) => call(method, input)]),
+) as unknown as DeskApi
+
+contextBridge.exposeInMainWorld('api', api)

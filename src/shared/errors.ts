@@ -79,7 +79,11 @@ export function isAppErrorData(value: unknown): value is AppErrorData {
 /** Any thrown value as bridge data; unexpected ones become INTERNAL without leaking internals. */
 export function toAppErrorData(error: unknown): AppErrorData {
   if (error instanceof AppError) return error.toData()
-  if (isAppErrorData(error)) return error
+  if (isAppErrorData(error)) {
+    // A copy: an Error carrying a code must still cross the bridge as a plain object.
+    const { code, message, details } = error
+    return details === undefined ? { code, message } : { code, message, details }
+  }
   return { code: 'INTERNAL', message: 'An unexpected error occurred.' }
 }
 

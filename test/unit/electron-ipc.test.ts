@@ -1,0 +1,128 @@
+import type { IpcMainInvokeEvent } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
+import type { DeskHandlers } from '../../src/main/desk/handlers'
+import { isAppUrl, registerDeskIpc, trustedSenderCheck } from '../../src/main/ipc'
+import { silentLogger } from '../../src/main/log'
+import { DESK_METHODS } from '../../src/shared/desk-methods'
+
+const RENDERER = 'file:///C:/Program%20Files/Reseller%20Desk/resources/app.asar/out/renderer/index.html'
+
+function fakeIpcMain() {
+  const channels = new Map<string, (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>>()
+  return {
+    channels,
+    handle: vi.fn((channel: string, fn: (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>) => {
+      channels.set(channel, fn)
+    }),
+    removeHandler: vi.fn((channel: string) => {
+      channels.delete(channel)
+    }),
+  }
+}
+
+const webContents = { id: 1 }
+const win = { webContents }
+function event(overrides: { sender?: unknown; url?: string; parent?: unknown } = {}): IpcMainInvokeEvent {
+  return {
+    sender: overrides.sender ?? webContents,
+    senderFrame: { url: overrides.url ?? RENDERER, parent: overrides.parent ?? null },
+  } as unknown as IpcMainInvokeEvent
+}
+
+function handlersWith(getStatus: () => Promise<unknown>): DeskHandlers {
+  return new Proxy({} as DeskHandlers, {
+    get: (_t, name) => (name === 'getStatus' ? getStatus : vi.fn(async () => 'value')),
+  })
+}
+
+describe('registerDeskIpc', () => {
+  it('registers one channel per contract call, and removes them all', () => {
+    const ipc = fakeIpcMain()
+    const remove = registerDeskIpc(
+      ipc,
+      handlersWith(async () => ({})),
+      {
+        isTrustedSender: () => true,
+        callContext: () => ({ clerk: null }),
+        log: silentLogger,
+      },
+    )
+    expect([...ipc.channels.keys()]).toEqual(DESK_METHODS.map((m) => `desk:${m}`))
+    remove()
+    expect(ipc.channels.size).toBe(0)
+  })
+
+  it('answers in the envelope and turns a thrown AppError into plain data', async () => {
+    const ipc = fakeIpcMain()
+    let fail = false
+    registerDeskIpc(
+      ipc,
+      handlersWith(async () => {
+        if (fail) throw Object.assign(new Error('x'), { code: 'NOT_SENT', message: 'nope' })
+        return { mode: 'training' }
+      }),
+      {
+        isTrustedSender: trustedSenderCheck(() => win, { rendererFile: RENDERER }),
+        callContext: () => ({ clerk: null }),
+        log: silentLogger,
+      },
+    )
+    const getStatus = ipc.channels.get('desk:getStatus')
+    expect(await getStatus?.(event(), undefined)).toEqual({ ok: true, value: { mode: 'training' } })
+    fail = true
+    expect(await getStatus?.(event(), undefined)).toEqual({
+      ok: false,
+      error: { code: 'NOT_SENT', message: 'nope' },
+    })
+  })
+
+  it('refuses invalid input before the handler runs', async () => {
+    const ipc = fakeIpcMain()
+    const deposit = vi.fn()
+    const handlers = new Proxy({} as DeskHandlers, {
+      get: (_t, name) => (name === 'deposit' ? deposit : vi.fn()),
+    })
+    registerDeskIpc(ipc, handlers, {
+      isTrustedSender: () => true,
+      callContext: () => ({ clerk: null }),
+      log: silentLogger,
+    })
+    const result = await ipc.channels.get('desk:deposit')?.(event(), {
+      phone: '0912345678',
+      amountDirhams: 1.5,
+      confirmedFirstName: 'x',
+    })
+    expect(result).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } })
+    expect(deposit).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['another window', { sender: { id: 2 } }],
+    ['another page', { url: 'https://evil.example/' }],
+    ['another file', { url: 'file:///C:/Users/x/Downloads/evil.html' }],
+    ['a subframe', { parent: {} }],
+  ])('refuses a call from %s', async (_label, overrides) => {
+    const ipc = fakeIpcMain()
+    const getStatus = vi.fn(async () => ({}))
+    registerDeskIpc(ipc, handlersWith(getStatus), {
+      isTrustedSender: trustedSenderCheck(() => win, { rendererFile: RENDERER }),
+      callContext: () => ({ clerk: null }),
+      log: silentLogger,
+    })
+    expect(await ipc.channels.get('desk:getStatus')?.(event(overrides), undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    })
+    expect(getStatus).not.toHaveBeenCalled()
+  })
+})
+
+describe('isAppUrl', () => {
+  it('knows the built renderer and the development server, nothing else', () => {
+    expect(isAppUrl(`${RENDERER}#/journal`, { rendererFile: RENDERER })).toBe(true)
+    expect(isAppUrl('http://localhost:5173/', { devOrigin: 'http://localhost:5173' })).toBe(true)
+    expect(isAppUrl('http://localhost:5174/', { devOrigin: 'http://localhost:5173' })).toBe(false)
+    expect(isAppUrl('file:///C:/other/index.html', { rendererFile: RENDERER })).toBe(false)
+    expect(isAppUrl('not a url', { rendererFile: RENDERER })).toBe(false)
+  })
+})
