@@ -183,6 +183,69 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.close()
   })
 
+  it('asks before repeating a deposit, and leads to the open entry while an earlier one is unresolved', async () => {
+    const { page } = await openDesk()
+    await lookUpAndConfirm(page, '0927654321', 'Mariam')
+    await enterAmountAndReview(page, '3')
+    await page.getByRole('button', { name: 'Confirm deposit' }).click()
+    await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+    await page.getByRole('button', { name: 'New deposit' }).click()
+
+    await lookUpAndConfirm(page, '0927654321', 'Mariam')
+    await enterAmountAndReview(page, '3')
+    await page.getByRole('button', { name: 'Confirm deposit' }).click()
+    await page.getByRole('heading', { name: 'Same phone and amount as a recent deposit' }).waitFor()
+    expect(depositsTo('0927654321')).toHaveLength(1)
+    await page.getByRole('button', { name: 'Yes, send a second deposit' }).click()
+    await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+    expect(depositsTo('0927654321')).toHaveLength(2)
+    await page.getByRole('button', { name: 'New deposit' }).click()
+
+    // Every send to the service is lost before it lands, background retries included: the deposit stays open.
+    shell.sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])
+    try {
+      await lookUpAndConfirm(page, '0937654321', 'يوسف')
+      await enterAmountAndReview(page, '4')
+      await page.getByRole('button', { name: 'Confirm deposit' }).click()
+      await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor()
+      await page.getByRole('button', { name: 'New deposit' }).click()
+      await lookUpAndConfirm(page, '0937654321', 'يوسف')
+      await enterAmountAndReview(page, '6')
+      await page.getByRole('button', { name: 'Confirm deposit' }).click()
+      await page.getByRole('heading', { name: 'An earlier deposit to this phone is still open' }).waitFor()
+      await page.getByRole('button', { name: 'Open that deposit' }).click()
+      await page.getByRole('heading', { name: 'History' }).waitFor()
+      expect(await page.locator('.entry-panel').textContent()).toContain('4.000')
+    } finally {
+      shell.sandbox.controls.clearFaults()
+    }
+    await page.locator('.entry-panel').getByRole('button', { name: 'Retry safely' }).click()
+    await expect.poll(() => page.locator('.entry-panel .entry-status').textContent()).toContain('Confirmed')
+    expect(depositsTo('0937654321').map((d) => d.amount)).toEqual([4])
+    await page.close()
+  })
+
+  it('announces a deposit resolved in the background, with its receipt to print', async () => {
+    const { page } = await openDesk()
+    shell.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 1 },
+    ])
+    await lookUpAndConfirm(page, '0951234567', 'علي')
+    await enterAmountAndReview(page, '9.5')
+    await page.getByRole('button', { name: 'Confirm deposit' }).click()
+    await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor()
+    // Main re-sends on its own after a short delay; the top of the screen says so when it lands.
+    const notice = page.getByRole('region', { name: 'Background results' })
+    await notice.getByText('An earlier deposit was confirmed').waitFor({ timeout: 20_000 })
+    expect(await notice.textContent()).toContain('9.500')
+    await notice.getByRole('button', { name: 'Print receipt' }).click()
+    const receipt = page.getByRole('dialog', { name: 'Receipt' })
+    await receipt.waitFor()
+    expect(await receipt.textContent()).toContain('095 123 4567')
+    expect(depositsTo('0951234567').map((d) => d.amount)).toEqual([9.5])
+    await page.close()
+  })
+
   it('finds entries by phone and by transaction id in the journal', async () => {
     const { page } = await openDesk()
     await page.keyboard.press('F3')
