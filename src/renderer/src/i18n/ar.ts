@@ -1,5 +1,13 @@
 import type { Messages } from './en'
 
+/** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
+function entries(n: number): string {
+  if (n === 1) return 'عملية واحدة'
+  if (n === 2) return 'عمليتان'
+  const mod = n % 100
+  return mod >= 3 && mod <= 10 ? `${n} عمليات` : `${n} عملية`
+}
+
 /** Arabic texts: typed as the English ones, so a missing key does not compile. */
 export const ar: Messages = {
   languageName: 'العربية',
@@ -40,7 +48,7 @@ export const ar: Messages = {
       `ساعة هذا الحاسوب ${pcAhead ? 'متقدمة' : 'متأخرة'} ${amount} عن ساعة الخدمة. الإيصالات تستخدم وقت الخدمة؛ اطلب ضبط ساعة الحاسوب.`,
     hoursMinutes: (h: number, m: number) => (h > 0 ? `${h} ساعة و${m} دقيقة` : `${m} دقيقة`),
     journalProblem: 'السجل لا يستطيع حفظ العمليات المالية بأمان. البيع والإيداع متوقفان؛ اتصل بالدعم.',
-    attention: (n: number) => (n === 1 ? 'عملية واحدة تحتاج مراجعة' : `${n} عمليات تحتاج مراجعة`),
+    attention: (n: number) => `${entries(n)} ${n === 2 ? 'تحتاجان' : 'تحتاج'} مراجعة`,
     attentionNone: 'لا شيء يحتاج مراجعة',
     limitTitle: 'الحد اليومي',
     limitUsedShort: 'المستخدم',
@@ -167,7 +175,7 @@ export const ar: Messages = {
     columns: { time: 'الوقت', kind: 'النوع', amount: 'المبلغ', who: 'الهاتف / التسلسلي', status: 'الحالة' },
     empty: 'لا توجد عمليات مطابقة.',
     loadingMore: 'جارٍ تحميل المزيد…',
-    count: (n: number, more: boolean) => `${n}${more ? '+' : ''} عملية`,
+    count: (n: number, more: boolean) => (more ? `${n}+ عملية` : entries(n)),
     detailTitle: 'العملية',
     id: 'رقم العملية',
     created: 'أُنشئت',
