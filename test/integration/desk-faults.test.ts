@@ -220,3 +220,24 @@ describe('voucher sales whose answers are lost', () => {
     }
   })
 })
+
+describe('a voucher sale whose request never left the PC', () => {
+  it('is failed, not unknown, when the token cannot be obtained: nothing for a manager to check', async () => {
+    t = await startTestDesk({ seed: deskSeed({ rate_limit_per_minute: 0 }) })
+    await t.call('listDenominations', {})
+    const { controls } = t.sandbox
+    controls.setFaults([
+      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 10 },
+      ...countedRules('POST', '/vouchers/generate', []),
+    ])
+    await t.restart()
+
+    const entry = await t.call('generateVoucher', { denominationId: 1 })
+
+    expect(receivedOn(controls, '/vouchers/generate').total).toBe(0)
+    expect(controls.ledger().vouchers).toHaveLength(0)
+    expect(entry.status).toBe('failed')
+    expect(entry.needsAttention).toBe(false)
+    expect((await t.call('getStatus')).needsAttention).toBe(0)
+  })
+})

@@ -8,8 +8,10 @@ import { ServiceError } from '../reseller/http'
  * request never left); `unknown` when it may have acted. Anything unexpected after sending counts as unknown.
  */
 export function outcomeStatus(error: unknown, sent: boolean): 'failed' | 'unknown' {
+  // Whatever went wrong before the money request left (the token request, say), the service did nothing.
+  if (!sent) return 'failed'
   if (error instanceof ServiceError) return error.outcome === 'unknown' ? 'unknown' : 'failed'
-  return sent ? 'unknown' : 'failed'
+  return 'unknown'
 }
 
 export function entryError(error: unknown): EntryError {
