@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
 import { dayToIsoDate, isoDateToDay } from '../../../../shared/day'
@@ -159,19 +159,24 @@ function EntryList() {
     if (nextCursor && lastVisible >= entries.length - PREFETCH_ROWS) void journalStore.getState().loadMore()
   }, [lastVisible, entries.length, nextCursor])
 
+  // Read through refs so the handler stays the same function and memoized rows skip re-rendering on scroll.
+  const latest = useRef({ count: entries.length, virtualizer })
+  latest.current = { count: entries.length, virtualizer }
+
   /** Arrow and page keys move between rows; rows off screen are scrolled in first, then focused. */
-  function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
+  const moveFocus = useCallback((event: KeyboardEvent<HTMLButtonElement>) => {
     const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }
     const step = keys[event.key]
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
     if (step === undefined || !current) return
     event.preventDefault()
-    const next = Math.min(entries.length - 1, Math.max(0, Number(current.dataset.index) + step))
-    virtualizer.scrollToIndex(next)
+    const { count, virtualizer: v } = latest.current
+    const next = Math.min(count - 1, Math.max(0, Number(current.dataset.index) + step))
+    v.scrollToIndex(next)
     requestAnimationFrame(() =>
       scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`)?.focus(),
     )
-  }
+  }, [])
 
   return (
     <section className="journal-list" aria-label={t.journal.title}>
@@ -221,7 +226,7 @@ function EntryList() {
   )
 }
 
-function Row({
+const Row = memo(function Row({
   entry,
   open,
   when,
@@ -259,4 +264,4 @@ function Row({
       </span>
     </button>
   )
-}
+})
