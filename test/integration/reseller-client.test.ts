@@ -228,6 +228,13 @@ describe('transport failures', () => {
     })
   })
 
+  it('an address fetch will not connect to (a "bad port") was not sent', async () => {
+    await expect(lookupUser(client('http://127.0.0.1:9/api'), 't', '0912345678')).rejects.toMatchObject({
+      code: 'NOT_SENT',
+      outcome: 'not-sent',
+    })
+  })
+
   it('a connect timeout was not sent', () => {
     const error = new TypeError('fetch failed', {
       cause: Object.assign(new Error('Connect Timeout Error'), { code: 'UND_ERR_CONNECT_TIMEOUT' }),

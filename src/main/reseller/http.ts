@@ -133,8 +133,11 @@ function causeChain(error: unknown): { codes: string[]; messages: string[] } {
 export function transportFailure(error: unknown, money: boolean): ServiceError {
   const { codes, messages } = causeChain(error)
   const tunnelRefused = messages.some((m) => /Proxy response \(\d+\) !== 200/.test(m))
-  if (tunnelRefused || codes.some((c) => NOT_SENT_CODES.has(c))) {
-    const reason = codes.find((c) => NOT_SENT_CODES.has(c)) ?? 'PROXY_REFUSED'
+  // fetch itself refuses some addresses before connecting (the spec's "bad ports", e.g. 9 or 6000).
+  const refusedByFetch = messages.some((m) => /^bad port$|invalid url|unsupported protocol/i.test(m))
+  if (tunnelRefused || refusedByFetch || codes.some((c) => NOT_SENT_CODES.has(c))) {
+    const reason =
+      codes.find((c) => NOT_SENT_CODES.has(c)) ?? (tunnelRefused ? 'PROXY_REFUSED' : 'ADDRESS_REFUSED')
     return new ServiceError(
       'NOT_SENT',
       'The service could not be reached; nothing was sent.',
