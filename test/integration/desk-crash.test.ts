@@ -23,6 +23,8 @@ import { auditDeposits, auditVouchers } from '../helpers/money-audit'
 
 const KILLS = 100
 const KILL_AFTER_READY_MS = [20, 400] as const
+/** Soon after ready, while the restarted desk's start-up recovery is re-sending. */
+const KILL_DURING_RECOVERY_MS = [0, 60] as const
 const as = { clerk: 'Recovery' }
 
 const outDir = fileURLToPath(new URL('../../test-output/crash-child/', import.meta.url))
@@ -99,7 +101,12 @@ function startChild(): Promise<RunningChild> {
 }
 
 /** What the killed child left on disk, read without recovering anything. */
-function journalAtKill(): { pendingDeposits: string[]; pendingVouchers: number; externalIds: Set<string> } {
+function journalAtKill(): {
+  pendingDeposits: string[]
+  pendingVouchers: number
+  openDeposits: number
+  externalIds: Set<string>
+} {
   const db = new Database(journalPath(dataDir, 'training'), { readonly: true, fileMustExist: true })
   try {
     const pending = db
@@ -109,7 +116,12 @@ function journalAtKill(): { pendingDeposits: string[]; pendingVouchers: number; 
       .prepare("SELECT external_transaction_id FROM entries WHERE kind = 'deposit'")
       .pluck()
       .all() as string[]
+    const openDeposits = db
+      .prepare("SELECT count(*) FROM entries WHERE kind = 'deposit' AND status IN ('pending', 'unknown')")
+      .pluck()
+      .get() as number
     return {
+      openDeposits,
       pendingDeposits: pending.filter((p) => p.kind === 'deposit').map((p) => p.ext as string),
       pendingVouchers: pending.filter((p) => p.kind === 'voucher').length,
       externalIds: new Set(ids),
@@ -126,6 +138,34 @@ const figures = {
   pendingVouchersAtKill: 0,
   creditsWithoutEntryAtKill: 0,
   integrityFailures: 0,
+  killsDuringRecovery: 0,
+  openDepositsAtRecoveryKills: 0,
+}
+
+/** Runs a child under faults, kills it a random while after it is ready, and checks what is on disk. */
+async function killAndInspect(afterReadyMs: readonly [number, number], label: string) {
+  childFaults()
+  const running = await startChild()
+  await new Promise((r) => setTimeout(r, randomInt(afterReadyMs[0], afterReadyMs[1] + 1)))
+  if (running.child.exitCode !== null) throw new Error(`the child died on its own: ${running.stderr()}`)
+  running.child.kill('SIGKILL')
+  expect(await running.exited).toBe('SIGKILL')
+  figures.kills++
+
+  // As the power cut left it: intact, and every credit the service made already has its entry.
+  const integrity = integrityCheck(journalPath(dataDir, 'training'))
+  if (integrity !== 'ok') figures.integrityFailures++
+  expect(integrity, `integrity after ${label}`).toBe('ok')
+  const atKill = journalAtKill()
+  const ledger = sandbox.controls.ledger()
+  const credited = new Set(ledger.deposits.map((d) => d.external_transaction_id))
+  const orphans = ledger.deposits.filter((d) => !atKill.externalIds.has(d.external_transaction_id))
+  figures.creditsWithoutEntryAtKill += orphans.length
+  figures.pendingDepositsAtKill += atKill.pendingDeposits.length
+  figures.pendingDepositsAlreadyCredited += atKill.pendingDeposits.filter((id) => credited.has(id)).length
+  figures.pendingVouchersAtKill += atKill.pendingVouchers
+  expect(orphans, `credits without an entry after ${label}`).toEqual([])
+  return atKill
 }
 
 beforeAll(async () => {
@@ -143,33 +183,19 @@ afterAll(async () => {
 })
 
 describe('a desk killed with SIGKILL at random moments', () => {
-  it(`${KILLS} kills: every credit has an entry, none twice, the journal intact, all resolved after restart`, {
+  it(`${KILLS} kill-and-restart cycles: every credit has an entry, none twice, the journal intact, all resolved`, {
     timeout: 300_000,
   }, async () => {
     const started = performance.now()
     for (let kill = 1; kill <= KILLS; kill++) {
-      childFaults()
-      const running = await startChild()
-      await new Promise((r) => setTimeout(r, randomInt(KILL_AFTER_READY_MS[0], KILL_AFTER_READY_MS[1] + 1)))
-      if (running.child.exitCode !== null) throw new Error(`the child died on its own: ${running.stderr()}`)
-      running.child.kill('SIGKILL')
-      expect(await running.exited).toBe('SIGKILL')
-      figures.kills++
-
-      // As the power cut left it: intact, and every credit the service made already has its entry.
+      const atKill = await killAndInspect(KILL_AFTER_READY_MS, `kill ${kill}`)
+      // Now and then, crash the next start too, while its own recovery re-sends what this kill left open.
+      if (kill % 4 === 0 && atKill.openDeposits > 0) {
+        figures.openDepositsAtRecoveryKills += atKill.openDeposits
+        await killAndInspect(KILL_DURING_RECOVERY_MS, `kill ${kill}, during the next start's recovery`)
+        figures.killsDuringRecovery++
+      }
       const path = journalPath(dataDir, 'training')
-      const integrity = integrityCheck(path)
-      if (integrity !== 'ok') figures.integrityFailures++
-      expect(integrity, `integrity after kill ${kill}`).toBe('ok')
-      const atKill = journalAtKill()
-      const ledgerAtKill = sandbox.controls.ledger()
-      const credited = new Set(ledgerAtKill.deposits.map((d) => d.external_transaction_id))
-      const orphans = ledgerAtKill.deposits.filter((d) => !atKill.externalIds.has(d.external_transaction_id))
-      figures.creditsWithoutEntryAtKill += orphans.length
-      figures.pendingDepositsAtKill += atKill.pendingDeposits.length
-      figures.pendingDepositsAlreadyCredited += atKill.pendingDeposits.filter((id) => credited.has(id)).length
-      figures.pendingVouchersAtKill += atKill.pendingVouchers
-      expect(orphans, `credits without an entry after kill ${kill}`).toEqual([])
 
       // Restart on the same folder, with the network healthy again, and recover.
       sandbox.controls.clearFaults()
@@ -214,7 +240,8 @@ describe('a desk killed with SIGKILL at random moments', () => {
     const vouchers = auditVouchers(journal, ledger)
     await desk.stop()
     console.log(
-      `[desk-crash] ${figures.kills} SIGKILLs in ${Math.round((performance.now() - started) / 1000)} s; ` +
+      `[desk-crash] ${figures.kills} SIGKILLs in ${Math.round((performance.now() - started) / 1000)} s ` +
+        `(${figures.killsDuringRecovery} during a restarted desk's recovery of ${figures.openDepositsAtRecoveryKills} open deposits); ` +
         `at the kills: ${figures.pendingDepositsAtKill} deposits pending (${figures.pendingDepositsAlreadyCredited} already credited by the service), ` +
         `${figures.pendingVouchersAtKill} vouchers pending, ${figures.creditsWithoutEntryAtKill} credits without entry, ` +
         `${figures.integrityFailures} integrity failures; journal: ${deposits.entries} deposits ` +
@@ -223,7 +250,7 @@ describe('a desk killed with SIGKILL at random moments', () => {
         `ledger: ${deposits.credits} credits, ${deposits.duplicateCredits.length} duplicates, ` +
         `${vouchers.created} vouchers (${vouchers.createdWithoutIssued} without an issued entry)`,
     )
-    expect(figures.kills).toBe(KILLS)
+    expect(figures.kills).toBe(KILLS + figures.killsDuringRecovery)
     // The kills really landed mid-operation, not only between operations.
     expect(figures.pendingDepositsAtKill + figures.pendingVouchersAtKill).toBeGreaterThan(KILLS / 4)
   })
