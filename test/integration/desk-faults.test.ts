@@ -130,8 +130,14 @@ describe('deposits under faults, reconciled with the service after recovery', ()
       const ledger = controls.ledger()
       const audit = auditDeposits(t.desk.workspace().journal, ledger)
       const firstUnknown = run.entries.filter((e) => e.status === 'unknown').length
+      const unknownBecause = new Map<string, number>()
+      for (const e of run.entries) {
+        if (e.status !== 'unknown') continue
+        const why = String(e.error?.httpStatus ?? e.error?.details?.reason ?? e.error?.code)
+        unknownBecause.set(why, (unknownBecause.get(why) ?? 0) + 1)
+      }
       console.log(
-        `[desk-faults] deposits under ${scenario.name}: ${audit.entries} journaled, ${firstUnknown} unknown at first; ` +
+        `[desk-faults] deposits under ${scenario.name}: ${audit.entries} journaled, ${firstUnknown} unknown at first (${[...unknownBecause].map(([k, n]) => `${k}: ${n}`).join(', ')}); ` +
           `run: ${during.total} POST /deposit (${during.faulted} faulted), ${run.personRetries} re-sends of a blocking deposit; ` +
           `recovery: ${recoverySends} POST /deposit, ${rounds} extra rounds of re-sends; ` +
           `then ${audit.confirmed} confirmed (${audit.confirmedByDuplicate} by duplicate), ${audit.failed} failed, ${audit.open} open; ` +
