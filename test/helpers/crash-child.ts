@@ -15,6 +15,10 @@ if (!dataDir || !baseUrl) {
   process.exit(2)
 }
 
+// The parent holds our stdin open; if it dies without killing us, stop rather than spin on a dead sandbox.
+process.stdin.on('close', () => process.exit(4))
+process.stdin.resume()
+
 const desk = buildCrashDesk(dataDir, baseUrl)
 const as = { clerk: 'Crash Clerk' }
 

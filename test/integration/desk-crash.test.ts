@@ -31,6 +31,8 @@ const outDir = fileURLToPath(new URL('../../test-output/crash-child/', import.me
 let childScript: string
 let sandbox: Sandbox
 let dataDir: string
+/** The child running now, if any: killed by afterAll if a failure leaves one behind. */
+let live: ChildProcess | null = null
 
 /** Bundled once: a child started through tsx costs seconds, a bundle a fraction of one. */
 async function bundleChild(): Promise<string> {
@@ -74,8 +76,9 @@ interface RunningChild {
 
 function startChild(): Promise<RunningChild> {
   const child = spawn(process.execPath, [childScript, dataDir, sandbox.baseUrl], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
+  live = child
   let stderr = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
@@ -177,6 +180,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  if (live && live.exitCode === null && live.signalCode === null) live.kill('SIGKILL')
   await sandbox?.close()
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   if (childScript) rmSync(childScript, { force: true })
