@@ -14,7 +14,7 @@ import {
   stamp,
 } from './context'
 import { freshLookup, parsePhone, sameName } from './lookup'
-import { attemptEvent, entryError, outcomeStatus, reportedLimit } from './outcome'
+import { attemptEvent, entryError, PostTracker, reportedLimit } from './outcome'
 
 /**
  * Deposits money into a customer's wallet. A deposit is irreversible, so it is refused unless a fresh lookup
@@ -100,14 +100,12 @@ export function deposit(
 async function firstAttempt(ctx: OpContext, pending: EntryRecord): Promise<EntryRecord> {
   const { ws } = ctx
   const t = stamp(ws)
-  let sent = false
+  const tracker = new PostTracker()
   try {
-    return await sendOnce(ctx, pending, () => {
-      sent = true
-    })
+    return await sendOnce(ctx, pending, tracker)
   } catch (error) {
     const done = stamp(ws)
-    const status = outcomeStatus(error, sent)
+    const status = tracker.status(error)
     const limit = reportedLimit(error)
     if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: pending.id })
     const entry = ws.journal.updateEntry(
@@ -115,8 +113,8 @@ async function firstAttempt(ctx: OpContext, pending: EntryRecord): Promise<Entry
       {
         status,
         error: entryError(error),
-        attempts: sent ? 1 : 0,
-        firstSentAt: sent ? t.at : null,
+        attempts: tracker.posts,
+        firstSentAt: tracker.sent ? t.at : null,
         needsAttention: status === 'unknown',
       },
       done.at,
@@ -128,18 +126,19 @@ async function firstAttempt(ctx: OpContext, pending: EntryRecord): Promise<Entry
 }
 
 /** One POST /deposit for an entry; on success the entry is confirmed. Errors are the caller's to record. */
-async function sendOnce(ctx: OpContext, entry: EntryRecord, onSend: () => void): Promise<EntryRecord> {
+async function sendOnce(ctx: OpContext, entry: EntryRecord, tracker: PostTracker): Promise<EntryRecord> {
   const { ws } = ctx
   const { session } = ws
   const firstSentAt = entry.firstSentAt ?? stamp(ws).at
-  const result = await session.tokens.withToken((token) => {
-    onSend()
-    return postDeposit(session.http, token, {
-      phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
-      amountDirhams: entry.amountDirhams as Dirhams,
-      externalTransactionId: entry.externalTransactionId as string,
-    })
-  })
+  const result = await session.tokens.withToken((token) =>
+    tracker.run(() =>
+      postDeposit(session.http, token, {
+        phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
+        amountDirhams: entry.amountDirhams as Dirhams,
+        externalTransactionId: entry.externalTransactionId as string,
+      }),
+    ),
+  )
   const done = stamp(ws)
   const echoMismatch =
     (result.externalTransactionId !== null && result.externalTransactionId !== entry.externalTransactionId) ||
@@ -150,7 +149,7 @@ async function sendOnce(ctx: OpContext, entry: EntryRecord, onSend: () => void):
       status: 'confirmed',
       serviceTransactionId: result.transactionId,
       error: null,
-      attempts: entry.attempts + 1,
+      attempts: entry.attempts + tracker.posts,
       firstSentAt,
       // An answer that does not echo what we sent is proof of a deposit, but a person should look at it.
       needsAttention: echoMismatch,
@@ -180,15 +179,13 @@ export function resendDeposit(ctx: OpContext, entryId: string, by: ResendBy): Pr
     if (current.kind !== 'deposit' || (current.status !== 'pending' && current.status !== 'unknown'))
       return current
     const t = stamp(ws)
-    let sent = false
+    const tracker = new PostTracker()
     try {
-      return await sendOnce(ctx, current, () => {
-        sent = true
-      })
+      return await sendOnce(ctx, current, tracker)
     } catch (error) {
       const done = stamp(ws)
-      const attempts = current.attempts + (sent ? 1 : 0)
-      const firstSentAt = current.firstSentAt ?? (sent ? t.at : null)
+      const attempts = current.attempts + tracker.posts
+      const firstSentAt = current.firstSentAt ?? (tracker.sent ? t.at : null)
       if (error instanceof ServiceError && error.code === 'DUPLICATE_TRANSACTION') {
         return ws.journal.updateEntry(
           current.id,

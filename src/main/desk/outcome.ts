@@ -3,15 +3,40 @@ import { AppError } from '../../shared/errors'
 import type { NewEvent } from '../journal/journal'
 import { ServiceError } from '../reseller/http'
 
+const NO_ERROR = Symbol('no error')
+
 /**
- * How a failed money call ends: `failed` only when the service definitely did nothing (a rejection, or the
- * request never left); `unknown` when it may have acted. Anything unexpected after sending counts as unknown.
+ * Counts the money POSTs of one attempt and remembers the last one's error, so a failure can be told apart:
+ * from the POST itself (its outcome class decides), or from the token work around it — a token that could
+ * not be obtained, or a refresh that failed after the service refused the POST with a 401: nothing was done.
  */
-export function outcomeStatus(error: unknown, sent: boolean): 'failed' | 'unknown' {
-  // Whatever went wrong before the money request left (the token request, say), the service did nothing.
-  if (!sent) return 'failed'
-  if (error instanceof ServiceError) return error.outcome === 'unknown' ? 'unknown' : 'failed'
-  return 'unknown'
+export class PostTracker {
+  posts = 0
+  private lastPostError: unknown = NO_ERROR
+
+  async run<T>(post: () => Promise<T>): Promise<T> {
+    this.posts++
+    try {
+      return await post()
+    } catch (error) {
+      this.lastPostError = error
+      throw error
+    }
+  }
+
+  get sent(): boolean {
+    return this.posts > 0
+  }
+
+  /**
+   * How a failed money call ends: `failed` only when the service definitely did nothing (a rejection, or the
+   * request never left); `unknown` when it may have acted. Anything unexpected from the POST counts as unknown.
+   */
+  status(error: unknown): 'failed' | 'unknown' {
+    if (error !== this.lastPostError) return 'failed'
+    if (error instanceof ServiceError) return error.outcome === 'unknown' ? 'unknown' : 'failed'
+    return 'unknown'
+  }
 }
 
 export function entryError(error: unknown): EntryError {

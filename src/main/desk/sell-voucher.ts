@@ -3,7 +3,7 @@ import type { EntryRecord } from '../journal/journal'
 import { generateVoucher } from '../reseller/client'
 import { findDenomination } from './catalog'
 import { exclusiveSend, type OpContext, oncePerRequest, requireCredentials, stamp } from './context'
-import { attemptEvent, entryError, outcomeStatus, reportedLimit } from './outcome'
+import { attemptEvent, entryError, PostTracker, reportedLimit } from './outcome'
 
 /**
  * Sells one voucher. The intent is journaled (`pending`) before anything is sent, so a crash at any point
@@ -41,12 +41,11 @@ export function sellVoucher(
 
       return exclusiveSend(ws, pending.id, async () => {
         const { session } = ws
-        let sent = false
+        const tracker = new PostTracker()
         try {
-          const voucher = await session.tokens.withToken((token) => {
-            sent = true
-            return generateVoucher(session.http, token, denomination.id)
-          })
+          const voucher = await session.tokens.withToken((token) =>
+            tracker.run(() => generateVoucher(session.http, token, denomination.id)),
+          )
           const done = stamp(ws)
           // What the service debited is what it says the voucher is worth.
           const value = voucher.denominationValueDirhams ?? denomination.valueDirhams
@@ -59,7 +58,7 @@ export function sellVoucher(
               serialNumber: voucher.serialNumber,
               activationDate: voucher.activationDate,
               expiryDate: voucher.expiryDate,
-              attempts: 1,
+              attempts: tracker.posts,
               firstSentAt: t.at,
             },
             done.at,
@@ -73,7 +72,7 @@ export function sellVoucher(
           )
         } catch (error) {
           const done = stamp(ws)
-          const status = outcomeStatus(error, sent)
+          const status = tracker.status(error)
           const limit = reportedLimit(error)
           if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: pending.id })
           if (status === 'unknown')
@@ -83,8 +82,8 @@ export function sellVoucher(
             {
               status,
               error: entryError(error),
-              attempts: sent ? 1 : 0,
-              firstSentAt: sent ? t.at : null,
+              attempts: tracker.posts,
+              firstSentAt: tracker.sent ? t.at : null,
               needsAttention: status === 'unknown',
             },
             done.at,
