@@ -28,7 +28,6 @@ const CUSTOMER = { phone: '0912345678', name: 'Bench' }
 const as = { clerk: 'Bench' }
 
 const workDir = join(BENCH_DIR, `core-${process.pid}`)
-mkdirSync(workDir, { recursive: true })
 
 function fsType(path: string): string {
   const type = statfsSync(path).type
@@ -296,6 +295,7 @@ const sandbox = await startSandbox({
   },
 })
 try {
+  mkdirSync(workDir, { recursive: true })
   console.log(
     `Reseller Desk core bench — Node ${process.version}, ${cpus().length} CPUs, ${RUNS} runs after ${WARMUP} warm-up, ` +
       `temp files on ${fsType(BENCH_DIR)} (${workDir})`,
