@@ -51,6 +51,22 @@ export interface DeskDeps {
   diagnostics?: DiagnosticsHost
 }
 
+/**
+ * What a feature's handlers (printing, manager tools) get from the desk: the active mode's workspace, an
+ * operation context for a call, settings and the log. Features live in their own modules and are merged
+ * into the handlers object below, so each reads top-down on its own.
+ */
+export interface DeskCore {
+  active(): Workspace
+  opContext(ws: Workspace, call: CallContext): OpContext
+  settings(): StoredSettings
+  log: Logger
+  dataDir: string
+}
+
+/** The contract calls a feature module implements. */
+export type FeatureHandlers<M extends keyof DeskHandlers> = Pick<DeskHandlers, M>
+
 export interface Desk {
   readonly handlers: DeskHandlers
   start(): Promise<void>
@@ -266,6 +282,8 @@ export function createDesk(deps: DeskDeps): Desk {
       void old.close()
     }
   }
+
+  const core: DeskCore = { active, opContext, settings, log, dataDir: deps.dataDir }
 
   const handlers: DeskHandlers = {
     getStatus: async () => status(),
