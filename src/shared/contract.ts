@@ -250,6 +250,7 @@ export const deskInputSchemas = {
   listNotices: z
     .union([z.undefined(), z.null(), z.strictObject({ afterId: z.number().int().min(0).optional() })])
     .transform((v) => v ?? {}),
+  dismissNotice: z.strictObject({ id: z.number().int().min(1) }),
   getSettings: noInput,
   updateSettings: z.strictObject({
     tokenLifetimeHours: z.number().int().min(1).max(672).optional(),
@@ -285,7 +286,9 @@ export interface DeskOutputs {
   listJournal: JournalPage
   getEntry: EntryDetail
   getDailyLimit: DailyLimit
+  /** Notices nobody has dismissed, after `afterId`. */
   listNotices: { notices: Notice[] }
+  dismissNotice: { dismissed: true }
   getSettings: Settings
   updateSettings: Settings
   testConnection: ConnectionTest

@@ -17,6 +17,7 @@ export const DESK_METHODS = [
   'getEntry',
   'getDailyLimit',
   'listNotices',
+  'dismissNotice',
   'getSettings',
   'updateSettings',
   'testConnection',

@@ -281,6 +281,9 @@ describe('an unknown deposit', () => {
     const [notice] = (await t.call('listNotices', {})).notices
     expect(notice).toMatchObject({ kind: 'deposit-resolved', entryId: unknown.id, status: 'confirmed' })
     expect((await t.call('listNotices', { afterId: notice?.id })).notices).toHaveLength(0)
+    await t.call('dismissNotice', { id: notice?.id })
+    await t.restart()
+    expect((await t.call('listNotices', {})).notices).toHaveLength(0)
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
   })
 

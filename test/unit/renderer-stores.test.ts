@@ -385,6 +385,7 @@ describe('notices', () => {
     const api = {
       listNotices: vi.fn<DeskApi['listNotices']>(async () => ({ notices: [notice] })),
       getEntry: vi.fn<DeskApi['getEntry']>(async () => ({ entry: entry({}), events: [] })),
+      dismissNotice: vi.fn<DeskApi['dismissNotice']>(async () => ({ dismissed: true })),
     }
     const store = createNoticesStore(api)
     await store.getState().poll()
@@ -394,6 +395,7 @@ describe('notices', () => {
     expect(store.getState().shown).toHaveLength(1)
     store.getState().dismiss(4)
     expect(store.getState().shown).toHaveLength(0)
+    expect(api.dismissNotice).toHaveBeenCalledWith({ id: 4 })
   })
 })
 

@@ -387,6 +387,12 @@ export function createDesk(deps: DeskDeps): Desk {
 
     listNotices: async (args) => ({ notices: active().journal.noticesAfter(args.afterId ?? 0) }),
 
+    dismissNotice: async (args) => {
+      const ws = active()
+      ws.journal.dismissNotice(args.id, new Date(ws.session.clock.now()).toISOString())
+      return { dismissed: true }
+    },
+
     getSettings: async () => publicSettings(),
 
     updateSettings: async (patch) => {

@@ -633,9 +633,12 @@ export class Journal {
       .run(notice.at, notice.kind, notice.entryId, notice.status)
   }
 
+  /** Notices nobody has dismissed yet, after an id. */
   noticesAfter(afterId: number): Notice[] {
     const rows = this.db
-      .prepare('SELECT id, at, kind, entry_id, status FROM notices WHERE id > ? ORDER BY id LIMIT 100')
+      .prepare(
+        'SELECT id, at, kind, entry_id, status FROM notices WHERE id > ? AND dismissed_at IS NULL ORDER BY id LIMIT 100',
+      )
       .all(afterId) as {
       id: number
       at: string
@@ -644,6 +647,10 @@ export class Journal {
       status: EntryStatus
     }[]
     return rows.map((r) => ({ id: r.id, at: r.at, kind: r.kind, entryId: r.entry_id, status: r.status }))
+  }
+
+  dismissNotice(id: number, at: string): void {
+    this.db.prepare('UPDATE notices SET dismissed_at = ? WHERE id = ? AND dismissed_at IS NULL').run(at, id)
   }
 
   // ------------------------------------------------------------------------------------------ meta, backup

@@ -123,6 +123,10 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
       CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
     `)
   },
+  // 2: a notice stays until someone dismisses it, in whichever window or session.
+  (db) => {
+    db.exec('ALTER TABLE notices ADD COLUMN dismissed_at TEXT')
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -16,8 +16,10 @@ export interface NoticesState {
 
 export type NoticesStore = StoreApi<NoticesState>
 
-/** Background resolutions of deposits, polled from main and shown until the clerk dismisses them. */
-export function createNoticesStore(api: Pick<DeskApi, 'listNotices' | 'getEntry'>): NoticesStore {
+/** Background resolutions of deposits, polled from main and shown until someone dismisses them. */
+export function createNoticesStore(
+  api: Pick<DeskApi, 'listNotices' | 'getEntry' | 'dismissNotice'>,
+): NoticesStore {
   let polling = false
   return createStore<NoticesState>((set, get) => ({
     shown: [],
@@ -50,6 +52,8 @@ export function createNoticesStore(api: Pick<DeskApi, 'listNotices' | 'getEntry'
     },
     dismiss(noticeId) {
       set((s) => ({ shown: s.shown.filter((n) => n.notice.id !== noticeId) }))
+      // Dismissed for good: a restart or another window does not bring it back.
+      void api.dismissNotice({ id: noticeId }).catch(() => {})
     },
   }))
 }
