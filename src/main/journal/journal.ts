@@ -28,6 +28,8 @@ export interface EntryRecord {
   updatedAt: string
   day: number
   clerk: string | null
+  /** The signed-in person's id (people database); null before anyone was set up, or for the system. */
+  clerkId: string | null
   amountDirhams: number
   phone: string | null
   firstName: string | null
@@ -56,6 +58,7 @@ export type NewEntry = Pick<
     Pick<
       EntryRecord,
       | 'clerk'
+      | 'clerkId'
       | 'phone'
       | 'firstName'
       | 'denominationId'
@@ -122,6 +125,7 @@ interface EntryRow {
   updated_at: string
   day: number
   clerk: string | null
+  clerk_id: string | null
   amount_dirhams: number
   phone: string | null
   first_name: string | null
@@ -172,6 +176,7 @@ function toRecord(r: EntryRow): EntryRecord {
     updatedAt: r.updated_at,
     day: r.day,
     clerk: r.clerk,
+    clerkId: r.clerk_id,
     amountDirhams: r.amount_dirhams,
     phone: r.phone,
     firstName: r.first_name,
@@ -327,14 +332,15 @@ export class Journal {
       this.db
         .prepare(
           `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
-             amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
+             clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
              external_transaction_id, request_id)
            VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
-             @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
+             @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
              @externalTransactionId, @requestId)`,
         )
         .run({
           clerk: null,
+          clerkId: null,
           phone: null,
           firstName: null,
           denominationId: null,

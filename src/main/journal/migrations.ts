@@ -127,6 +127,48 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
   (db) => {
     db.exec('ALTER TABLE notices ADD COLUMN dismissed_at TEXT')
   },
+  // 3: the signed-in person's id beside their name (names can be reused after a rename), frozen like the
+  // name once an entry is final; numbered Z reports, stored as closed so a reprint is the same report.
+  (db) => {
+    db.exec(`
+      ALTER TABLE entries ADD COLUMN clerk_id TEXT;
+
+      DROP TRIGGER entries_final_frozen;
+      CREATE TRIGGER entries_final_frozen BEFORE UPDATE ON entries
+      WHEN OLD.status IN ('issued', 'confirmed') AND (
+        NEW.status IS NOT OLD.status OR NEW.kind IS NOT OLD.kind OR NEW.mode IS NOT OLD.mode
+        OR NEW.created_at IS NOT OLD.created_at OR NEW.day IS NOT OLD.day OR NEW.clerk IS NOT OLD.clerk
+        OR NEW.clerk_id IS NOT OLD.clerk_id
+        OR NEW.amount_dirhams IS NOT OLD.amount_dirhams OR NEW.phone IS NOT OLD.phone
+        OR NEW.first_name IS NOT OLD.first_name OR NEW.denomination_id IS NOT OLD.denomination_id
+        OR NEW.denomination_value_dirhams IS NOT OLD.denomination_value_dirhams
+        OR NEW.external_transaction_id IS NOT OLD.external_transaction_id
+        OR (OLD.service_transaction_id IS NOT NULL AND NEW.service_transaction_id IS NOT OLD.service_transaction_id)
+        OR NEW.voucher_code IS NOT OLD.voucher_code OR NEW.serial_number IS NOT OLD.serial_number
+        OR NEW.activation_date IS NOT OLD.activation_date OR NEW.expiry_date IS NOT OLD.expiry_date
+        OR NEW.confirmed_by_duplicate IS NOT OLD.confirmed_by_duplicate
+      )
+      BEGIN SELECT RAISE(ABORT, 'a final journal entry cannot change its money fields'); END;
+
+      -- A Z report covers the entries of its business day with after_entry_id < id <= last_entry_id
+      -- (ids are time-ordered): a second Z of the same day covers only what came after the first.
+      CREATE TABLE z_reports (
+        number INTEGER PRIMARY KEY,
+        day INTEGER NOT NULL,
+        closed_at TEXT NOT NULL,
+        closed_by TEXT,
+        closed_by_id TEXT,
+        after_entry_id TEXT NOT NULL,
+        last_entry_id TEXT NOT NULL,
+        report TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX z_reports_day ON z_reports (day, number);
+      CREATE TRIGGER z_reports_no_update BEFORE UPDATE ON z_reports
+      BEGIN SELECT RAISE(ABORT, 'a Z report cannot change'); END;
+      CREATE TRIGGER z_reports_no_delete BEFORE DELETE ON z_reports
+      BEGIN SELECT RAISE(ABORT, 'a Z report cannot be deleted'); END;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length
