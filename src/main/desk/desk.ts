@@ -17,6 +17,7 @@ import type { CallContext, OpContext, Workspace } from './context'
 import { deposit, resendDeposit } from './deposit'
 import type { DeskHandlers } from './handlers'
 import { lookupCustomer } from './lookup'
+import { type ReceiptPrinting, receiptHandlers, receiptSettingsOf } from './receipts'
 import { BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
@@ -49,6 +50,8 @@ export interface DeskDeps {
   nativeBinding?: string
   recoverySchedule?: number[]
   diagnostics?: DiagnosticsHost
+  /** Receipt rendering and printers; without it every receipt call rejects PRINTER_ERROR. */
+  printing?: ReceiptPrinting
 }
 
 /**
@@ -235,6 +238,7 @@ export function createDesk(deps: DeskDeps): Desk {
       connectTimeoutMs: s.connectTimeoutMs,
       answerTimeoutMs: s.answerTimeoutMs,
       doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
+      ...receiptSettingsOf(s),
     }
   }
 
@@ -304,6 +308,10 @@ export function createDesk(deps: DeskDeps): Desk {
         existing.session = session
         existing.lookups.clear()
         void old.close()
+        // Possibly another service now: its list of denominations, not the one kept from before.
+        void refreshCatalog(existing).catch((error: unknown) =>
+          log.warn('denominations not refreshed', { error }),
+        )
       } else {
         const ws = newWorkspace('live', session)
         workspaces.set('live', ws)
@@ -454,6 +462,8 @@ export function createDesk(deps: DeskDeps): Desk {
       renameSync(tmp, path)
       return { path }
     },
+
+    ...receiptHandlers(core, deps.printing),
   }
 
   return {
