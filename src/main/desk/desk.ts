@@ -17,7 +17,6 @@ import type { CallContext, OpContext, Workspace } from './context'
 import { deposit, resendDeposit } from './deposit'
 import type { DeskHandlers } from './handlers'
 import { lookupCustomer } from './lookup'
-import { type ReceiptPrinting, receiptHandlers, receiptSettingsOf } from './receipts'
 import { BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
@@ -50,8 +49,6 @@ export interface DeskDeps {
   nativeBinding?: string
   recoverySchedule?: number[]
   diagnostics?: DiagnosticsHost
-  /** Receipt rendering and printers; without it every receipt call rejects PRINTER_ERROR. */
-  printing?: ReceiptPrinting
 }
 
 /**
@@ -238,7 +235,6 @@ export function createDesk(deps: DeskDeps): Desk {
       connectTimeoutMs: s.connectTimeoutMs,
       answerTimeoutMs: s.answerTimeoutMs,
       doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
-      ...receiptSettingsOf(s),
     }
   }
 
@@ -309,9 +305,7 @@ export function createDesk(deps: DeskDeps): Desk {
         existing.lookups.clear()
         void old.close()
         // Possibly another service now: its list of denominations, not the one kept from before.
-        void refreshCatalog(existing).catch((error: unknown) =>
-          log.warn('denominations not refreshed', { error }),
-        )
+        void refreshCatalog(existing).catch((error: unknown) => log.warn('denominations not refreshed', { error }))
       } else {
         const ws = newWorkspace('live', session)
         workspaces.set('live', ws)
@@ -462,8 +456,6 @@ export function createDesk(deps: DeskDeps): Desk {
       renameSync(tmp, path)
       return { path }
     },
-
-    ...receiptHandlers(core, deps.printing),
   }
 
   return {
