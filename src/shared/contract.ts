@@ -9,6 +9,7 @@ import type { DeskMethod } from './desk-methods'
 import type { AppErrorData } from './errors'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
 import { PHONE_FORMATS } from './phone'
+import { parsePrinterAddress } from './printer-address'
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
@@ -101,6 +102,7 @@ export const EVENT_TYPES = [
   'printed',
   'code-shown',
   'annotated',
+  'print-failed',
 ] as const
 export type JournalEventType = (typeof EVENT_TYPES)[number]
 
@@ -164,7 +166,7 @@ export interface RecoverResult {
 export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
 export type Language = 'ar' | 'en'
 
-export interface Settings {
+export interface Settings extends ReceiptSettings {
   mode: Mode
   live: { baseUrl: string; username: string; proxyUrl: string | null; passwordSaved: boolean } | null
   passwordStorage: PasswordStorage
@@ -182,6 +184,75 @@ export type ConnectionTest =
   | { ok: true; tokenExpiresAt: string; clockOffsetMs: number | null }
   | { ok: false; error: AppErrorData }
 
+// Receipts and printers ------------------------------------------------------------------------------------
+
+/** Thermal rolls: 58 mm (384 printable dots) and 80 mm (576). */
+export type PaperWidthMm = 58 | 80
+
+/** The receipt printer of this terminal. */
+export type PrinterSettings =
+  | { kind: 'escpos-network'; address: string; widthMm: PaperWidthMm }
+  | { kind: 'system'; deviceName: string; widthMm: PaperWidthMm }
+  | { kind: 'none'; widthMm: PaperWidthMm }
+
+/** Printed at the top of every receipt. */
+export interface OutletDetails {
+  name: string
+  address: string
+  phone: string
+}
+
+export interface ReceiptSettings {
+  printer: PrinterSettings
+  /** Print the receipt as soon as a sale or deposit succeeds. */
+  autoPrint: boolean
+  outlet: OutletDetails
+  /** How a customer redeems a voucher, printed under it (e.g. "Dial *123*code#"). */
+  redemptionHint: string
+  /** null: receipts print in the language the clerk works in. */
+  receiptLanguage: Language | null
+}
+
+export interface PrintResult {
+  /** Printed before: this one says COPY and the reprint time. */
+  copy: boolean
+  printedAt: string
+  printer: string
+}
+
+/** Exactly what would print now, 1 CSS pixel per printer dot. */
+export interface ReceiptPreview {
+  imageDataUrl: string
+  widthDots: number
+  heightDots: number
+  copy: boolean
+}
+
+export interface SystemPrinterEntry {
+  name: string
+  displayName: string
+  isDefault: boolean
+}
+
+/** Why a receipt did not print: PRINTER_ERROR's `details.reason`. */
+export const PRINTER_FAILURE_REASONS = [
+  'bad-address',
+  'offline',
+  'refused',
+  'timeout',
+  'no-paper',
+  'cover-open',
+  'printer-error',
+  'cancelled',
+  'system-print-failed',
+  'system-unavailable',
+  'no-printer',
+  'render-failed',
+  'list-failed',
+  'unavailable',
+] as const
+export type PrinterFailureReason = (typeof PRINTER_FAILURE_REASONS)[number]
+
 // ---------------------------------------------------------------------------------------------------------
 // Input schemas
 
@@ -196,6 +267,25 @@ const entryId = z.string().min(1).max(64)
 const phoneText = z.string().min(1).max(40)
 const url = z.string().trim().min(1).max(2000)
 const proxyUrl = z.union([z.string().trim().max(2000), z.null()])
+
+const language = z.enum(['ar', 'en'])
+const paperWidthMm = z.union([z.literal(58), z.literal(80)])
+const printerSettings = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('escpos-network'),
+    address: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .refine((a) => parsePrinterAddress(a) !== null, 'Expected tcp://host:port, e.g. tcp://192.168.1.50:9100.'),
+    widthMm: paperWidthMm,
+  }),
+  z.strictObject({ kind: z.literal('system'), deviceName: z.string().trim().min(1).max(300), widthMm: paperWidthMm }),
+  z.strictObject({ kind: z.literal('none'), widthMm: paperWidthMm }),
+])
+/** `language`: the one the clerk works in, used unless settings fix the receipts' language. */
+const receiptOf = z.strictObject({ entryId, language: language.optional() })
 
 export const deskInputSchemas = {
   getStatus: noInput,
@@ -259,6 +349,17 @@ export const deskInputSchemas = {
     connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
     answerTimeoutMs: z.number().int().min(100).max(300_000).optional(),
     doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
+    printer: printerSettings.optional(),
+    autoPrint: z.boolean().optional(),
+    outlet: z
+      .strictObject({
+        name: z.string().trim().max(100),
+        address: z.string().trim().max(200),
+        phone: z.string().trim().max(40),
+      })
+      .optional(),
+    redemptionHint: z.string().max(500).optional(),
+    receiptLanguage: z.union([language, z.null()]).optional(),
   }),
   testConnection: z.strictObject({
     baseUrl: url,
@@ -269,6 +370,22 @@ export const deskInputSchemas = {
   }),
   saveDiagnostics: z
     .union([z.undefined(), z.null(), z.strictObject({ path: z.string().min(1).max(4000).optional() })])
+    .transform((v) => v ?? {}),
+  printReceipt: receiptOf,
+  getReceiptPreview: receiptOf,
+  saveReceiptPdf: z.strictObject({
+    entryId,
+    language: language.optional(),
+    /** Omitted: main asks where to save. */
+    path: z.string().min(1).max(4000).optional(),
+  }),
+  listPrinters: noInput,
+  printTestReceipt: z
+    .union([
+      z.undefined(),
+      z.null(),
+      z.strictObject({ printer: printerSettings.optional(), language: language.optional() }),
+    ])
     .transform((v) => v ?? {}),
 } satisfies Record<DeskMethod, z.ZodType>
 
@@ -294,6 +411,13 @@ export interface DeskOutputs {
   testConnection: ConnectionTest
   /** null when the person cancelled the save dialog. */
   saveDiagnostics: { path: string } | null
+  printReceipt: PrintResult
+  getReceiptPreview: ReceiptPreview
+  /** null when the person cancelled the save dialog. */
+  saveReceiptPdf: { path: string } | null
+  /** available: false where the operating system's printers cannot be reached (the browser shell). */
+  listPrinters: { printers: SystemPrinterEntry[]; available: boolean }
+  printTestReceipt: { printer: string; printedAt: string }
 }
 
 type Schemas = typeof deskInputSchemas

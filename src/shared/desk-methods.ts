@@ -22,6 +22,11 @@ export const DESK_METHODS = [
   'updateSettings',
   'testConnection',
   'saveDiagnostics',
+  'printReceipt',
+  'getReceiptPreview',
+  'saveReceiptPdf',
+  'listPrinters',
+  'printTestReceipt',
 ] as const
 
 export type DeskMethod = (typeof DESK_METHODS)[number]

@@ -411,6 +411,11 @@ describe('settings', () => {
       connectTimeoutMs: 10_000,
       answerTimeoutMs: 30_000,
       doubleEntryAboveDirhams: 500_000,
+      printer: { kind: 'none' as const, widthMm: 80 as const },
+      autoPrint: false,
+      outlet: { name: '', address: '', phone: '' },
+      redemptionHint: '',
+      receiptLanguage: null,
     }
     const api = {
       getSettings: vi.fn(async () => settings),

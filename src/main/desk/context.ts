@@ -2,6 +2,7 @@ import type { DeskArgs, Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import type { DeskMethod } from '../../shared/desk-methods'
 import { AppError } from '../../shared/errors'
+import type { Role } from '../../shared/manager'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { StoredSettings } from '../settings/settings'
@@ -32,15 +33,24 @@ export interface Workspace {
   catalog: { stale: boolean; refreshing: Promise<void> | null }
 }
 
-/** Who is calling. Manager/clerk roles extend this. */
+/** Who is calling, as the host and then the role guard (people/policy) tell it. */
 export interface CallContext {
+  /** The name entries and events record; null for the system or before anyone was set up. */
   clerk: string | null
+  /**
+   * Which window called, as the host identifies it (an Electron webContents, a browser-shell page): the key
+   * of its session in main. Never a credential the page holds.
+   */
+  sender?: string
+  /** The signed-in person, filled in by the role guard. */
+  person?: { id: string; name: string; role: Role }
 }
 
 export interface OpContext {
   ws: Workspace
   settings: StoredSettings
   clerk: string | null
+  clerkId: string | null
   log: Logger
   monotonicNow: () => number
   /** Asks the background recovery to look at open deposits soon. */

@@ -86,6 +86,7 @@ export function deposit(
         createdPcAt: t.pcAt,
         day: t.day,
         clerk: ctx.clerk,
+        clerkId: ctx.clerkId,
         amountDirhams: args.amountDirhams,
         phone,
         firstName: lookup.firstName,

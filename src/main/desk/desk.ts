@@ -17,6 +17,7 @@ import type { CallContext, OpContext, Workspace } from './context'
 import { deposit, resendDeposit } from './deposit'
 import type { DeskHandlers } from './handlers'
 import { lookupCustomer } from './lookup'
+import { type ReceiptPrinting, receiptHandlers, receiptSettingsOf } from './receipts'
 import { BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
@@ -49,6 +50,8 @@ export interface DeskDeps {
   nativeBinding?: string
   recoverySchedule?: number[]
   diagnostics?: DiagnosticsHost
+  /** Receipt rendering and printers; without it every receipt call rejects PRINTER_ERROR. */
+  printing?: ReceiptPrinting
 }
 
 /**
@@ -184,6 +187,7 @@ export function createDesk(deps: DeskDeps): Desk {
       ws,
       settings: settings(),
       clerk: call.clerk,
+      clerkId: call.person?.id ?? null,
       log: log.child('desk'),
       monotonicNow,
       kickRecovery: () => recovery.kick(),
@@ -235,6 +239,7 @@ export function createDesk(deps: DeskDeps): Desk {
       connectTimeoutMs: s.connectTimeoutMs,
       answerTimeoutMs: s.answerTimeoutMs,
       doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
+      ...receiptSettingsOf(s),
     }
   }
 
@@ -456,6 +461,8 @@ export function createDesk(deps: DeskDeps): Desk {
       renameSync(tmp, path)
       return { path }
     },
+
+    ...receiptHandlers(core, deps.printing),
   }
 
   return {

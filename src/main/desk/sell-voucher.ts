@@ -33,6 +33,7 @@ export function sellVoucher(
         createdPcAt: t.pcAt,
         day: t.day,
         clerk: ctx.clerk,
+        clerkId: ctx.clerkId,
         amountDirhams: denomination.valueDirhams,
         denominationId: denomination.id,
         denominationValueDirhams: denomination.valueDirhams,

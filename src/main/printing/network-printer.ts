@@ -1,14 +1,14 @@
 import { connect, type Socket } from 'node:net'
 import { AppError } from '../../shared/errors'
+import {
+  DEFAULT_PRINTER_PORT,
+  type PrinterAddress,
+  parsePrinterAddress as parseAddress,
+} from '../../shared/printer-address'
 import { statusQuery } from './escpos'
 import { isStatusByte, type PrinterStatus, readStatus } from './printer-status'
 
-export const DEFAULT_PRINTER_PORT = 9100
-
-export interface PrinterAddress {
-  host: string
-  port: number
-}
+export { DEFAULT_PRINTER_PORT, type PrinterAddress }
 
 export type PrinterFailure =
   | 'bad-address'
@@ -41,15 +41,13 @@ export interface PrintOutcome {
 
 /** `tcp://host:port`, `host:port`, `host`, or `tcp://[::1]:9100`; the port defaults to 9100. */
 export function parsePrinterAddress(address: string): PrinterAddress {
-  const m = /^(?:tcp:\/\/)?(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?\/?$/.exec(address.trim())
-  const host = m?.[1] ?? m?.[2]
-  const port = m?.[3] === undefined ? DEFAULT_PRINTER_PORT : Number(m[3])
-  if (!host || port < 1 || port > 65535) {
+  const parsed = parseAddress(address)
+  if (!parsed) {
     throw new AppError('BAD_INPUT', `Not a printer address: "${address}". Expected tcp://host:9100.`, {
       field: 'printer.address',
     })
   }
-  return { host, port }
+  return parsed
 }
 
 function printerError(reason: PrinterFailure, message: string, printer: string): AppError {

@@ -2,7 +2,7 @@ import type { JournalEntry } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
-import { code128Barcode } from './barcode'
+import { type Barcode, code128Barcode, qrCode } from './barcode'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from './fonts'
 import { escapeHtml, formatTripoliDateTime, groupCode } from './format'
 import { RECEIPT_LABELS, type ReceiptLabels } from './labels'
@@ -91,8 +91,8 @@ function commonRows(entry: JournalEntry, labels: ReceiptLabels, options: Receipt
   ].join('')
 }
 
-function barcodeBlock(value: string, widthDots: number): string {
-  const barcode = code128Barcode(value, widthDots, BARCODE_HEIGHT)
+/** A barcode placed on whole dots, centred on the paper. */
+function barcodeBlock(barcode: Barcode, widthDots: number): string {
   // Offset in whole dots from the paper's left edge (CSS centring could land bars on half pixels), inside a
   // left-to-right box stretched over the side padding to the paper's full width, in either text direction.
   const left = Math.floor((widthDots - barcode.width) / 2)
@@ -149,7 +149,7 @@ function voucherBody(
     row(labels.serial, ltr(voucher.serialNumber)),
     row(labels.activation, ltr(voucher.activationDate)),
     row(labels.expiry, ltr(voucher.expiryDate)),
-    barcodeBlock(voucher.serialNumber, widthDots),
+    barcodeBlock(code128Barcode(voucher.serialNumber, widthDots, BARCODE_HEIGHT), widthDots),
     hint ? `<hr><div class="hint" dir="auto">${hintHtml(hint)}</div>` : '',
   ].join('')
 }
@@ -170,7 +170,7 @@ function depositBody(entry: JournalEntry, labels: ReceiptLabels, options: Receip
       entry.serviceTransactionId ? ltr(entry.serviceTransactionId) : text(labels.notGiven),
     ),
     reference ? stacked(labels.reference, ltr(reference)) : '',
-    reference ? barcodeBlock(reference, widthDots) : '',
+    reference ? barcodeBlock(qrCode(reference), widthDots) : '',
     `<hr><div class="hint">${text(labels.keepReceipt)}</div>`,
   ].join('')
 }

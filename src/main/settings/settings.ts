@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Language, Mode } from '../../shared/contract'
+import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { PhoneFormat } from '../../shared/phone'
+import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
 
 /** What the desk keeps between runs. Never a password or a token: those go through the secret store. */
-export interface StoredSettings {
+export interface StoredSettings extends ReceiptSettings {
   mode: Mode
   live: { baseUrl: string; username: string; proxyUrl: string | null } | null
   tokenLifetimeHours: number
@@ -25,6 +26,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   connectTimeoutMs: 10_000,
   answerTimeoutMs: 30_000,
   doubleEntryAboveDirhams: 500_000,
+  ...DEFAULT_RECEIPT_SETTINGS,
 }
 
 export interface SettingsStore {
@@ -60,6 +62,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   out.answerTimeoutMs = int(r.answerTimeoutMs, 100, 300_000) ?? out.answerTimeoutMs
   out.doubleEntryAboveDirhams =
     int(r.doubleEntryAboveDirhams, 0, Number.MAX_SAFE_INTEGER) ?? out.doubleEntryAboveDirhams
+  Object.assign(out, sanitizeReceiptSettings(r))
   if (out.mode === 'live' && !out.live) out.mode = 'training'
   return out
 }

@@ -1,4 +1,10 @@
-import type { EntryKind, EntryStatus, JournalEventType } from '../../../shared/contract'
+import type {
+  EntryKind,
+  EntryStatus,
+  JournalEventType,
+  PrinterFailureReason,
+  PrinterSettings,
+} from '../../../shared/contract'
 import type { ErrorCode } from '../../../shared/errors'
 
 /**
@@ -246,6 +252,71 @@ export const en = {
     date: 'Date',
     thanks: 'Keep this receipt.',
   },
+  printing: {
+    preview: 'Show receipt',
+    reprint: 'Reprint',
+    printing: 'Printing…',
+    printed: 'Receipt printed.',
+    printedCopy: 'Copy printed (marked COPY).',
+    willBeCopy: 'Printed before: this receipt prints as a COPY.',
+    failedTitle: 'The receipt did not print',
+    saleStillDone: 'The sale itself is done and recorded. Fix the printer, then print again.',
+    preparing: 'Preparing the receipt…',
+    imageAlt: 'The receipt exactly as it prints',
+    savePdf: 'Save as PDF',
+    saving: 'Saving…',
+    savedPdf: (path: string) => `Saved to ${path}`,
+    reasons: {
+      'bad-address': 'The printer address does not exist on this network. Check it in Settings.',
+      offline: 'The printer does not answer: check that it is switched on and connected to the network.',
+      refused: 'The printer dropped the connection. Switch it off and on, then print again.',
+      timeout: 'The printer stopped responding. Check it (paper jam, cable), then print again.',
+      'no-paper': 'The printer is out of paper. Load a new roll, then print again.',
+      'cover-open': 'The printer cover is open. Close it, then print again.',
+      'printer-error': 'The printer reports an error. Check it, switch it off and on, then print again.',
+      cancelled: 'Printing was cancelled.',
+      'system-print-failed':
+        'Windows could not print the receipt. Check the printer in Windows, then print again.',
+      'system-unavailable':
+        'Windows printers cannot be used here (browser shell). Choose a network printer or no printer in Settings.',
+      'no-printer':
+        'No receipt printer is set up. Show the receipt or save it as PDF, or choose a printer in Settings.',
+      'render-failed':
+        'The receipt could not be prepared. Try again; if it lasts, save diagnostics and call support.',
+      'list-failed': 'The list of printers could not be read.',
+      unavailable: 'Receipts are not available in this version of the app.',
+    } satisfies Record<PrinterFailureReason, string>,
+    settings: {
+      title: 'Receipts and printer',
+      kind: 'Printer',
+      kinds: {
+        'escpos-network': 'Receipt printer on the network (ESC/POS)',
+        system: 'Windows printer',
+        none: 'No printer (show, save as PDF)',
+      } satisfies Record<PrinterSettings['kind'], string>,
+      address: 'Printer address',
+      addressHint: 'tcp://192.168.1.50:9100 (the port is usually 9100)',
+      addressInvalid: 'Type the address as tcp://host:port.',
+      device: 'Windows printer',
+      noDevices: 'No printers found.',
+      devicesUnavailable: 'Windows printers are not available in the browser shell.',
+      refreshDevices: 'Refresh list',
+      width: 'Paper width',
+      widthMm: (mm: number) => `${mm} mm`,
+      autoPrint: 'Print the receipt automatically after each sale and deposit',
+      language: 'Receipt language',
+      languageFollow: 'The language of the screen',
+      outletName: 'Outlet name',
+      outletAddress: 'Outlet address',
+      outletPhone: 'Outlet phone',
+      hint: 'How to redeem a voucher (printed under the code)',
+      hintExample: 'e.g. Dial *123*code# to top up',
+      save: 'Save receipt settings',
+      test: 'Test print',
+      testing: 'Printing a test…',
+      testOk: (printer: string) => `A test receipt went to ${printer}.`,
+    },
+  },
   kind: { voucher: 'Voucher', deposit: 'Deposit' } satisfies Record<EntryKind, string>,
   entryStatus: {
     pending: 'Pending',
@@ -266,6 +337,7 @@ export const en = {
     printed: 'Receipt printed',
     'code-shown': 'Code shown',
     annotated: 'Note added',
+    'print-failed': 'Printing failed',
   } satisfies Record<JournalEventType, string>,
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',
@@ -300,6 +372,7 @@ export const en = {
     NOT_RETRYABLE: 'This entry is already final and cannot be retried.',
     SECRETS_UNAVAILABLE: 'This PC cannot store the password securely. Type it again when asked.',
     PRINTER_ERROR: 'The receipt could not be printed. Check the printer, then print again from the journal.',
+    NOT_PRINTABLE: 'Only an issued voucher or a confirmed deposit has a receipt.',
     NOT_SIGNED_IN: 'You are not signed in. Sign in and try again.',
     FORBIDDEN: 'This action is not allowed from here.',
     INTERNAL:

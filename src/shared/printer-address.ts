@@ -1,0 +1,24 @@
+/**
+ * The address of an ESC/POS network printer: `tcp://host:port`. Shared so the contract can refuse a bad
+ * address before it is saved and main reads it the same way when it connects.
+ */
+export const DEFAULT_PRINTER_PORT = 9100
+
+export interface PrinterAddress {
+  host: string
+  port: number
+}
+
+/** `tcp://host:port`, `host:port`, `host`, or `tcp://[::1]:9100`; the port defaults to 9100. Null when it is none of these. */
+export function parsePrinterAddress(address: string): PrinterAddress | null {
+  const m = /^(?:tcp:\/\/)?(?:\[([0-9a-fA-F:.]+)\]|([A-Za-z0-9.-]+))(?::(\d{1,5}))?\/?$/.exec(address.trim())
+  const host = m?.[1] ?? m?.[2]
+  const port = m?.[3] === undefined ? DEFAULT_PRINTER_PORT : Number(m[3])
+  if (!host || port < 1 || port > 65535) return null
+  return { host, port }
+}
+
+/** The form settings keep: `tcp://192.168.1.50:9100`, `tcp://[fe80::1]:9100`. */
+export function formatPrinterAddress({ host, port }: PrinterAddress): string {
+  return `tcp://${host.includes(':') ? `[${host}]` : host}:${port}`
+}
