@@ -278,10 +278,17 @@ const printerSettings = z.discriminatedUnion('kind', [
       .trim()
       .min(1)
       .max(300)
-      .refine((a) => parsePrinterAddress(a) !== null, 'Expected tcp://host:port, e.g. tcp://192.168.1.50:9100.'),
+      .refine(
+        (a) => parsePrinterAddress(a) !== null,
+        'Expected tcp://host:port, e.g. tcp://192.168.1.50:9100.',
+      ),
     widthMm: paperWidthMm,
   }),
-  z.strictObject({ kind: z.literal('system'), deviceName: z.string().trim().min(1).max(300), widthMm: paperWidthMm }),
+  z.strictObject({
+    kind: z.literal('system'),
+    deviceName: z.string().trim().min(1).max(300),
+    widthMm: paperWidthMm,
+  }),
   z.strictObject({ kind: z.literal('none'), widthMm: paperWidthMm }),
 ])
 /** `language`: the one the clerk works in, used unless settings fix the receipts' language. */

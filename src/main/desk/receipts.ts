@@ -227,7 +227,12 @@ export function receiptHandlers(
   function record(
     ws: Workspace,
     entryId: string,
-    event: { type: 'printed' | 'print-failed' | 'code-shown'; at: string; clerk: string | null; detail: Record<string, unknown> },
+    event: {
+      type: 'printed' | 'print-failed' | 'code-shown'
+      at: string
+      clerk: string | null
+      detail: Record<string, unknown>
+    },
   ): void {
     try {
       ws.journal.addEvent(entryId, event)
@@ -292,7 +297,12 @@ export function receiptHandlers(
         ),
       )
       if (entry.kind === 'voucher') {
-        record(ws, entry.id, { type: 'code-shown', at, clerk: call.clerk, detail: { via: 'receipt-preview' } })
+        record(ws, entry.id, {
+          type: 'code-shown',
+          at,
+          clerk: call.clerk,
+          detail: { via: 'receipt-preview' },
+        })
       }
       const preview: ReceiptPreview = {
         imageDataUrl: pngDataUrl(monochromePng(image)),
