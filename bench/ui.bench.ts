@@ -131,9 +131,9 @@ async function main(): Promise<void> {
       await page.goto(shell.url)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
       firstRender.push(performance.now() - t0)
-      const fcp = await page.evaluate(
-        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      )
+      const fcp = (await page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN",
+      )) as number
       paints.push(fcp)
       await page.close()
     }
@@ -150,8 +150,6 @@ async function main(): Promise<void> {
 
     // Scrolling today's 100,000 entries in the virtualized journal.
     const page = await browser.newPage()
-    // tsx keeps function names with a __name() helper that does not exist inside the page.
-    await page.addInitScript({ content: 'window.__name = (f) => f' })
     await page.goto(shell.url)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     await page.keyboard.press('F3')
@@ -159,29 +157,27 @@ async function main(): Promise<void> {
     const list = page.locator('.journal-scroll')
     const box = await list.boundingBox()
     await page.mouse.move((box?.x ?? 400) + 200, (box?.y ?? 400) + 200)
-    await page.evaluate(() => {
-      const frames: number[] = []
-      ;(window as unknown as { __frames: number[] }).__frames = frames
+    // Strings, not functions: evaluated as written in the page (no Node-side helpers, no DOM types here).
+    await page.evaluate(`(() => {
+      const frames = []
+      window.__frames = frames
       let last = performance.now()
-      const tick = (now: number) => {
+      const tick = (now) => {
         frames.push(now - last)
         last = now
-        if (frames.length < 100_000) requestAnimationFrame(tick)
+        if (frames.length < 100000) requestAnimationFrame(tick)
       }
       requestAnimationFrame(tick)
-    })
+    })()`)
     const scrollStart = performance.now()
     for (let i = 0; i < 300; i++) {
       await page.mouse.wheel(0, 600)
       await page.waitForTimeout(16)
     }
     const scrollMs = performance.now() - scrollStart
-    const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.slice(1))
+    const frames = (await page.evaluate('window.__frames.slice(1)')) as number[]
     const loaded = await page.locator('.journal-foot').textContent()
-    const scrolledTo = await page.evaluate(() => {
-      const el = document.querySelector('.journal-scroll')
-      return el ? el.scrollTop : 0
-    })
+    const scrolledTo = (await page.evaluate("document.querySelector('.journal-scroll').scrollTop")) as number
     const s = summarize(frames)
     const over = (limit: number) => {
       const n = frames.filter((f) => f > limit).length
