@@ -1,4 +1,5 @@
 import { createDesk, type Desk } from './desk/desk'
+import type { ReceiptPrinting } from './desk/receipts'
 import { createLogger, type Logger } from './log'
 import type { RotatingFileSink } from './log-file'
 import type { SecretStore } from './settings/secrets'
@@ -15,6 +16,8 @@ export interface AppDeskOptions {
   nativeBinding?: string
   /** Expose the training sandbox's test controls over HTTP (browser shell, development only). */
   trainingControl?: boolean
+  /** Receipt rendering and printers of this host. */
+  printing?: ReceiptPrinting
 }
 
 export interface AppDesk {
@@ -34,6 +37,7 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     secrets: options.secrets,
     log,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    ...(options.printing ? { printing: options.printing } : {}),
     startTraining: async () => {
       training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,

@@ -1,14 +1,26 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, Menu, safeStorage, session } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  type BrowserWindowConstructorOptions,
+  dialog,
+  ipcMain,
+  Menu,
+  safeStorage,
+  session,
+} from 'electron'
 import { createAppDesk } from './app-desk'
 import { saveDialog } from './electron/dialogs'
+import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { electronNativeBinding } from './electron/native-binding'
+import { createElectronPrintHost } from './electron/print-host'
 import { createSecretStore } from './electron/safe-storage-secrets'
 import { ElectronStoreSettings } from './electron/store-settings'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
 import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
 import { RotatingFileSink } from './log-file'
+import { createSystemPrinter } from './printing/system-printer'
 
 /**
  * Electron entry: lifecycle, the window, security, wiring. Everything else runs in plain Node (see DESIGN.md):
@@ -20,6 +32,9 @@ const rendererFile = pathToFileURL(join(import.meta.dirname, '../renderer/index.
 const appAddress = { rendererFile, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
 
 let mainWindow: BrowserWindow | null = null
+
+/** Hidden windows that render and print receipts (see electron/receipt-window.ts). */
+const receiptWindow = (options: BrowserWindowConstructorOptions) => new BrowserWindow(options)
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow(
@@ -54,6 +69,13 @@ async function start(): Promise<void> {
       os: `${process.platform} ${process.arch}`,
     },
     ...(nativeBinding ? { nativeBinding } : {}),
+    printing: {
+      rasterizer: createElectronRasterizer(receiptWindow),
+      systemPrinter: createSystemPrinter(
+        createElectronPrintHost(receiptWindow, () => mainWindow?.webContents ?? null),
+      ),
+      chooseSavePath: saveDialog(() => mainWindow),
+    },
   })
   const { desk, log } = appDesk
   await desk.start()

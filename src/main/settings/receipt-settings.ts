@@ -40,6 +40,7 @@ export function sanitizeReceiptSettings(raw: Record<string, unknown>): ReceiptSe
     autoPrint: raw.autoPrint === true,
     outlet: outletFrom(raw.outlet),
     redemptionHint: typeof raw.redemptionHint === 'string' ? raw.redemptionHint.slice(0, 500) : '',
-    receiptLanguage: raw.receiptLanguage === 'ar' || raw.receiptLanguage === 'en' ? raw.receiptLanguage : null,
+    receiptLanguage:
+      raw.receiptLanguage === 'ar' || raw.receiptLanguage === 'en' ? raw.receiptLanguage : null,
   }
 }

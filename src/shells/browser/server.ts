@@ -10,6 +10,7 @@ import { DevelopmentSecretStore } from '../../main/settings/secrets'
 import { JsonFileSettings } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, TOKEN_HEADER } from './bridge-script'
+import { browserShellPrinting } from './receipt-printing'
 
 export interface BrowserShellOptions {
   /** Data folder: journals, settings, the training service's state, logs. */
@@ -97,6 +98,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   }
   const token = randomBytes(24).toString('base64url')
   const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
+  const receipts = browserShellPrinting(dataDir)
   const app = createAppDesk({
     dataDir,
     settings: new JsonFileSettings(join(dataDir, 'settings.json')),
@@ -105,6 +107,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     chooseSavePath: async (name) => join(dataDir, 'diagnostics', name),
     versions: { app: 'browser-shell', node: process.versions.node },
     trainingControl: options.control ?? false,
+    printing: receipts.printing,
   })
   await app.desk.start()
   const log = app.log.child('shell')
@@ -224,6 +227,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
         for (const socket of sockets) socket.destroy()
       })
       await app.desk.stop()
+      await receipts.close()
     },
   }
 }
