@@ -8,6 +8,7 @@ import {
 import { blackDotCount, isBlack, type MonochromeImage } from '../../src/main/printing/monochrome'
 import { NetworkPrinter } from '../../src/main/printing/network-printer'
 import { buildEscPosReceiptJob } from '../../src/main/printing/receipt-job'
+import { QR_MODULE_DOTS, QR_QUIET_MODULES, qrModules } from '../../src/main/receipts/barcode'
 import { loadReceiptFonts, type ReceiptFonts } from '../../src/main/receipts/fonts'
 import { renderReceiptHtml } from '../../src/main/receipts/layout'
 import type { ReceiptOptions } from '../../src/main/receipts/model'
@@ -152,23 +153,46 @@ describe('what the raster shows', () => {
     }
   })
 
-  it('centres a long reference barcode running down the paper, in Arabic too', async () => {
-    for (const widthMm of [58, 80] as const) {
+  it('draws the deposit reference as an exact QR code, modules on whole dots, centred, in Arabic too', async () => {
+    const deposit = confirmedDeposit()
+    const reference = deposit.externalTransactionId ?? ''
+    const { size, modules } = qrModules(reference)
+    const side = (size + 2 * QR_QUIET_MODULES) * QR_MODULE_DOTS
+    for (const [language, widthMm] of [
+      ['ar', 58],
+      ['en', 80],
+    ] as const) {
       const image = await rasterizer.rasterize(
-        html(confirmedDeposit(), { widthMm }),
+        html(deposit, { language, widthMm }),
         printableWidthDots(widthMm),
       )
-      let barcodeRows = 0
-      for (let y = 0; y < image.height; y++) {
-        const { left, right } = inkExtent(image, y)
-        const width = image.width - left - right
-        // A bar across the middle of the paper, as wide as the vertical barcode's bars.
-        if (width === 108 && runsAlongRow(image, y).length === 1) {
-          barcodeRows++
-          expect(Math.abs(left - right)).toBeLessThanOrEqual(1)
+      const left = Math.floor((image.width - side) / 2) + QR_QUIET_MODULES * QR_MODULE_DOTS
+      /** Every dot of every module has the module's colour, and the quiet zone around it is white. */
+      const qrAt = (top: number) => {
+        for (
+          let y = -QR_QUIET_MODULES * QR_MODULE_DOTS;
+          y < (size + QR_QUIET_MODULES) * QR_MODULE_DOTS;
+          y++
+        ) {
+          for (
+            let x = -QR_QUIET_MODULES * QR_MODULE_DOTS;
+            x < (size + QR_QUIET_MODULES) * QR_MODULE_DOTS;
+            x++
+          ) {
+            const mx = Math.floor(x / QR_MODULE_DOTS)
+            const my = Math.floor(y / QR_MODULE_DOTS)
+            const inside = mx >= 0 && my >= 0 && mx < size && my < size
+            const dark = inside && modules[my * size + mx] === 1
+            if (isBlack(image, left + x, top + y) !== dark) return false
+          }
         }
+        return true
       }
-      expect(barcodeRows).toBeGreaterThan(100)
+      let found = 0
+      for (let top = QR_QUIET_MODULES * QR_MODULE_DOTS; top + side < image.height; top++) {
+        if (isBlack(image, left, top) && qrAt(top)) found++
+      }
+      expect(found, `${language} ${widthMm} mm`).toBe(1)
     }
   })
 
