@@ -7,6 +7,13 @@ import { z } from 'zod'
 import { isValidDay } from './day'
 import type { DeskMethod } from './desk-methods'
 import type { AppErrorData } from './errors'
+import {
+  type EntryResolution,
+  type ManagerOutputs,
+  type ManagerSettings,
+  managerInputSchemas,
+  managerSettingsPatch,
+} from './manager'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
 import { PHONE_FORMATS } from './phone'
 import { parsePrinterAddress } from './printer-address'
@@ -85,6 +92,8 @@ export interface JournalEntry {
   error?: EntryError
   needsAttention: boolean
   confirmedByDuplicate?: boolean
+  /** A manager's resolution or note (who, when, what was checked). */
+  resolution?: EntryResolution
   attempts: number
   updatedAt: string
   mode: Mode
@@ -166,7 +175,7 @@ export interface RecoverResult {
 export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
 export type Language = 'ar' | 'en'
 
-export interface Settings extends ReceiptSettings {
+export interface Settings extends ReceiptSettings, ManagerSettings {
   mode: Mode
   live: { baseUrl: string; username: string; proxyUrl: string | null; passwordSaved: boolean } | null
   passwordStorage: PasswordStorage
@@ -367,6 +376,7 @@ export const deskInputSchemas = {
       .optional(),
     redemptionHint: z.string().max(500).optional(),
     receiptLanguage: z.union([language, z.null()]).optional(),
+    ...managerSettingsPatch,
   }),
   testConnection: z.strictObject({
     baseUrl: url,
@@ -394,9 +404,10 @@ export const deskInputSchemas = {
       z.strictObject({ printer: printerSettings.optional(), language: language.optional() }),
     ])
     .transform((v) => v ?? {}),
+  ...managerInputSchemas,
 } satisfies Record<DeskMethod, z.ZodType>
 
-export interface DeskOutputs {
+export interface DeskOutputs extends ManagerOutputs {
   getStatus: DeskStatus
   configureService: DeskStatus
   useTraining: DeskStatus

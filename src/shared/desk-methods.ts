@@ -1,3 +1,5 @@
+import { MANAGER_METHODS } from './manager-methods'
+
 /**
  * Every call the desk offers the renderer, by name. Kept apart from the schemas so the preload and the
  * renderer can build `window.api` from it without bundling the validation library.
@@ -27,6 +29,7 @@ export const DESK_METHODS = [
   'saveReceiptPdf',
   'listPrinters',
   'printTestReceipt',
+  ...MANAGER_METHODS,
 ] as const
 
 export type DeskMethod = (typeof DESK_METHODS)[number]

@@ -32,6 +32,16 @@ export const ERROR_CODES = [
   'NOT_PRINTABLE',
   'NOT_SIGNED_IN',
   'FORBIDDEN',
+  // Manager tools: sign-in, people, resolution, Z reports, exports, backups
+  'WRONG_PIN',
+  'TOO_MANY_ATTEMPTS',
+  'NAME_TAKEN',
+  'LAST_MANAGER',
+  'NOT_RESOLVABLE',
+  'IN_PROGRESS',
+  'ALREADY_CLOSED',
+  'EXPORT_FAILED',
+  'BACKUP_FAILED',
   'INTERNAL',
 ] as const
 

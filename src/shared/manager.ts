@@ -291,7 +291,8 @@ export const managerInputSchemas = {
     z.strictObject({ entryId: id, outcome: z.literal('confirmed'), serviceTransactionId, note }),
     z.strictObject({ entryId: id, outcome: z.literal('not-made'), note }),
   ]),
-  annotateEntry: z.strictObject({ entryId: id, serviceTransactionId, note }),
+  /** A note on a final entry a person should look at; a deposit confirmed by duplicate also gets the provider's id. */
+  annotateEntry: z.strictObject({ entryId: id, serviceTransactionId: serviceTransactionId.optional(), note }),
   getReport: dayRange,
   getXReport: noInput,
   closeDay: z

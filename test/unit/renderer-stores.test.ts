@@ -416,6 +416,9 @@ describe('settings', () => {
       outlet: { name: '', address: '', phone: '' },
       redemptionHint: '',
       receiptLanguage: null,
+      autoLockMinutes: 10,
+      reprintWindowMinutes: 15,
+      backup: { folder: null, daily: false, keep: 7 },
     }
     const api = {
       getSettings: vi.fn(async () => settings),

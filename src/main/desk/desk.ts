@@ -7,9 +7,11 @@ import { AppError, toAppErrorData } from '../../shared/errors'
 import { createIdGenerator } from '../ids'
 import { Journal, toJournalEntry } from '../journal/journal'
 import { type Logger, silentLogger } from '../log'
+import { createManagerFeature, type ManagerHost } from '../manager/feature'
 import { ServiceClock } from '../reseller/clock'
 import { type ConnectionSettings, normalizeBaseUrl, normalizeProxyUrl } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
+import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
 import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { listDenominations, refreshCatalog } from './catalog'
@@ -52,6 +54,8 @@ export interface DeskDeps {
   diagnostics?: DiagnosticsHost
   /** Receipt rendering and printers; without it every receipt call rejects PRINTER_ERROR. */
   printing?: ReceiptPrinting
+  /** Save and folder dialogs and the PDF engine, for exports and backups. */
+  manager?: ManagerHost
 }
 
 /**
@@ -77,6 +81,8 @@ export interface Desk {
   /** The active mode's workspace: for tests and benchmarks. */
   workspace(): Workspace
   readonly recovery: BackgroundRecovery
+  /** A window went away or loaded a new page: its sign-in ends with it. */
+  endSession(sender: string): void
 }
 
 export function journalPath(dataDir: string, mode: Mode): string {
@@ -240,6 +246,7 @@ export function createDesk(deps: DeskDeps): Desk {
       answerTimeoutMs: s.answerTimeoutMs,
       doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
       ...receiptSettingsOf(s),
+      ...managerSettingsOf(s),
     }
   }
 
@@ -289,6 +296,12 @@ export function createDesk(deps: DeskDeps): Desk {
   }
 
   const core: DeskCore = { active, opContext, settings, log, dataDir: deps.dataDir }
+  const manager = createManagerFeature(core, {
+    monotonicNow,
+    ...(deps.manager ? { host: deps.manager } : {}),
+    ...(deps.printing ? { printing: deps.printing } : {}),
+    ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),
+  })
 
   const handlers: DeskHandlers = {
     getStatus: async () => status(),
@@ -310,7 +323,9 @@ export function createDesk(deps: DeskDeps): Desk {
         existing.lookups.clear()
         void old.close()
         // Possibly another service now: its list of denominations, not the one kept from before.
-        void refreshCatalog(existing).catch((error: unknown) => log.warn('denominations not refreshed', { error }))
+        void refreshCatalog(existing).catch((error: unknown) =>
+          log.warn('denominations not refreshed', { error }),
+        )
       } else {
         const ws = newWorkspace('live', session)
         workspaces.set('live', ws)
@@ -404,7 +419,7 @@ export function createDesk(deps: DeskDeps): Desk {
 
     updateSettings: async (patch) => {
       const before = settings()
-      deps.settings.update(patch)
+      deps.settings.update(withManagerPatch(patch, before))
       if (
         (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
         (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
@@ -463,13 +478,17 @@ export function createDesk(deps: DeskDeps): Desk {
     },
 
     ...receiptHandlers(core, deps.printing),
+    ...manager.handlers,
   }
 
   return {
-    handlers,
+    // Roles are enforced here, once around every handler, for both hosts.
+    handlers: manager.guard(handlers),
     recovery,
     workspace: active,
+    endSession: manager.endSession,
     async start() {
+      manager.start()
       const s = settings()
       if (s.live) {
         livePassword = await deps.secrets.get(LIVE_PASSWORD_SECRET).catch(() => null)
@@ -483,6 +502,7 @@ export function createDesk(deps: DeskDeps): Desk {
       activate(ws)
     },
     async stop() {
+      await manager.stop()
       recovery.stop()
       await recovery.idle()
       for (const ws of workspaces.values()) {

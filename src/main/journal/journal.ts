@@ -14,6 +14,7 @@ import type {
 } from '../../shared/contract'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
+import type { EntryResolution } from '../../shared/manager'
 import { normalizeLibyanPhone } from '../../shared/phone'
 import { integrityCheck, type JournalHealth, type OpenOptions, openDatabase } from './open'
 
@@ -243,6 +244,10 @@ export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean }
   }
   if (e.error !== null) out.error = e.error
   if (e.confirmedByDuplicate) out.confirmedByDuplicate = true
+  if (e.resolution !== null) {
+    const { outcome, by, at, note } = e.resolution as unknown as EntryResolution
+    out.resolution = { outcome, by, at, note }
+  }
   return out
 }
 

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
+import type { ManagerSettings } from '../../shared/manager'
 import type { PhoneFormat } from '../../shared/phone'
+import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
 import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
 
 /** What the desk keeps between runs. Never a password or a token: those go through the secret store. */
-export interface StoredSettings extends ReceiptSettings {
+export interface StoredSettings extends ReceiptSettings, ManagerSettings {
   mode: Mode
   live: { baseUrl: string; username: string; proxyUrl: string | null } | null
   tokenLifetimeHours: number
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   answerTimeoutMs: 30_000,
   doubleEntryAboveDirhams: 500_000,
   ...DEFAULT_RECEIPT_SETTINGS,
+  ...DEFAULT_MANAGER_SETTINGS,
 }
 
 export interface SettingsStore {
@@ -63,6 +66,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   out.doubleEntryAboveDirhams =
     int(r.doubleEntryAboveDirhams, 0, Number.MAX_SAFE_INTEGER) ?? out.doubleEntryAboveDirhams
   Object.assign(out, sanitizeReceiptSettings(r))
+  Object.assign(out, sanitizeManagerSettings(r))
   if (out.mode === 'live' && !out.live) out.mode = 'training'
   return out
 }

@@ -265,7 +265,7 @@ export const en = {
     imageAlt: 'The receipt exactly as it prints',
     savePdf: 'Save as PDF',
     saving: 'Saving…',
-    savedPdf: (path: string) => `Saved to ${path}`,
+    savedPdf: 'Saved as PDF:',
     reasons: {
       'bad-address': 'The printer address does not exist on this network. Check it in Settings.',
       offline: 'The printer does not answer: check that it is switched on and connected to the network.',
@@ -374,7 +374,20 @@ export const en = {
     PRINTER_ERROR: 'The receipt could not be printed. Check the printer, then print again from the journal.',
     NOT_PRINTABLE: 'Only an issued voucher or a confirmed deposit has a receipt.',
     NOT_SIGNED_IN: 'You are not signed in. Sign in and try again.',
-    FORBIDDEN: 'This action is not allowed from here.',
+    FORBIDDEN: 'Only a manager can do this. Ask a manager to sign in.',
+    WRONG_PIN: 'Wrong PIN. Type it again carefully.',
+    TOO_MANY_ATTEMPTS: 'Too many wrong PINs. Wait, then try again, or ask a manager to reset the PIN.',
+    NAME_TAKEN: 'Someone on this PC already has this name. Add a surname or initial.',
+    LAST_MANAGER: 'The last manager cannot be deactivated or made a clerk. Add another manager first.',
+    NOT_RESOLVABLE: 'This entry cannot be resolved this way. Refresh the journal and check its status.',
+    IN_PROGRESS:
+      'The desk is still working on this entry (sending or retrying it). Wait a few minutes, then try again.',
+    ALREADY_CLOSED:
+      'This day is already closed and nothing was recorded since. Reprint its Z report instead.',
+    EXPORT_FAILED:
+      'The file could not be written. Choose another folder or check the disk, then export again.',
+    BACKUP_FAILED:
+      'The backup could not be made or did not pass its check. Choose another folder or check the disk.',
     INTERNAL:
       'Something went wrong inside the app. Try again; if it lasts, save diagnostics and call support.',
   } satisfies Record<ErrorCode, string>,

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { basename, isAbsolute, join } from 'node:path'
+import Database from 'better-sqlite3'
+import { AppError } from '../../shared/errors'
+import type { BackupFile, BackupResult } from '../../shared/manager'
+import { integrityCheck } from '../journal/open'
+
+/** `reseller-desk-backup-20261126-184501`: sorts by time, recognisable, never confused with anything else. */
+const BACKUP_NAME = /^reseller-desk-backup-(\d{8})-(\d{6})(-\d+)?$/
+
+export interface BackupSource {
+  /** The file name inside the backup (journal-live.sqlite, people.sqlite, …). */
+  name: string
+  /** An online copy of the database to a file (better-sqlite3's backup API, safe while it is in use). */
+  copyTo(destination: string): Promise<void>
+}
+
+/** A database file that is not open in this process (the other mode's journal), copied the same way. */
+export function fileSource(name: string, path: string, nativeBinding?: string): BackupSource {
+  return {
+    name,
+    async copyTo(destination) {
+      const db = new Database(path, {
+        readonly: true,
+        fileMustExist: true,
+        ...(nativeBinding ? { nativeBinding } : {}),
+      })
+      try {
+        await db.backup(destination)
+      } finally {
+        db.close()
+      }
+    },
+  }
+}
+
+/** `YYYYMMDD-HHMMSS` in Tripoli time. */
+export function backupStamp(instantMs: number): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Tripoli',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instantMs)
+  const p: Record<string, string> = {}
+  for (const part of parts) p[part.type] = part.value
+  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`
+}
+
+function sha256(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex')
+}
+
+/** The backups this app made in a folder, oldest first. */
+export function listBackups(folder: string): string[] {
+  if (!existsSync(folder)) return []
+  return readdirSync(folder)
+    .filter((name) => BACKUP_NAME.test(name) && existsSync(join(folder, name, 'manifest.json')))
+    .sort()
+}
+
+/** Whether the folder holds a backup made on a business day (YYYYMMDD). */
+export function hasBackupOfDay(folder: string, day: number): boolean {
+  return listBackups(folder).some((name) => BACKUP_NAME.exec(name)?.[1] === String(day))
+}
+
+/**
+ * A verified backup: every database copied online into a new folder, each copy checked with
+ * integrity_check and its SHA-256 written to manifest.json. The folder only gets its final name once all of
+ * that succeeded, so a half-made backup never looks like a backup. Then the oldest of this app's backups
+ * beyond `keep` are removed (nothing else in the folder is touched).
+ */
+export async function makeBackup(options: {
+  folder: string
+  sources: BackupSource[]
+  atMs: number
+  keep: number
+  nativeBinding?: string
+  appInfo: Record<string, unknown>
+}): Promise<BackupResult> {
+  if (!isAbsolute(options.folder)) {
+    throw new AppError('BAD_INPUT', 'folder: an absolute path to a folder.', { field: 'folder' })
+  }
+  const stamp = `reseller-desk-backup-${backupStamp(options.atMs)}`
+  let final = join(options.folder, stamp)
+  // Two backups in the same second: the second gets a suffix, the first is never replaced.
+  for (let n = 2; existsSync(final); n++) final = join(options.folder, `${stamp}-${n}`)
+  const partial = `${final}.partial`
+  try {
+    mkdirSync(options.folder, { recursive: true })
+    rmSync(partial, { recursive: true, force: true })
+    mkdirSync(partial)
+    const files: BackupFile[] = []
+    for (const source of options.sources) {
+      const path = join(partial, source.name)
+      await source.copyTo(path)
+      const integrity = integrityCheck(
+        path,
+        options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
+      )
+      if (integrity !== 'ok') {
+        throw new AppError('BACKUP_FAILED', `The copy of ${source.name} failed its check: ${integrity}`, {
+          file: source.name,
+          integrity,
+        })
+      }
+      files.push({ name: source.name, bytes: statSync(path).size, sha256: sha256(path) })
+    }
+    const at = new Date(options.atMs).toISOString()
+    writeFileSync(
+      join(partial, 'manifest.json'),
+      JSON.stringify({ createdAt: at, ...options.appInfo, files, integrity: 'ok' }, null, 2),
+    )
+    renameSync(partial, final)
+    const backups = listBackups(options.folder)
+    const excess = backups.slice(0, Math.max(0, backups.length - options.keep))
+    for (const old of excess) rmSync(join(options.folder, old), { recursive: true, force: true })
+    return { folder: final, at, files, pruned: excess.length }
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true })
+    if (error instanceof AppError) throw error
+    throw new AppError('BACKUP_FAILED', 'The backup could not be written.', {
+      reason: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
+
+/** What a backup folder holds, checked again: each file's checksum and integrity. For restore and tests. */
+export function verifyBackup(folder: string, nativeBinding?: string): { ok: boolean; problems: string[] } {
+  const problems: string[] = []
+  const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { files: BackupFile[] }
+  for (const file of manifest.files) {
+    const path = join(folder, basename(file.name))
+    if (!existsSync(path)) {
+      problems.push(`${file.name}: missing`)
+      continue
+    }
+    if (sha256(path) !== file.sha256) problems.push(`${file.name}: checksum differs`)
+    const integrity = integrityCheck(path, nativeBinding ? { nativeBinding } : {})
+    if (integrity !== 'ok') problems.push(`${file.name}: ${integrity}`)
+  }
+  return { ok: problems.length === 0, problems }
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { dirname, extname, isAbsolute } from 'node:path'
+import Database from 'better-sqlite3'
+import type { Language, Mode } from '../../shared/contract'
+import { AppError } from '../../shared/errors'
+import type { ExportFormat, Report } from '../../shared/manager'
+import { loadReceiptFonts } from '../receipts/fonts'
+import { computeReport } from '../reports/compute'
+import { entryTableRow, renderReportHtml } from '../reports/html'
+import { CsvWriter } from './csv'
+import type { Progress } from './jobs'
+import type { PdfRenderer } from './pdf'
+import { countEntries, exportBatches } from './rows'
+import { XlsxWriter } from './xlsx'
+
+/** A PDF lists at most this many entries (about 500 A4 pages); CSV and XLSX always hold them all. */
+export const PDF_ENTRY_LIMIT = 20_000
+
+export interface ExportRequest {
+  format: ExportFormat
+  from: number
+  to: number
+  language: Language
+  path: string
+}
+
+export interface ExportSource {
+  journalPath: string
+  mode: Mode
+  nativeBinding?: string
+  generatedAt: string
+  generatedBy: string | null
+  outletName: string
+  pdf: PdfRenderer | null
+}
+
+/** The file name the save dialog proposes. */
+export function defaultExportName(format: ExportFormat, from: number, to: number, mode: Mode): string {
+  const period = from === to ? `${from}` : `${from}-${to}`
+  return `reseller-desk-${mode === 'training' ? 'TRAINING-' : ''}${period}.${format}`
+}
+
+/** Absolute, with the format's own extension: the desk never writes somewhere the manager did not mean. */
+export function checkExportPath(path: string, format: ExportFormat): void {
+  if (!isAbsolute(path) || extname(path).toLowerCase() !== `.${format}`) {
+    throw new AppError('BAD_INPUT', `path: an absolute path to a .${format} file.`, { field: 'path' })
+  }
+}
+
+/**
+ * Writes one export: the report and its entries, read from one snapshot of the journal (a read-only
+ * connection inside one read transaction), so the summary and the rows agree even while clerks keep selling.
+ * The file is written beside its final name and renamed when complete: a failed export leaves no half file.
+ */
+export async function writeExport(
+  request: ExportRequest,
+  source: ExportSource,
+  progress: Progress,
+): Promise<void> {
+  checkExportPath(request.path, request.format)
+  mkdirSync(dirname(request.path), { recursive: true })
+  const tmp = `${request.path}.${randomBytes(4).toString('hex')}.part`
+  const db = new Database(source.journalPath, {
+    readonly: true,
+    fileMustExist: true,
+    ...(source.nativeBinding ? { nativeBinding: source.nativeBinding } : {}),
+  })
+  try {
+    db.exec('BEGIN')
+    const report: Report = computeReport(
+      db,
+      { from: request.from, to: request.to },
+      {
+        type: request.from === request.to ? 'day' : 'range',
+        mode: source.mode,
+        generatedAt: source.generatedAt,
+        generatedBy: source.generatedBy,
+        z: null,
+      },
+    )
+    const total = countEntries(db, request.from, request.to)
+    progress(0, total)
+    let done = 0
+    const batches = exportBatches(db, request.from, request.to)
+    if (request.format === 'csv') {
+      const csv = new CsvWriter(tmp, request.language)
+      try {
+        for await (const rows of batches) {
+          csv.rows(rows)
+          done += rows.length
+          progress(done, total)
+        }
+        csv.finish(report)
+      } catch (error) {
+        csv.abort()
+        throw error
+      }
+    } else if (request.format === 'xlsx') {
+      const xlsx = new XlsxWriter(tmp, request.language)
+      for await (const rows of batches) {
+        xlsx.rows(rows)
+        done += rows.length
+        progress(done, total)
+      }
+      await xlsx.finish(report)
+    } else {
+      if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
+      const rows: string[] = []
+      for await (const batch of batches) {
+        for (const row of batch) {
+          if (rows.length >= PDF_ENTRY_LIMIT) break
+          rows.push(entryTableRow(row, request.language))
+        }
+        done += batch.length
+        progress(done, total)
+        if (rows.length >= PDF_ENTRY_LIMIT) break
+      }
+      const html = renderReportHtml(report, request.language, await loadReceiptFonts(), source.outletName, {
+        rows,
+        total,
+      })
+      const bytes = await source.pdf.renderPdf(html)
+      const fd = openSync(tmp, 'w')
+      try {
+        writeSync(fd, bytes)
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+    }
+    db.exec('COMMIT')
+    renameSync(tmp, request.path)
+    progress(total, total)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    if (error instanceof AppError) throw error
+    throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
+      reason: error instanceof Error ? error.message : String(error),
+    })
+  } finally {
+    db.close()
+  }
+}

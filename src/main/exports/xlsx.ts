@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs'
+import type { Language } from '../../shared/contract'
+import { dayToIsoDate } from '../../shared/day'
+import type { Report } from '../../shared/manager'
+import { DIRHAMS_PER_LYD } from '../../shared/money'
+import { formatPhoneForDisplay } from '../../shared/phone'
+import { REPORT_LABELS } from '../reports/labels'
+import { entryHeaders } from './csv'
+import type { ExportRow } from './rows'
+import { summaryLines } from './summary-rows'
+
+/** Amounts are numbers shown with 3 decimals (dirhams), so Excel can sum them. */
+export const AMOUNT_FORMAT = '0.000'
+
+/** LYD as a number for a spreadsheet cell: the only place dirhams become a fraction. */
+function lyd(dirhams: number): number {
+  return dirhams / DIRHAMS_PER_LYD
+}
+
+/**
+ * XLSX through exceljs's streaming writer (rows go to disk as they are committed, so a long period never
+ * sits in memory): a Summary sheet and an Entries sheet, right to left in Arabic, amounts as numbers.
+ * Identifiers (phones, serials, ids) stay text so no leading zero is lost.
+ */
+export class XlsxWriter {
+  private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter
+  private readonly entries: ExcelJS.Worksheet
+  private readonly summary: ExcelJS.Worksheet
+  private readonly l
+
+  constructor(
+    path: string,
+    private readonly language: Language,
+  ) {
+    this.l = REPORT_LABELS[language]
+    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: path,
+      useStyles: true,
+      useSharedStrings: false,
+    })
+    this.workbook.creator = 'Reseller Desk'
+    const rtl = language === 'ar'
+    // Sheets are streamed in the order they are added; the summary is written last but listed first.
+    this.summary = this.workbook.addWorksheet(this.l.summarySheet, {
+      views: [{ rightToLeft: rtl }],
+    })
+    this.entries = this.workbook.addWorksheet(this.l.entriesSheet, {
+      views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }],
+    })
+    const headers = entryHeaders(language)
+    const widths = [38, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30]
+    this.entries.columns = headers.map((header, i) => ({
+      header,
+      width: widths[i] ?? 14,
+      ...(i === 6 || i === 7 ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
+    }))
+    this.entries.getRow(1).font = { bold: true }
+  }
+
+  rows(rows: ExportRow[]): void {
+    for (const r of rows) {
+      this.entries
+        .addRow([
+          r.id,
+          dayToIsoDate(r.day),
+          r.createdAt,
+          this.l.kind[r.kind],
+          this.l.status[r.status],
+          r.clerk,
+          lyd(r.amountDirhams),
+          r.denominationValueDirhams === null ? null : lyd(r.denominationValueDirhams),
+          r.phone === null ? null : formatPhoneForDisplay(r.phone),
+          r.firstName,
+          r.serialNumber,
+          r.codeLast4,
+          r.serviceTransactionId,
+          r.externalTransactionId,
+          r.needsAttention ? this.l.yes : this.l.no,
+          r.errorCode,
+          r.resolution ? `${r.resolution.outcome}: ${r.resolution.note}` : null,
+        ])
+        .commit()
+    }
+  }
+
+  async finish(report: Report): Promise<void> {
+    this.entries.commit()
+    const s = this.summary
+    s.columns = [{ width: 34 }, { width: 34 }, { width: 12 }, { width: 16, style: { numFmt: AMOUNT_FORMAT } }]
+    const title = s.addRow([this.l.title[report.type], this.l.mode[report.mode]])
+    title.font = { bold: true, size: 14 }
+    title.commit()
+    s.addRow([
+      report.from === report.to ? this.l.day : this.l.period,
+      report.from === report.to
+        ? dayToIsoDate(report.from)
+        : `${dayToIsoDate(report.from)} – ${dayToIsoDate(report.to)}`,
+    ]).commit()
+    s.addRow([this.l.generated, report.generatedAt]).commit()
+    if (report.mode === 'training') s.addRow([this.l.trainingWarning]).commit()
+    s.addRow([]).commit()
+    const head = s.addRow([this.l.columns.kind, '', this.l.count, this.l.columns.amount])
+    head.font = { bold: true }
+    head.commit()
+    for (const line of summaryLines(report, this.language)) {
+      s.addRow([line.section, line.item, line.count, lyd(line.dirhams)]).commit()
+    }
+    s.commit()
+    await this.workbook.commit()
+  }
+}

@@ -1,0 +1,284 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Mode } from '../../shared/contract'
+import { businessDay } from '../../shared/day'
+import { AppError } from '../../shared/errors'
+import type { ManagerMethod } from '../../shared/manager-methods'
+import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
+import { stamp } from '../desk/context'
+import type { DeskCore, FeatureHandlers } from '../desk/desk'
+import type { DeskHandlers } from '../desk/handlers'
+import { printerLabel, type ReceiptPrinting } from '../desk/receipts'
+import { ExportJobs } from '../exports/jobs'
+import type { PdfRenderer } from '../exports/pdf'
+import { checkExportPath, defaultExportName, writeExport } from '../exports/write-export'
+import { SCHEMA_VERSION } from '../journal/migrations'
+import { peopleHandlers } from '../people/handlers'
+import { type Gate, guardHandlers } from '../people/policy'
+import { Sessions } from '../people/sessions'
+import { PEOPLE_SCHEMA_VERSION, PeopleStore } from '../people/store'
+import { loadReceiptFonts } from '../receipts/fonts'
+import { computeReport } from '../reports/compute'
+import { renderSummaryReceiptHtml } from '../reports/html'
+import { printSummaryHtml } from '../reports/print'
+import { closeDay, getZReport, listZReports, xReport } from '../reports/z-reports'
+import { resolutionHandlers } from './resolve'
+
+/** What a host gives the manager tools. */
+export interface ManagerHost {
+  /** Where an export goes (a save dialog); null when the person cancelled. */
+  chooseSavePath(defaultName: string): Promise<string | null>
+  /** Where backups go (a folder dialog); null when the person cancelled. */
+  chooseFolder(): Promise<string | null>
+  /** Chromium's PDF engine; null where there is none. */
+  pdf: PdfRenderer | null
+}
+
+export interface ManagerFeatureOptions {
+  host?: ManagerHost
+  printing?: ReceiptPrinting
+  nativeBinding?: string
+  monotonicNow: () => number
+  wallNow?: () => number
+  /** How often the daily backup looks whether today's backup exists. */
+  backupCheckMs?: number
+}
+
+export interface ManagerFeature {
+  handlers: FeatureHandlers<ManagerMethod>
+  /** The role policy around every handler of the desk. */
+  guard(handlers: DeskHandlers): DeskHandlers
+  /** Hosts end a window's session when the window goes away or loads a new page. */
+  endSession(sender: string): void
+  start(): void
+  stop(): Promise<void>
+}
+
+export const PEOPLE_FILE = 'people.sqlite'
+
+/**
+ * The manager tools, assembled: people and sessions (with the role guard), resolution of entries that need a
+ * person, reports with X and Z, exports as jobs, and backups on demand or daily.
+ */
+export function createManagerFeature(core: DeskCore, options: ManagerFeatureOptions): ManagerFeature {
+  const log = core.log.child('manager')
+  let people: PeopleStore | null = null
+  let setUp = false
+  const sessions = new Sessions(options.monotonicNow, () => core.settings().autoLockMinutes * 60_000)
+  const jobs = new ExportJobs(log)
+  let backupTimer: NodeJS.Timeout | null = null
+  let firstBackupCheck: NodeJS.Timeout | null = null
+  let backingUp: Promise<unknown> | null = null
+
+  function store(): PeopleStore {
+    people ??= PeopleStore.open(
+      join(core.dataDir, PEOPLE_FILE),
+      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
+    )
+    return people
+  }
+
+  function today(): number {
+    return businessDay(core.active().session.clock.now())
+  }
+
+  const gate: Gate = {
+    // Once a manager exists one always will (the last one cannot be deactivated): no query per call after.
+    setUp: () => {
+      setUp ||= store().hasManager()
+      return setUp
+    },
+    sessions,
+    scope: {
+      today,
+      nowMs: () => core.active().session.clock.now(),
+      entry: (id) => core.active().journal.get(id),
+      reprintWindowMs: () => core.settings().reprintWindowMinutes * 60_000,
+    },
+  }
+
+  function host(): ManagerHost {
+    if (!options.host) throw new AppError('INTERNAL', 'Saving files is not available here.')
+    return options.host
+  }
+
+  function backupSources(): BackupSource[] {
+    const ws = core.active()
+    const sources: BackupSource[] = [
+      { name: `journal-${ws.mode}.sqlite`, copyTo: async (to) => void (await ws.journal.db.backup(to)) },
+    ]
+    const other: Mode = ws.mode === 'live' ? 'training' : 'live'
+    const otherPath = join(core.dataDir, `journal-${other}.sqlite`)
+    if (existsSync(otherPath))
+      sources.push(fileSource(`journal-${other}.sqlite`, otherPath, options.nativeBinding))
+    sources.push({ name: PEOPLE_FILE, copyTo: (to) => store().backupTo(to) })
+    return sources
+  }
+
+  /** One backup at a time: a daily one and a manager's click never write the same folder together. */
+  function backup(folder: string) {
+    const run = async () =>
+      makeBackup({
+        folder,
+        sources: backupSources(),
+        atMs: core.active().session.clock.now(),
+        keep: core.settings().backup.keep,
+        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+        appInfo: {
+          journalSchema: SCHEMA_VERSION,
+          peopleSchema: PEOPLE_SCHEMA_VERSION,
+          mode: core.active().mode,
+        },
+      })
+    const result = (backingUp ?? Promise.resolve()).then(run, run)
+    backingUp = result.catch(() => undefined)
+    return result
+  }
+
+  async function dailyBackup(): Promise<void> {
+    try {
+      const { backup: b } = core.settings()
+      if (!b.daily || b.folder === null || hasBackupOfDay(b.folder, today())) return
+      const result = await backup(b.folder)
+      log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
+    } catch (error) {
+      log.error('the daily backup failed', { error })
+    }
+  }
+
+  const reports: FeatureHandlers<
+    'getReport' | 'getXReport' | 'closeDay' | 'listZReports' | 'getZReport' | 'printReport'
+  > = {
+    getReport: async (args, call) => {
+      const ws = core.active()
+      return computeReport(ws.journal.db, args, {
+        type: args.from === args.to ? 'day' : 'range',
+        mode: ws.mode,
+        generatedAt: stamp(ws).at,
+        generatedBy: call.clerk,
+        z: null,
+      })
+    },
+    getXReport: async (_args, call) => {
+      const ws = core.active()
+      return xReport(ws.journal, today(), {
+        mode: ws.mode,
+        generatedAt: stamp(ws).at,
+        generatedBy: call.clerk,
+      })
+    },
+    closeDay: async (args, call) => {
+      const ws = core.active()
+      ws.journal.assertWritable()
+      const day = args.day ?? today()
+      if (day > today()) throw new AppError('BAD_INPUT', 'day: a day that has not begun cannot be closed.')
+      const report = closeDay(ws.journal, day, {
+        mode: ws.mode,
+        at: stamp(ws).at,
+        by: call.clerk,
+        byId: call.person?.id ?? null,
+      })
+      log.info('day closed', { day, z: report.z?.number })
+      return report
+    },
+    listZReports: async (args) => ({ reports: listZReports(core.active().journal, args.limit ?? 100) }),
+    getZReport: async (args) => getZReport(core.active().journal, args.number),
+    printReport: async (args, call) => {
+      const ws = core.active()
+      const s = core.settings()
+      const report =
+        args.report === 'x'
+          ? xReport(ws.journal, today(), {
+              mode: ws.mode,
+              generatedAt: stamp(ws).at,
+              generatedBy: call.clerk,
+            })
+          : getZReport(ws.journal, args.number)
+      const language = s.receiptLanguage ?? args.language ?? s.language ?? 'ar'
+      const html = renderSummaryReceiptHtml(
+        report,
+        language,
+        await loadReceiptFonts(),
+        s.printer.widthMm,
+        s.outlet.name,
+      )
+      await printSummaryHtml(html, s.printer, options.printing)
+      return { printer: printerLabel(s.printer), printedAt: stamp(ws).at }
+    },
+  }
+
+  const exportsAndBackups: FeatureHandlers<'exportReport' | 'getExportProgress' | 'backupNow'> = {
+    exportReport: async (args, call) => {
+      const ws = core.active()
+      const s = core.settings()
+      const path =
+        args.path ??
+        (await host().chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode)))
+      if (path === null) return null
+      checkExportPath(path, args.format)
+      const pdf = options.host?.pdf ?? null
+      return jobs.start(args.format, path, (progress) =>
+        writeExport(
+          {
+            format: args.format,
+            from: args.from,
+            to: args.to,
+            language: args.language ?? s.language ?? 'ar',
+            path,
+          },
+          {
+            journalPath: ws.journal.path,
+            mode: ws.mode,
+            ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+            generatedAt: stamp(ws).at,
+            generatedBy: call.clerk,
+            outletName: s.outlet.name,
+            pdf,
+          },
+          progress,
+        ),
+      )
+    },
+    getExportProgress: async (args) => jobs.get(args.jobId),
+    backupNow: async (args) => {
+      const folder = args.folder ?? core.settings().backup.folder ?? (await host().chooseFolder())
+      if (folder === null) return null
+      return backup(folder)
+    },
+  }
+
+  return {
+    handlers: {
+      ...peopleHandlers({
+        core,
+        people: store,
+        sessions,
+        ...(options.wallNow ? { wallNow: options.wallNow } : {}),
+      }),
+      ...resolutionHandlers(core),
+      ...reports,
+      ...exportsAndBackups,
+    },
+    guard: (handlers) => guardHandlers(handlers, gate),
+    endSession: (sender) => sessions.end(sender),
+    start() {
+      store()
+      const every = options.backupCheckMs ?? 30 * 60_000
+      backupTimer = setInterval(() => void dailyBackup(), every)
+      backupTimer.unref()
+      firstBackupCheck = setTimeout(() => void dailyBackup(), Math.min(every, 10_000))
+      firstBackupCheck.unref()
+    },
+    async stop() {
+      if (backupTimer) clearInterval(backupTimer)
+      if (firstBackupCheck) clearTimeout(firstBackupCheck)
+      backupTimer = null
+      firstBackupCheck = null
+      await jobs.idle()
+      await backingUp
+      people?.close()
+      people = null
+      setUp = false
+    },
+  }
+}

@@ -1,0 +1,251 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import { v7 } from 'uuid'
+import { AppError } from '../../shared/errors'
+import type { Person, Role } from '../../shared/manager'
+import { migrate } from '../journal/migrations'
+
+/**
+ * The people who may use this terminal, in their own database (`people.sqlite` in the data folder): the same
+ * manager and clerks whichever mode (training or live) is active, while each mode keeps its own journal.
+ */
+const PEOPLE_MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
+  // 1: people with their PIN hash and wrong-PIN count, and an append-only log of what happened to them.
+  (db) => {
+    db.exec(`
+      CREATE TABLE people (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        role TEXT NOT NULL CHECK (role IN ('manager', 'clerk')),
+        pin_hash TEXT NOT NULL,
+        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        failed_attempts INTEGER NOT NULL DEFAULT 0,
+        locked_until_ms INTEGER NOT NULL DEFAULT 0
+      ) STRICT;
+
+      CREATE TABLE people_log (
+        id INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        person_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        by_id TEXT,
+        detail TEXT
+      ) STRICT;
+      CREATE TRIGGER people_log_no_update BEFORE UPDATE ON people_log
+      BEGIN SELECT RAISE(ABORT, 'the people log is append-only'); END;
+      CREATE TRIGGER people_log_no_delete BEFORE DELETE ON people_log
+      BEGIN SELECT RAISE(ABORT, 'the people log is append-only'); END;
+      CREATE TRIGGER people_no_delete BEFORE DELETE ON people
+      BEGIN SELECT RAISE(ABORT, 'people are deactivated, never deleted'); END;
+    `)
+  },
+]
+
+export const PEOPLE_SCHEMA_VERSION = PEOPLE_MIGRATIONS.length
+
+export interface PersonRecord extends Person {
+  pinHash: string
+  failedAttempts: number
+  /** Wall-clock epoch ms before which no PIN is checked. */
+  lockedUntilMs: number
+}
+
+interface PersonRow {
+  id: string
+  name: string
+  role: Role
+  pin_hash: string
+  active: number
+  created_at: string
+  updated_at: string
+  failed_attempts: number
+  locked_until_ms: number
+}
+
+export type PeopleLogType =
+  | 'created'
+  | 'renamed'
+  | 'pin-reset'
+  | 'role-changed'
+  | 'deactivated'
+  | 'reactivated'
+  | 'signed-in'
+  | 'wrong-pin'
+  | 'signed-out'
+
+function toRecord(r: PersonRow): PersonRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    role: r.role,
+    active: r.active === 1,
+    createdAt: r.created_at,
+    pinHash: r.pin_hash,
+    failedAttempts: r.failed_attempts,
+    lockedUntilMs: r.locked_until_ms,
+  }
+}
+
+export function toPerson(r: PersonRecord): Person {
+  return { id: r.id, name: r.name, role: r.role, active: r.active, createdAt: r.createdAt }
+}
+
+export class PeopleStore {
+  private constructor(readonly db: Database.Database) {}
+
+  /** WAL with synchronous=FULL like the journal: a wrong-PIN count must survive a power cut too. */
+  static open(path: string, options: { nativeBinding?: string } = {}): PeopleStore {
+    mkdirSync(dirname(path), { recursive: true })
+    const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+    try {
+      db.pragma('busy_timeout = 5000')
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = FULL')
+      migrate(db, PEOPLE_MIGRATIONS)
+    } catch (error) {
+      db.close()
+      throw error
+    }
+    return new PeopleStore(db)
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+
+  /** Whether setup is done: from then on every call needs a signed-in person. */
+  hasManager(): boolean {
+    return this.db.prepare("SELECT 1 FROM people WHERE role = 'manager' LIMIT 1").get() !== undefined
+  }
+
+  countActiveManagers(): number {
+    return (
+      this.db.prepare("SELECT count(*) AS n FROM people WHERE role = 'manager' AND active = 1").get() as {
+        n: number
+      }
+    ).n
+  }
+
+  list(): PersonRecord[] {
+    return (this.db.prepare('SELECT * FROM people ORDER BY active DESC, name').all() as PersonRow[]).map(
+      toRecord,
+    )
+  }
+
+  get(id: string): PersonRecord | null {
+    const row = this.db.prepare('SELECT * FROM people WHERE id = ?').get(id) as PersonRow | undefined
+    return row ? toRecord(row) : null
+  }
+
+  private assertNameFree(name: string, exceptId: string | null): void {
+    const row = this.db.prepare('SELECT id FROM people WHERE name = ?').get(name) as
+      | { id: string }
+      | undefined
+    if (row && row.id !== exceptId) {
+      throw new AppError('NAME_TAKEN', 'Someone already has this name on this PC.', { field: 'name' })
+    }
+  }
+
+  create(input: {
+    name: string
+    role: Role
+    pinHash: string
+    at: string
+    byId: string | null
+  }): PersonRecord {
+    const id = v7()
+    this.db.transaction(() => {
+      this.assertNameFree(input.name, null)
+      this.db
+        .prepare(
+          `INSERT INTO people (id, name, role, pin_hash, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, input.name, input.role, input.pinHash, input.at, input.at)
+      this.log(id, 'created', input.at, input.byId, { role: input.role })
+    })()
+    return this.mustGet(id)
+  }
+
+  update(
+    id: string,
+    change: { name?: string; role?: Role; pinHash?: string; active?: boolean },
+    at: string,
+    byId: string,
+  ): PersonRecord {
+    this.db.transaction(() => {
+      const before = this.mustGet(id)
+      if (change.name !== undefined && change.name !== before.name) {
+        this.assertNameFree(change.name, id)
+        this.db.prepare('UPDATE people SET name = ?, updated_at = ? WHERE id = ?').run(change.name, at, id)
+        this.log(id, 'renamed', at, byId, { from: before.name, to: change.name })
+      }
+      if (change.role !== undefined && change.role !== before.role) {
+        this.db.prepare('UPDATE people SET role = ?, updated_at = ? WHERE id = ?').run(change.role, at, id)
+        this.log(id, 'role-changed', at, byId, { from: before.role, to: change.role })
+      }
+      if (change.pinHash !== undefined) {
+        // A new PIN also lifts any wait: the manager has just spoken to the person.
+        this.db
+          .prepare(
+            'UPDATE people SET pin_hash = ?, failed_attempts = 0, locked_until_ms = 0, updated_at = ? WHERE id = ?',
+          )
+          .run(change.pinHash, at, id)
+        this.log(id, 'pin-reset', at, byId, null)
+      }
+      if (change.active !== undefined && change.active !== before.active) {
+        this.db
+          .prepare('UPDATE people SET active = ?, updated_at = ? WHERE id = ?')
+          .run(change.active ? 1 : 0, at, id)
+        this.log(id, change.active ? 'reactivated' : 'deactivated', at, byId, null)
+      }
+      // Checked inside the transaction: the terminal must always keep one manager who can sign in.
+      if (this.countActiveManagers() === 0) {
+        throw new AppError('LAST_MANAGER', 'The last active manager cannot be deactivated or made a clerk.')
+      }
+    })()
+    return this.mustGet(id)
+  }
+
+  mustGet(id: string): PersonRecord {
+    const p = this.get(id)
+    if (!p) throw new AppError('NOT_FOUND', 'There is no such person.')
+    return p
+  }
+
+  recordWrongPin(id: string, failures: number, lockedUntilMs: number, at: string): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare('UPDATE people SET failed_attempts = ?, locked_until_ms = ? WHERE id = ?')
+        .run(failures, lockedUntilMs, id)
+      this.log(id, 'wrong-pin', at, null, { failures })
+    })()
+  }
+
+  recordSignIn(id: string, at: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('UPDATE people SET failed_attempts = 0, locked_until_ms = 0 WHERE id = ?').run(id)
+      this.log(id, 'signed-in', at, id, null)
+    })()
+  }
+
+  log(
+    personId: string,
+    type: PeopleLogType,
+    at: string,
+    byId: string | null,
+    detail: Record<string, unknown> | null,
+  ): void {
+    this.db
+      .prepare('INSERT INTO people_log (at, person_id, type, by_id, detail) VALUES (?, ?, ?, ?, ?)')
+      .run(at, personId, type, byId, detail ? JSON.stringify(detail) : null)
+  }
+
+  /** An online copy verified by integrity_check, for backups. */
+  async backupTo(destination: string): Promise<void> {
+    await this.db.backup(destination)
+  }
+}

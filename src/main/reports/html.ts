@@ -1,0 +1,249 @@
+import type { Language } from '../../shared/contract'
+import { dayToIsoDate } from '../../shared/day'
+import type { ClerkTotals, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
+import { formatLyd } from '../../shared/money'
+import { formatPhoneForDisplay } from '../../shared/phone'
+import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'
+import { escapeHtml, formatTripoliDateTime } from '../receipts/format'
+import { type PaperWidthMm, printableWidthDots } from '../receipts/paper'
+import { REPORT_LABELS, type ReportLabels } from './labels'
+
+/** Latin runs (figures, dates, ids) read left to right inside Arabic text. */
+function ltr(value: string): string {
+  return `<bdi dir="ltr">${escapeHtml(value)}</bdi>`
+}
+
+/** Text typed by people (names) in either script. */
+function auto(value: string): string {
+  return `<bdi>${escapeHtml(value)}</bdi>`
+}
+
+function money(dirhams: number): string {
+  return ltr(formatLyd(dirhams))
+}
+
+function period(report: Report): string {
+  return report.from === report.to
+    ? ltr(dayToIsoDate(report.from))
+    : `${ltr(dayToIsoDate(report.from))} – ${ltr(dayToIsoDate(report.to))}`
+}
+
+function clerkName(clerk: string | null, l: ReportLabels): string {
+  return clerk === null ? escapeHtml(l.noClerk) : auto(clerk)
+}
+
+function headerRows(report: Report, l: ReportLabels): [string, string][] {
+  const rows: [string, string][] = [[report.from === report.to ? l.day : l.period, period(report)]]
+  if (report.z) {
+    rows.push([l.zNumber, ltr(String(report.z.number))])
+    if (report.z.part > 1) rows.push([l.zPart, ltr(String(report.z.part))])
+    rows.push([l.closedAt, ltr(formatTripoliDateTime(report.z.closedAt))])
+    if (report.z.closedBy) rows.push([l.closedBy, auto(report.z.closedBy)])
+  } else {
+    rows.push([l.generated, ltr(formatTripoliDateTime(report.generatedAt))])
+    if (report.generatedBy) rows.push([l.by, auto(report.generatedBy)])
+  }
+  return rows
+}
+
+function tallyCells(t: Tally): string {
+  return `<td class="num">${ltr(String(t.count))}</td><td class="num">${money(t.dirhams)}</td>`
+}
+
+function entryRow(e: ReportEntry, l: ReportLabels): string {
+  return (
+    `<tr><td>${ltr(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kind[e.kind])}</td>` +
+    `<td>${escapeHtml(l.status[e.status])}</td><td class="num">${money(e.amountDirhams)}</td>` +
+    `<td>${e.clerk === null ? '' : auto(e.clerk)}</td>` +
+    `<td>${e.phone ? ltr(formatPhoneForDisplay(e.phone)) : e.serialNumber ? ltr(e.serialNumber) : ''}</td>` +
+    `<td>${ltr(e.serviceTransactionId ?? e.externalTransactionId ?? '')}</td>` +
+    `<td>${e.errorCode ? ltr(e.errorCode) : ''}</td></tr>`
+  )
+}
+
+/** The head row of an entries table (PDF export and lists). */
+export function entryTableHead(l: ReportLabels): string {
+  const c = l.columns
+  return `<tr><th>${escapeHtml(c.createdAt.replace(' (UTC)', ''))}</th><th>${escapeHtml(c.kind)}</th><th>${escapeHtml(c.status)}</th><th>${escapeHtml(c.amount)}</th><th>${escapeHtml(c.clerk)}</th><th>${escapeHtml(`${c.phone} / ${c.serial}`)}</th><th>${escapeHtml(c.serviceTransaction)}</th><th>${escapeHtml(c.error)}</th></tr>`
+}
+
+export function entryTableRow(e: ReportEntry, language: Language): string {
+  return entryRow(e, REPORT_LABELS[language])
+}
+
+function entryList(title: string, list: ReportList, l: ReportLabels): string {
+  if (list.total === 0) return `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(l.none)}</p>`
+  const more = list.total - list.entries.length
+  return (
+    `<h2>${escapeHtml(title)} (${ltr(String(list.total))})</h2>` +
+    `<table class="entries"><thead>${entryTableHead(l)}</thead><tbody>` +
+    list.entries.map((e) => entryRow(e, l)).join('') +
+    `</tbody></table>${more > 0 ? `<p>${escapeHtml(l.more(more))}</p>` : ''}`
+  )
+}
+
+function clerkRow(c: ClerkTotals, l: ReportLabels): string {
+  return `<tr><td>${clerkName(c.clerk, l)}</td>${tallyCells(c.vouchers)}${tallyCells(c.deposits)}${tallyCells(c.total)}</tr>`
+}
+
+const A4_STYLES = `
+@page{size:A4;margin:14mm 12mm}
+*{box-sizing:border-box}
+body{font-family:'${RECEIPT_FONT_FAMILY}';font-size:10pt;color:#000;margin:0}
+bdi{unicode-bidi:isolate}
+h1{font-size:17pt;margin:0 0 4pt}
+h2{font-size:12pt;margin:14pt 0 4pt}
+.banner{border:2pt solid #000;padding:4pt 8pt;font-weight:800;font-size:12pt;display:inline-block;margin:4pt 0}
+.meta{display:grid;grid-template-columns:max-content auto;gap:2pt 12pt;margin:6pt 0}
+.meta dt{font-weight:700}
+.meta dd{margin:0}
+table{border-collapse:collapse;width:100%;margin-top:2pt}
+th,td{border:0.6pt solid #555;padding:2pt 4pt;text-align:start;vertical-align:top}
+th{background:#eee}
+td.num,th.num{text-align:end;white-space:nowrap}
+tr{break-inside:avoid}
+thead{display:table-header-group}
+.sales{font-size:13pt;font-weight:800}
+.entries td{font-size:8.5pt}
+`
+
+export interface EntriesSection {
+  /** Pre-rendered `<tr>` rows (entryTableRow), in day and id order. */
+  rows: string[]
+  total: number
+}
+
+/**
+ * A report as one self-contained A4 HTML document (fonts embedded), rendered by Chromium to PDF. With
+ * `entries`, the period's entries follow the summary.
+ */
+export function renderReportHtml(
+  report: Report,
+  language: Language,
+  fonts: ReceiptFonts,
+  outletName: string,
+  entries?: EntriesSection,
+): string {
+  const l = REPORT_LABELS[language]
+  const training = report.mode === 'training'
+  const meta = headerRows(report, l)
+    .map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${value}</dd>`)
+    .join('')
+  const kinds = report.byKind
+    .map(
+      (t) =>
+        `<tr><td>${escapeHtml(l.kind[t.kind])}</td>${tallyCells(t.done)}${tallyCells(t.failed)}${tallyCells(t.open)}</tr>`,
+    )
+    .join('')
+  const values = report.byDenomination
+    .map((d) => `<tr><td class="num">${money(d.valueDirhams)}</td>${tallyCells(d)}</tr>`)
+    .join('')
+  const countValue = `<th class="num">${escapeHtml(l.count)}</th><th class="num">${escapeHtml(l.value)}</th>`
+  const parts = [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; font-src data:; style-src 'unsafe-inline'">`,
+    `<title>${escapeHtml(l.title[report.type])}</title><style>${fonts.css}${A4_STYLES}</style></head><body>`,
+    outletName ? `<div>${auto(outletName)}</div>` : '',
+    `<h1>${escapeHtml(l.title[report.type])}</h1>`,
+    `<div class="banner">${escapeHtml(training ? l.trainingWarning : l.mode.live)}</div>`,
+    `<dl class="meta">${meta}</dl>`,
+    `<p class="sales">${escapeHtml(l.sales)}: ${ltr(String(report.sales.count))} · ${money(report.sales.dirhams)} ${escapeHtml(l.currency)}</p>`,
+    `<h2>${escapeHtml(l.byKind)}</h2><table><thead><tr><th rowspan="2"></th>`,
+    `<th colspan="2">${escapeHtml(l.done)}</th><th colspan="2">${escapeHtml(l.failed)}</th><th colspan="2">${escapeHtml(l.open)}</th></tr>`,
+    `<tr>${countValue}${countValue}${countValue}</tr></thead><tbody>${kinds}</tbody></table>`,
+    `<h2>${escapeHtml(l.byDenomination)}</h2>`,
+    values
+      ? `<table><thead><tr><th class="num">${escapeHtml(l.denomination)}</th>${countValue}</tr></thead><tbody>${values}</tbody></table>`
+      : `<p>${escapeHtml(l.none)}</p>`,
+    `<h2>${escapeHtml(l.byClerk)}</h2>`,
+    report.byClerk.length
+      ? `<table><thead><tr><th rowspan="2">${escapeHtml(l.clerk)}</th><th colspan="2">${escapeHtml(l.vouchers)}</th><th colspan="2">${escapeHtml(l.deposits)}</th><th colspan="2">${escapeHtml(l.total)}</th></tr><tr>${countValue}${countValue}${countValue}</tr></thead><tbody>${report.byClerk.map((c) => clerkRow(c, l)).join('')}</tbody></table>`
+      : `<p>${escapeHtml(l.none)}</p>`,
+    entryList(l.failedEntries, report.failed, l),
+    entryList(l.attentionEntries, report.attention, l),
+  ]
+  if (entries) {
+    parts.push(`<h2>${escapeHtml(l.entries)} (${ltr(String(entries.total))})</h2>`)
+    if (entries.rows.length < entries.total) {
+      parts.push(`<p>${escapeHtml(l.entriesCapped(entries.rows.length, entries.total))}</p>`)
+    }
+    parts.push(
+      `<table class="entries"><thead>${entryTableHead(l)}</thead><tbody>`,
+      ...entries.rows,
+      '</tbody></table>',
+    )
+  }
+  parts.push('</body></html>')
+  return parts.join('')
+}
+
+/**
+ * The day's summary for the receipt printer (X or Z), laid out in dots at the roll's printable width like
+ * the receipts: totals by kind, by value and by clerk, and how many entries need attention.
+ */
+export function renderSummaryReceiptHtml(
+  report: Report,
+  language: Language,
+  fonts: ReceiptFonts,
+  widthMm: PaperWidthMm,
+  outletName: string,
+): string {
+  const l = REPORT_LABELS[language]
+  const width = printableWidthDots(widthMm)
+  const small = widthMm === 58
+  const row = (label: string, value: string) =>
+    `<div class="row"><span>${label}</span><span class="v">${value}</span></div>`
+  const tally = (t: Tally) => `${ltr(String(t.count))} · ${money(t.dirhams)}`
+  const section = (title: string, body: string) => `<div class="h">${escapeHtml(title)}</div>${body}`
+  const training = report.mode === 'training'
+  const body = [
+    outletName ? `<div class="outlet">${auto(outletName)}</div>` : '',
+    `<div class="title">${escapeHtml(l.title[report.type])}</div>`,
+    training ? `<div class="banner">${escapeHtml(l.trainingWarning)}</div>` : '',
+    ...headerRows(report, l).map(([label, value]) => row(escapeHtml(label), value)),
+    '<hr>',
+    `<div class="h">${escapeHtml(l.total)}</div><div class="big">${money(report.sales.dirhams)} ${escapeHtml(l.currency)}</div>`,
+    row(escapeHtml(l.count), ltr(String(report.sales.count))),
+    '<hr>',
+    ...report.byKind.map((k) =>
+      section(
+        l.kind[k.kind],
+        row(escapeHtml(l.done), tally(k.done)) +
+          row(escapeHtml(l.failed), tally(k.failed)) +
+          row(escapeHtml(l.open), tally(k.open)),
+      ),
+    ),
+    report.byDenomination.length
+      ? `<hr>${section(
+          l.byDenomination,
+          report.byDenomination.map((d) => row(money(d.valueDirhams), tally(d))).join(''),
+        )}`
+      : '',
+    report.byClerk.length
+      ? `<hr>${section(l.byClerk, report.byClerk.map((c) => row(clerkName(c.clerk, l), tally(c.total))).join(''))}`
+      : '',
+    '<hr>',
+    row(escapeHtml(l.failedEntries), ltr(String(report.failed.total))),
+    row(escapeHtml(l.attentionEntries), ltr(String(report.attention.total))),
+    training ? `<div class="banner">${escapeHtml(l.trainingWarning)}</div>` : '',
+  ]
+  const base = small ? 21 : 24
+  return [
+    '<!doctype html>',
+    `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; font-src data:; style-src 'unsafe-inline'">`,
+    `<title>${escapeHtml(l.title[report.type])}</title><style>${fonts.css}`,
+    `*{box-sizing:border-box;margin:0;padding:0}html{background:#fff;color:#000}html,body{width:${width}px;overflow:hidden}`,
+    `body{font-family:'${RECEIPT_FONT_FAMILY}';font-size:${base}px;line-height:1.3;font-weight:600;padding:8px 6px 20px}`,
+    'bdi{unicode-bidi:isolate}hr{border:0;border-top:2px dashed #000;margin:8px 0}',
+    `.outlet{text-align:center;font-size:${base + 6}px;font-weight:800}.title{text-align:center;font-size:${base + 4}px;font-weight:800;margin:4px 0}`,
+    `.banner{background:#000;color:#fff;text-align:center;font-weight:800;margin:6px 0;padding:4px}`,
+    '.row{display:flex;justify-content:space-between;gap:8px}.row .v{font-weight:700;text-align:end}',
+    `.h{font-weight:800;margin-top:4px}.big{text-align:center;font-size:${base + 14}px;font-weight:800}`,
+    `@media print{@page{margin:0}html{width:auto;zoom:${(96 / 25.4 / 8).toFixed(5)}}html,body{overflow:visible}}`,
+    '</style></head><body>',
+    ...body,
+    '</body></html>',
+  ].join('')
+}
