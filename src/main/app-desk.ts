@@ -2,6 +2,7 @@ import { createDesk, type Desk } from './desk/desk'
 import type { ReceiptPrinting } from './desk/receipts'
 import { createLogger, type Logger } from './log'
 import type { RotatingFileSink } from './log-file'
+import type { ManagerHost } from './manager/feature'
 import type { SecretStore } from './settings/secrets'
 import type { SettingsStore } from './settings/settings'
 import { type RunningTraining, startTrainingService } from './training'
@@ -18,6 +19,8 @@ export interface AppDeskOptions {
   trainingControl?: boolean
   /** Receipt rendering and printers of this host. */
   printing?: ReceiptPrinting
+  /** Save and folder dialogs and the PDF engine, for the manager's exports and backups. */
+  manager?: ManagerHost
 }
 
 export interface AppDesk {
@@ -38,6 +41,7 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     log,
     ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.printing ? { printing: options.printing } : {}),
+    ...(options.manager ? { manager: options.manager } : {}),
     startTraining: async () => {
       training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,

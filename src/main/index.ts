@@ -11,13 +11,15 @@ import {
   session,
 } from 'electron'
 import { createAppDesk } from './app-desk'
-import { saveDialog } from './electron/dialogs'
+import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { electronNativeBinding } from './electron/native-binding'
+import { createElectronPdfRenderer } from './electron/pdf-window'
 import { createElectronPrintHost } from './electron/print-host'
 import { createSecretStore } from './electron/safe-storage-secrets'
 import { ElectronStoreSettings } from './electron/store-settings'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
+import { endSessionsWithPage, senderKey } from './electron/window-sessions'
 import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
 import { RotatingFileSink } from './log-file'
 import { createSystemPrinter } from './printing/system-printer'
@@ -76,15 +78,25 @@ async function start(): Promise<void> {
       ),
       chooseSavePath: saveDialog(() => mainWindow),
     },
+    manager: {
+      chooseSavePath: saveDialog(() => mainWindow),
+      chooseFolder: folderDialog(() => mainWindow),
+      pdf: createElectronPdfRenderer((options) => new BrowserWindow(options)),
+    },
   })
   const { desk, log } = appDesk
   await desk.start()
   registerDeskIpc(ipcMain, desk.handlers, {
     isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
-    callContext: () => ({ clerk: null }),
+    callContext: (event) => ({ clerk: null, sender: senderKey(event.sender) }),
     log: log.child('ipc'),
   })
-  mainWindow = createWindow()
+  const openWindow = () => {
+    const win = createWindow()
+    endSessionsWithPage(win.webContents, desk.endSession)
+    return win
+  }
+  mainWindow = openWindow()
 
   let stopped = false
   app.on('before-quit', (event) => {
@@ -96,7 +108,7 @@ async function start(): Promise<void> {
     })
   })
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow()
   })
 }
 

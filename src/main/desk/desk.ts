@@ -298,6 +298,7 @@ export function createDesk(deps: DeskDeps): Desk {
   const core: DeskCore = { active, opContext, settings, log, dataDir: deps.dataDir }
   const manager = createManagerFeature(core, {
     monotonicNow,
+    wallNow: pcNow,
     ...(deps.manager ? { host: deps.manager } : {}),
     ...(deps.printing ? { printing: deps.printing } : {}),
     ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),

@@ -12,3 +12,13 @@ export function saveDialog(window: () => BrowserWindow | null) {
     return result.canceled || !result.filePath ? null : result.filePath
   }
 }
+
+/** The folder dialog behind the backups' "choose a folder" interface. */
+export function folderDialog(window: () => BrowserWindow | null) {
+  return async (): Promise<string | null> => {
+    const win = window()
+    const options = { properties: ['openDirectory' as const, 'createDirectory' as const] }
+    const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options)
+    return result.canceled ? null : (result.filePaths[0] ?? null)
+  }
+}

@@ -58,7 +58,7 @@ export function entryCells(row: ExportRow, language: Language): (string | null)[
     row.id,
     dayToIsoDate(row.day),
     row.createdAt,
-    l.kind[row.kind],
+    l.kindOne[row.kind],
     l.status[row.status],
     row.clerk,
     formatLyd(row.amountDirhams),

@@ -64,7 +64,7 @@ export class XlsxWriter {
           r.id,
           dayToIsoDate(r.day),
           r.createdAt,
-          this.l.kind[r.kind],
+          this.l.kindOne[r.kind],
           this.l.status[r.status],
           r.clerk,
           lyd(r.amountDirhams),

@@ -52,7 +52,7 @@ function tallyCells(t: Tally): string {
 
 function entryRow(e: ReportEntry, l: ReportLabels): string {
   return (
-    `<tr><td>${ltr(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kind[e.kind])}</td>` +
+    `<tr><td>${ltr(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
     `<td>${escapeHtml(l.status[e.status])}</td><td class="num">${money(e.amountDirhams)}</td>` +
     `<td>${e.clerk === null ? '' : auto(e.clerk)}</td>` +
     `<td>${e.phone ? ltr(formatPhoneForDisplay(e.phone)) : e.serialNumber ? ltr(e.serialNumber) : ''}</td>` +

@@ -19,6 +19,8 @@ export interface ReportLabels {
   count: string
   value: string
   kind: Record<EntryKind, string>
+  /** One entry's kind, in lists. */
+  kindOne: Record<EntryKind, string>
   status: Record<EntryStatus, string>
   done: string
   failed: string
@@ -85,6 +87,7 @@ const en: ReportLabels = {
   count: 'Count',
   value: 'Value',
   kind: { voucher: 'Vouchers', deposit: 'Deposits' },
+  kindOne: { voucher: 'Voucher', deposit: 'Deposit' },
   status: {
     pending: 'Pending',
     issued: 'Issued',
@@ -158,6 +161,7 @@ const ar: ReportLabels = {
   count: 'العدد',
   value: 'القيمة',
   kind: { voucher: 'القسائم', deposit: 'الإيداعات' },
+  kindOne: { voucher: 'قسيمة', deposit: 'إيداع' },
   status: { pending: 'قيد الإرسال', issued: 'صادرة', confirmed: 'مؤكد', failed: 'فشل', unknown: 'غير معروف' },
   done: 'مكتملة',
   failed: 'فاشلة',

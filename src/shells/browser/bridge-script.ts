@@ -1,6 +1,8 @@
 import { DESK_METHODS } from '../../shared/desk-methods'
 
 export const TOKEN_HEADER = 'x-desk-token'
+/** Which page calls: the page's own random id for this load, the key of its sign-in in main. */
+export const PAGE_HEADER = 'x-desk-page'
 export const BRIDGE_PATH = '/__bridge/'
 export const BRIDGE_SCRIPT_PATH = '/__shell/bridge.js'
 
@@ -22,12 +24,18 @@ export function bridgeScript(): string {
   } else {
     token = sessionStorage.getItem('desk-token') || '';
   }
+  // A new id per page load: a reload or another tab starts signed out, as a new Electron page does.
+  const page = crypto.randomUUID();
   const call = async (method, input) => {
     let response;
     try {
       response = await fetch(${JSON.stringify(BRIDGE_PATH)} + method, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ${JSON.stringify(TOKEN_HEADER)}: token },
+        headers: {
+          'content-type': 'application/json',
+          ${JSON.stringify(TOKEN_HEADER)}: token,
+          ${JSON.stringify(PAGE_HEADER)}: page,
+        },
         body: JSON.stringify({ input: input === undefined ? null : input }),
       });
     } catch {

@@ -5,11 +5,12 @@ import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { type AppDesk, createAppDesk } from '../../main/app-desk'
 import { dispatch } from '../../main/bridge'
+import { chromiumPdfRenderer } from '../../main/exports/chromium-pdf'
 import { RotatingFileSink } from '../../main/log-file'
 import { DevelopmentSecretStore } from '../../main/settings/secrets'
 import { JsonFileSettings } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
-import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, TOKEN_HEADER } from './bridge-script'
+import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, PAGE_HEADER, TOKEN_HEADER } from './bridge-script'
 import { browserShellPrinting } from './receipt-printing'
 
 export interface BrowserShellOptions {
@@ -48,6 +49,7 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 const MAX_BODY_BYTES = 1_000_000
+const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolveBody, reject) => {
@@ -99,6 +101,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const token = randomBytes(24).toString('base64url')
   const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
   const receipts = browserShellPrinting(dataDir)
+  const pdf = chromiumPdfRenderer()
   const app = createAppDesk({
     dataDir,
     settings: new JsonFileSettings(join(dataDir, 'settings.json')),
@@ -108,6 +111,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     versions: { app: 'browser-shell', node: process.versions.node },
     trainingControl: options.control ?? false,
     printing: receipts.printing,
+    manager: {
+      chooseSavePath: async (name) => join(dataDir, 'exports', name),
+      chooseFolder: async () => join(dataDir, 'backups'),
+      pdf,
+    },
   })
   await app.desk.start()
   const log = app.log.child('shell')
@@ -183,7 +191,15 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
         return
       }
       const method = decodeURIComponent(url.pathname.slice(BRIDGE_PATH.length))
-      const envelope = await dispatch(app.desk.handlers, method, input ?? undefined, { clerk: null }, log)
+      const page = req.headers[PAGE_HEADER]
+      const sender = typeof page === 'string' && PAGE_ID.test(page) ? `page:${page}` : undefined
+      const envelope = await dispatch(
+        app.desk.handlers,
+        method,
+        input ?? undefined,
+        { clerk: null, ...(sender ? { sender } : {}) },
+        log,
+      )
       send(res, 200, 'application/json', JSON.stringify(envelope))
       return
     }
@@ -228,6 +244,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       })
       await app.desk.stop()
       await receipts.close()
+      await pdf.close()
     },
   }
 }

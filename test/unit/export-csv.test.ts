@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell, csvLine, entryCells, guardFormula } from '../../src/main/exports/csv'
+import type { ExportRow } from '../../src/main/exports/rows'
+
+describe('CSV cells', () => {
+  it('neutralise anything a spreadsheet would run as a formula', () => {
+    for (const dangerous of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=cmd', '\r=cmd', '=HYPERLINK("http://x")']) {
+      expect(guardFormula(dangerous)).toBe(`'${dangerous}`)
+    }
+    for (const harmless of ['محمد', 'Ali', '091 234 5678', '25.500', "O'Neil", '']) {
+      expect(guardFormula(harmless)).toBe(harmless)
+    }
+  })
+
+  it('quote commas, quotes and line breaks after the guard', () => {
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('two\nlines')).toBe('"two\nlines"')
+    expect(csvCell('=1,2')).toBe(`"'=1,2"`)
+    expect(csvCell(null)).toBe('')
+    expect(csvCell(12)).toBe('12')
+    expect(csvLine(['a', null, 3])).toBe('a,,3\r\n')
+  })
+
+  it('write an entry with ISO dates, 3-decimal amounts and names as typed', () => {
+    const row: ExportRow = {
+      id: '0193a7c2-0000-7000-8000-000000000001',
+      day: 20261126,
+      createdAt: '2026-11-26T08:00:00.000Z',
+      kind: 'deposit',
+      status: 'confirmed',
+      clerk: '=cmd|/c calc',
+      amountDirhams: 25_500,
+      denominationValueDirhams: null,
+      phone: '0912345678',
+      firstName: 'محمد',
+      serialNumber: null,
+      codeLast4: null,
+      serviceTransactionId: '100234',
+      externalTransactionId: 'ref-1',
+      needsAttention: false,
+      errorCode: null,
+      resolution: null,
+    }
+    const line = csvLine(entryCells(row, 'en'))
+    expect(line).toBe(
+      `0193a7c2-0000-7000-8000-000000000001,2026-11-26,2026-11-26T08:00:00.000Z,Deposit,Confirmed,'=cmd|/c calc,25.500,,091 234 5678,محمد,,,100234,ref-1,no,,\r\n`,
+    )
+  })
+})

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest'
+import type { EntryRecord } from '../../src/main/journal/journal'
+import { admit, type ClerkScope, type Gate, POLICY } from '../../src/main/people/policy'
+import { Sessions } from '../../src/main/people/sessions'
+import { DESK_METHODS, type DeskMethod } from '../../src/shared/desk-methods'
+import { AppError } from '../../src/shared/errors'
+
+const TODAY = 20261126
+
+function entry(over: Partial<EntryRecord>): EntryRecord {
+  return {
+    id: 'e1',
+    kind: 'voucher',
+    status: 'issued',
+    mode: 'training',
+    createdAt: '2026-11-26T08:00:00.000Z',
+    createdPcAt: '2026-11-26T08:00:00.000Z',
+    updatedAt: '2026-11-26T08:00:00.000Z',
+    day: TODAY,
+    clerk: 'Salem',
+    clerkId: 'p2',
+    amountDirhams: 5000,
+    phone: null,
+    firstName: null,
+    denominationId: 1,
+    denominationValueDirhams: 5000,
+    externalTransactionId: null,
+    serviceTransactionId: null,
+    voucherCode: '001110016812345',
+    serialNumber: '98712345678',
+    activationDate: null,
+    expiryDate: null,
+    error: null,
+    attempts: 1,
+    firstSentAt: null,
+    needsAttention: false,
+    confirmedByDuplicate: false,
+    requestId: null,
+    resolution: null,
+    ...over,
+  }
+}
+
+function gate(options: { setUp?: boolean; entries?: EntryRecord[]; nowIso?: string } = {}) {
+  let monotonic = 0
+  const sessions = new Sessions(
+    () => monotonic,
+    () => 10 * 60_000,
+  )
+  const scope: ClerkScope = {
+    today: () => TODAY,
+    nowMs: () => Date.parse(options.nowIso ?? '2026-11-26T08:05:00.000Z'),
+    entry: (id) => options.entries?.find((e) => e.id === id) ?? null,
+    reprintWindowMs: () => 15 * 60_000,
+  }
+  const g: Gate = { setUp: () => options.setUp ?? true, sessions, scope }
+  sessions.start('manager-window', { id: 'p1', name: 'Fatima', role: 'manager' })
+  sessions.start('clerk-window', { id: 'p2', name: 'Salem', role: 'clerk' })
+  return {
+    g,
+    sessions,
+    advance: (ms: number) => {
+      monotonic += ms
+    },
+  }
+}
+
+function refusal(fn: () => unknown): { code: string; details?: Record<string, unknown> } | null {
+  try {
+    fn()
+    return null
+  } catch (error) {
+    if (error instanceof AppError)
+      return { code: error.code, ...(error.details ? { details: error.details } : {}) }
+    throw error
+  }
+}
+
+const MANAGER_ONLY: DeskMethod[] = [
+  'configureService',
+  'useTraining',
+  'useLive',
+  'testConnection',
+  'saveDiagnostics',
+  'printTestReceipt',
+  'addClerk',
+  'updateClerk',
+  'resolveEntry',
+  'annotateEntry',
+  'getReport',
+  'getXReport',
+  'closeDay',
+  'listZReports',
+  'getZReport',
+  'printReport',
+  'exportReport',
+  'getExportProgress',
+  'backupNow',
+]
+
+describe('the role policy', () => {
+  it('has a rule for every call of the contract, and for nothing else', () => {
+    expect(Object.keys(POLICY).sort()).toEqual([...DESK_METHODS].sort())
+    for (const method of DESK_METHODS) {
+      const level = POLICY[method].level
+      expect(typeof level === 'function' || ['any', 'clerk', 'manager'].includes(level), method).toBe(true)
+    }
+  })
+
+  it('keeps settings, live credentials, reports, exports, people, resolution and backups for managers', () => {
+    const { g } = gate()
+    for (const method of MANAGER_ONLY) {
+      expect(POLICY[method].level, method).toBe('manager')
+      expect(
+        refusal(() => admit(method, {} as never, { clerk: null, sender: 'clerk-window' }, g))?.code,
+      ).toBe('FORBIDDEN')
+      expect(
+        refusal(() => admit(method, {} as never, { clerk: null, sender: 'manager-window' }, g)),
+      ).toBeNull()
+    }
+  })
+
+  it('lets anyone change only the language; any other setting is a manager’s', () => {
+    const { g } = gate()
+    const clerk = { clerk: null, sender: 'clerk-window' }
+    expect(refusal(() => admit('updateSettings', { language: 'ar' }, { clerk: null }, g))).toBeNull()
+    expect(refusal(() => admit('updateSettings', { language: 'ar', autoPrint: true }, clerk, g))?.code).toBe(
+      'FORBIDDEN',
+    )
+    expect(refusal(() => admit('updateSettings', { reprintWindowMinutes: 999 }, clerk, g))?.code).toBe(
+      'FORBIDDEN',
+    )
+  })
+
+  it('works as before people existed until a manager is created (setup)', () => {
+    const { g } = gate({ setUp: false })
+    for (const method of DESK_METHODS) {
+      expect(
+        refusal(() => admit(method, {} as never, { clerk: null }, g)),
+        method,
+      ).toBeNull()
+    }
+  })
+
+  it('asks a window without a session to sign in, and names the signed-in person on the call', () => {
+    const { g } = gate()
+    expect(
+      refusal(() => admit('generateVoucher', { denominationId: 1 }, { clerk: null, sender: 'other' }, g))
+        ?.code,
+    ).toBe('NOT_SIGNED_IN')
+    const admitted = admit(
+      'generateVoucher',
+      { denominationId: 1 },
+      { clerk: null, sender: 'clerk-window' },
+      g,
+    )
+    expect(admitted.call.clerk).toBe('Salem')
+    expect(admitted.call.person).toEqual({ id: 'p2', name: 'Salem', role: 'clerk' })
+  })
+
+  it('shows a clerk today’s journal only', () => {
+    const { g } = gate()
+    const clerk = { clerk: null, sender: 'clerk-window' }
+    expect(admit('listJournal', {}, clerk, g).args).toEqual({ from: TODAY, to: TODAY })
+    expect(
+      refusal(() => admit('listJournal', { from: 20261101, to: TODAY }, clerk, g))?.details?.reason,
+    ).toBe('today-only')
+    expect(
+      admit('listJournal', { from: 20261101 }, { clerk: null, sender: 'manager-window' }, g).args,
+    ).toEqual({
+      from: 20261101,
+    })
+    const old = entry({ id: 'old', day: 20261120 })
+    const openOld = entry({ id: 'open', day: 20261120, kind: 'deposit', status: 'unknown' })
+    const { g: g2 } = gate({ entries: [old, openOld] })
+    expect(refusal(() => admit('getEntry', { entryId: 'old' }, clerk, g2))?.code).toBe('FORBIDDEN')
+    // Main leads a clerk to an earlier open deposit to the same phone, whatever its day.
+    expect(refusal(() => admit('getEntry', { entryId: 'open' }, clerk, g2))).toBeNull()
+  })
+
+  it('lets a clerk print within the reprint window after the sale, a manager at any time', () => {
+    const sale = entry({ id: 'sale', updatedAt: '2026-11-26T08:00:00.000Z' })
+    const clerk = { clerk: null, sender: 'clerk-window' }
+    const within = gate({ entries: [sale], nowIso: '2026-11-26T08:14:59.000Z' }).g
+    const late = gate({ entries: [sale], nowIso: '2026-11-26T08:15:01.000Z' }).g
+    for (const method of ['printReceipt', 'getReceiptPreview', 'saveReceiptPdf'] as const) {
+      expect(
+        refusal(() => admit(method, { entryId: 'sale' }, clerk, within)),
+        method,
+      ).toBeNull()
+      expect(refusal(() => admit(method, { entryId: 'sale' }, clerk, late))?.details).toEqual({
+        reason: 'reprint-window',
+        windowMinutes: 15,
+      })
+      expect(
+        refusal(() => admit(method, { entryId: 'sale' }, { clerk: null, sender: 'manager-window' }, late)),
+      ).toBeNull()
+    }
+  })
+
+  it('ends a session idle past the auto-lock time; polls do not count as activity', () => {
+    const { g, advance } = gate()
+    const clerk = { clerk: null, sender: 'clerk-window' }
+    for (let i = 0; i < 12; i++) {
+      advance(60_000)
+      admit('getStatus', {}, clerk, g)
+      // Once the session has ended, polls that need one are refused too.
+      refusal(() => admit('listNotices', {}, clerk, g))
+    }
+    const refused = refusal(() => admit('listDenominations', {}, clerk, g))
+    expect(refused).toEqual({ code: 'NOT_SIGNED_IN', details: { expired: true } })
+  })
+
+  it('keeps a session alive while the person acts', () => {
+    const { g, advance } = gate()
+    const clerk = { clerk: null, sender: 'clerk-window' }
+    for (let i = 0; i < 12; i++) {
+      advance(9 * 60_000)
+      admit('touchSession', {}, clerk, g)
+    }
+    expect(refusal(() => admit('listDenominations', {}, clerk, g))).toBeNull()
+  })
+})
