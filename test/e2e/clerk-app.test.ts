@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
+import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
+import { writeMonochromePng } from '../helpers/monochrome-png'
 import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
@@ -40,6 +42,11 @@ async function openDesk(): Promise<{ page: Page; errors: string[] }> {
 
 const ledger = () => shell.sandbox.controls.ledger()
 const depositsTo = (phone: string) => ledger().deposits.filter((d) => d.phone.endsWith(phone.slice(1)))
+const naturalWidth = (img: unknown) => (img as { naturalWidth: number }).naturalWidth
+const naturalHeight = (img: unknown) => (img as { naturalHeight: number }).naturalHeight
+/** Settings changed through the page's own window.api, as the renderer would. */
+const updateSettings = (page: Page, patch: Record<string, unknown>) =>
+  page.evaluate(`window.api.updateSettings(${JSON.stringify(patch)})`)
 const text = async (page: Page, selector: string) =>
   ((await page.locator(selector).first().textContent()) ?? '').trim()
 
@@ -77,9 +84,10 @@ describe('the clerk app in Chromium through the browser shell', () => {
     expect((await text(page, '.voucher-card .facts .code')).replaceAll(' ', '')).toBe(issued?.serial_number)
     expect(await page.locator('.voucher-card').textContent()).toContain('5.000')
 
-    await page.getByRole('button', { name: 'Print', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Receipt' }).waitFor()
-    expect((await text(page, '.receipt .code-big')).replaceAll(' ', '')).toBe(issued?.code)
+    // No printer set up yet: the receipt is shown as it would print (an 80 mm roll by default).
+    await page.getByRole('button', { name: 'Show receipt' }).click()
+    const receipt = page.getByRole('dialog', { name: 'Receipt' }).getByRole('img')
+    await expect.poll(() => receipt.evaluate(naturalWidth)).toBe(576)
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'New sale' }).click()
     await page.getByText('Choose the voucher value').waitFor()
@@ -238,10 +246,10 @@ describe('the clerk app in Chromium through the browser shell', () => {
     const notice = page.getByRole('region', { name: 'Background results' })
     await notice.getByText('An earlier deposit was confirmed').waitFor({ timeout: 20_000 })
     expect(await notice.textContent()).toContain('9.500')
-    await notice.getByRole('button', { name: 'Print receipt' }).click()
-    const receipt = page.getByRole('dialog', { name: 'Receipt' })
-    await receipt.waitFor()
-    expect(await receipt.textContent()).toContain('095 123 4567')
+    await notice.getByRole('button', { name: 'Show receipt' }).click()
+    const receipt = page.getByRole('dialog', { name: 'Receipt' }).getByRole('img')
+    await expect.poll(() => receipt.evaluate(naturalHeight)).toBeGreaterThan(500)
+    await page.keyboard.press('Escape')
     expect(depositsTo('0951234567').map((d) => d.amount)).toEqual([9.5])
     await page.close()
   })
@@ -394,5 +402,108 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.getByRole('button', { name: 'English' }).click()
     expect(errors).toEqual([])
     await page.close()
+  }, 120_000)
+
+  it('prints to a network receipt printer set up in Settings, automatically after a sale, and marks the reprint COPY', async () => {
+    const fake = await FakeEscPosPrinter.start()
+    const { page, errors } = await openDesk()
+    try {
+      await page.keyboard.press('F4')
+      await page.getByLabel('Printer', { exact: true }).selectOption('escpos-network')
+      await page.getByLabel('Printer address').fill(fake.address)
+      await page.getByLabel('Paper width').selectOption('58')
+      await page.getByLabel('Print the receipt automatically after each sale and deposit').check()
+      await page.getByLabel('Outlet name').fill('مكتبة النور')
+      await page
+        .getByLabel('How to redeem a voucher (printed under the code)')
+        .fill('Dial *123*code# to top up')
+      await page.getByRole('button', { name: 'Save receipt settings' }).click()
+      await page.getByText('Saved.').waitFor()
+
+      // A sale prints by itself.
+      await page.keyboard.press('F1')
+      await page
+        .getByRole('button', { name: /5\.000/ })
+        .first()
+        .click()
+      const original = fake.nextCompleteJob()
+      await page.getByRole('button', { name: 'Confirm sale' }).click()
+      await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+      const first = (await original).image()
+      await page.locator('.voucher-card').getByText('Receipt printed.').waitFor()
+      expect(first?.width).toBe(384)
+
+      // Reprint: main marks it COPY, with the reprint time.
+      const reprint = fake.nextCompleteJob()
+      await page.locator('.voucher-card').getByRole('button', { name: 'Reprint' }).click()
+      const copy = (await reprint).image()
+      await page.locator('.voucher-card').getByText('Copy printed (marked COPY).').waitFor()
+      expect(copy?.height ?? 0).toBeGreaterThan((first?.height ?? 0) + 40)
+      if (first && copy) {
+        await writeMonochromePng('test-output/receipts/e2e-voucher-en-58.png', first)
+        await writeMonochromePng('test-output/receipts/e2e-voucher-en-58-copy.png', copy)
+      }
+
+      await page.locator('.voucher-card').getByRole('button', { name: 'Show receipt' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Receipt' })
+      await dialog.getByText('Printed before: this receipt prints as a COPY.').waitFor()
+      await expect.poll(() => dialog.getByRole('img').evaluate(naturalWidth)).toBe(384)
+      await screenshot(page, 'en-11-receipt-preview')
+      await page.keyboard.press('Escape')
+
+      // The printer goes off: the clerk is told why, and the sale stays done.
+      await fake.turnOff()
+      await page.locator('.voucher-card').getByRole('button', { name: 'Reprint' }).click()
+      const warning = page.locator('.voucher-card .print-outcome[role="alert"]')
+      await warning.waitFor()
+      expect(await warning.textContent()).toContain('The printer does not answer')
+      expect(await warning.textContent()).toContain('The sale itself is done and recorded')
+      await screenshot(page, 'en-12-print-failed')
+
+      // The journal's history has both prints and the failure, each with its time.
+      await page.keyboard.press('F3')
+      await page.locator('.journal-row').first().click()
+      const history = page.locator('.history')
+      await history.waitFor()
+      await expect.poll(async () => (await history.textContent()) ?? '').toContain('Printing failed')
+      expect(((await history.textContent()) ?? '').match(/Receipt printed/g)).toHaveLength(2)
+
+      // In Arabic the receipt prints in Arabic (the screen's language).
+      const back = await FakeEscPosPrinter.start()
+      try {
+        await updateSettings(page, {
+          printer: { kind: 'escpos-network', address: back.address, widthMm: 58 },
+        })
+        await page.reload()
+        await page.getByRole('button', { name: 'العربية' }).click()
+        await page.getByRole('heading', { name: 'بيع قسيمة' }).waitFor()
+        await page
+          .getByRole('button', { name: /5\.000/ })
+          .first()
+          .click()
+        const arabic = back.nextCompleteJob()
+        await page.keyboard.press('Enter')
+        const image = (await arabic).image()
+        if (image) await writeMonochromePng('test-output/receipts/e2e-voucher-ar-58.png', image)
+        await page.locator('.voucher-card .print-outcome').getByText('طُبع الإيصال.').waitFor()
+        await page.locator('.voucher-card').getByRole('button', { name: 'عرض الإيصال' }).click()
+        await expect
+          .poll(() => page.getByRole('dialog', { name: 'إيصال' }).getByRole('img').evaluate(naturalWidth))
+          .toBe(384)
+        await screenshot(page, 'ar-11-receipt-preview')
+        await page.keyboard.press('Escape')
+        await page.keyboard.press('F4')
+        await page.locator('#printer-title').waitFor()
+        await screenshot(page, 'ar-13-settings-printer')
+        await page.getByRole('button', { name: 'English' }).click()
+      } finally {
+        await back.close()
+      }
+      expect(errors).toEqual([])
+    } finally {
+      await updateSettings(page, { printer: { kind: 'none', widthMm: 80 }, autoPrint: false })
+      await page.close()
+      await fake.close()
+    }
   }, 120_000)
 })

@@ -196,6 +196,17 @@ describe('what the raster shows', () => {
     }
   })
 
+  it('keeps our 36-character ids on one line, even the widest, on 58 mm paper', async () => {
+    const widest = 'dddddddd-dddd-dddd-dddd-dddddddddddd'
+    const usual = await rasterizer.rasterize(html(confirmedDeposit(), { widthMm: 58 }), 384)
+    const wide = await rasterizer.rasterize(
+      html(confirmedDeposit({ id: widest, externalTransactionId: widest }), { widthMm: 58 }),
+      384,
+    )
+    // A wrapped id would add a line; the QR code of either reference is the same size.
+    expect(wide.height).toBe(usual.height)
+  })
+
   it('marks training receipts with a solid banner at the top and the bottom', async () => {
     const plain = await rasterizer.rasterize(html(confirmedDeposit(), { widthMm: 58 }), 384)
     const training = await rasterizer.rasterize(

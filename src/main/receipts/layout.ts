@@ -20,10 +20,12 @@ interface Sizes {
   banner: number
   amount: number
   codeMax: number
+  /** Our ids are 36 characters: at this size the widest (all "d") fits one line of the printable width. */
+  id: number
 }
 
-const SIZES_58: Sizes = { base: 22, small: 19, outlet: 28, banner: 25, amount: 38, codeMax: 44 }
-const SIZES_80: Sizes = { base: 25, small: 21, outlet: 34, banner: 30, amount: 46, codeMax: 56 }
+const SIZES_58: Sizes = { base: 22, small: 19, outlet: 28, banner: 25, amount: 38, codeMax: 44, id: 17 }
+const SIZES_80: Sizes = { base: 25, small: 21, outlet: 34, banner: 30, amount: 46, codeMax: 56, id: 21 }
 
 /** Nothing a person typed (outlet name, clerk, customer's name) may break out of its text node. */
 function text(value: string): string {
@@ -199,7 +201,8 @@ hr{border:0;border-top:2px dashed #000;margin:10px 0}
 .row .value{font-weight:700;text-align:end;min-width:0;overflow-wrap:anywhere}
 .receipt-no{text-align:center;font-size:${sizes.small}px;margin-top:8px}
 .stacked{margin-top:4px}
-.stacked .value{font-weight:700;font-size:${sizes.small}px}
+.stacked .value{font-weight:700;font-size:${sizes.id}px}
+.id{font-size:${sizes.id}px}
 .id,.stacked .value{word-break:break-all}
 .caption{text-align:center;margin-top:6px}
 .amount{text-align:center;font-size:${sizes.amount}px;font-weight:800;line-height:1.15;margin-bottom:4px}

@@ -3,12 +3,12 @@ import { useStore } from 'zustand'
 import { DepositScreen } from '../features/deposit/DepositScreen'
 import { JournalScreen } from '../features/journal/JournalScreen'
 import { Notices } from '../features/notices/Notices'
+import { ReceiptPreviewDialog } from '../features/printing/ReceiptPreviewDialog'
 import { SellScreen } from '../features/sell/SellScreen'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
-import { ReceiptDialog } from './ReceiptDialog'
 import { screenForKey } from './store'
 import { appStore, noticesStore, settingsStore, statusStore } from './stores'
 
@@ -65,7 +65,7 @@ export function App() {
       {screen === 'deposit' ? <DepositScreen /> : null}
       {screen === 'journal' ? <JournalScreen /> : null}
       {screen === 'settings' ? <SettingsScreen /> : null}
-      <ReceiptDialog />
+      <ReceiptPreviewDialog />
     </div>
   )
 }

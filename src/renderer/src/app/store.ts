@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { JournalEntry, Language } from '../../../shared/contract'
+import type { Language } from '../../../shared/contract'
 
 export const SCREENS = ['sell', 'deposit', 'journal', 'settings'] as const
 export type Screen = (typeof SCREENS)[number]
@@ -7,12 +7,8 @@ export type Screen = (typeof SCREENS)[number]
 export interface AppState {
   screen: Screen
   language: Language
-  /** The entry shown in the receipt preview (and printed from it); null when closed. */
-  receipt: JournalEntry | null
   go(screen: Screen): void
   setLanguage(language: Language): void
-  showReceipt(entry: JournalEntry): void
-  closeReceipt(): void
 }
 
 export type AppStore = StoreApi<AppState>
@@ -21,11 +17,8 @@ export function createAppStore(language: Language): AppStore {
   return createStore<AppState>((set) => ({
     screen: 'sell',
     language,
-    receipt: null,
     go: (screen) => set({ screen }),
     setLanguage: (language) => set({ language }),
-    showReceipt: (receipt) => set({ receipt }),
-    closeReceipt: () => set({ receipt: null }),
   }))
 }
 

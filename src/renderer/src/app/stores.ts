@@ -7,6 +7,8 @@ import { businessDay } from '../../../shared/day'
 import { createDepositStore } from '../features/deposit/store'
 import { createJournalStore } from '../features/journal/store'
 import { createNoticesStore } from '../features/notices/store'
+import { watchForAutoPrint } from '../features/printing/auto-print'
+import { createPrintingStore } from '../features/printing/store'
 import { createSellStore } from '../features/sell/store'
 import { createSettingsStore } from '../features/settings/store'
 import { createStatusStore } from '../features/status/store'
@@ -34,6 +36,19 @@ export const settingsStore = createSettingsStore({
     depositStore.getState().setDoubleEntryThreshold(settings.doubleEntryAboveDirhams)
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
   },
+})
+
+export const printingStore = createPrintingStore({
+  api,
+  language: () => appStore.getState().language,
+  // A print or a look at a receipt is an event in the entry's history: an open journal entry shows it.
+  onEntryChanged: (entryId) => void journalStore.getState().refreshDetail(entryId),
+})
+
+watchForAutoPrint({
+  results: [sellStore, depositStore],
+  settings: () => settingsStore.getState().settings,
+  print: (entryId) => void printingStore.getState().print(entryId, { automatic: true }),
 })
 
 /** Switches the language at once and remembers the choice in main. */

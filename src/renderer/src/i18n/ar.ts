@@ -68,7 +68,6 @@ export const ar: Messages = {
     region: 'نتائج في الخلفية',
     depositConfirmed: 'تأكد إيداع سابق',
     depositOther: (status: string) => `حُسم إيداع سابق: ${status}`,
-    printReceipt: 'طباعة الإيصال',
     open: 'فتح العملية',
   },
   sell: {
@@ -240,11 +239,6 @@ export const ar: Messages = {
   },
   receipt: {
     title: 'إيصال',
-    voucher: 'قسيمة مسبقة الدفع',
-    deposit: 'إيداع في محفظة',
-    training: 'تدريب — غير صالح',
-    date: 'التاريخ',
-    thanks: 'احتفظ بهذا الإيصال.',
   },
   printing: {
     preview: 'عرض الإيصال',
@@ -286,7 +280,7 @@ export const ar: Messages = {
         none: 'بدون طابعة (عرض، حفظ PDF)',
       },
       address: 'عنوان الطابعة',
-      addressHint: 'مثال: tcp://192.168.1.50:9100 (المنفذ عادةً 9100)',
+      addressHint: 'مثال (المنفذ عادةً 9100):',
       addressInvalid: 'اكتب العنوان بالشكل tcp://host:port.',
       device: 'طابعة ويندوز',
       noDevices: 'لم يُعثر على طابعات.',
@@ -305,7 +299,7 @@ export const ar: Messages = {
       save: 'حفظ إعدادات الإيصال',
       test: 'طباعة تجريبية',
       testing: 'جارٍ الطباعة التجريبية…',
-      testOk: (printer: string) => `أُرسل إيصال تجريبي إلى ${printer}.`,
+      testOk: 'أُرسل إيصال تجريبي إلى',
     },
   },
   kind: { voucher: 'قسيمة', deposit: 'إيداع' },

@@ -70,7 +70,6 @@ export const en = {
     region: 'Background results',
     depositConfirmed: 'An earlier deposit was confirmed',
     depositOther: (status: string) => `An earlier deposit was resolved: ${status}`,
-    printReceipt: 'Print receipt',
     open: 'Open entry',
   },
   sell: {
@@ -246,11 +245,6 @@ export const en = {
   },
   receipt: {
     title: 'Receipt',
-    voucher: 'Prepaid voucher',
-    deposit: 'Wallet deposit',
-    training: 'TRAINING — NOT VALID',
-    date: 'Date',
-    thanks: 'Keep this receipt.',
   },
   printing: {
     preview: 'Show receipt',
@@ -295,7 +289,7 @@ export const en = {
         none: 'No printer (show, save as PDF)',
       } satisfies Record<PrinterSettings['kind'], string>,
       address: 'Printer address',
-      addressHint: 'tcp://192.168.1.50:9100 (the port is usually 9100)',
+      addressHint: 'For example (the port is usually 9100):',
       addressInvalid: 'Type the address as tcp://host:port.',
       device: 'Windows printer',
       noDevices: 'No printers found.',
@@ -314,7 +308,7 @@ export const en = {
       save: 'Save receipt settings',
       test: 'Test print',
       testing: 'Printing a test…',
-      testOk: (printer: string) => `A test receipt went to ${printer}.`,
+      testOk: 'A test receipt was sent to',
     },
   },
   kind: { voucher: 'Voucher', deposit: 'Deposit' } satisfies Record<EntryKind, string>,

@@ -1,7 +1,7 @@
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
 import { parseLyd } from '../../../../shared/money'
-import { appStore, depositStore, openEntry } from '../../app/stores'
+import { depositStore, openEntry } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Button, Facts, Panel, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -11,6 +11,7 @@ import { useScreenKeys } from '../../ui/keys'
 import { LimitFigures } from '../../ui/LimitFigures'
 import { Ltr, Money, Phone } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
+import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { QUICK_AMOUNTS_DIRHAMS, unresolvedEntryId } from './store'
 
 export function DepositScreen() {
@@ -340,11 +341,10 @@ function Confirmed({ entry }: { entry: JournalEntry }) {
         <p className="warning warning-pending">{t.deposit.confirmedDuplicate}</p>
       ) : null}
       <div className="actions">
-        <Button variant="primary" autoFocus onClick={() => appStore.getState().showReceipt(entry)}>
-          {t.common.print}
-        </Button>
+        <PrintButtons entry={entry} primary autoFocus />
         <NewDeposit />
       </div>
+      <PrintOutcomeNote entryId={entry.id} />
     </Panel>
   )
 }

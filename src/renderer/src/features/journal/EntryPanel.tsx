@@ -1,6 +1,6 @@
 import { useStore } from 'zustand'
-import type { JournalEvent } from '../../../../shared/contract'
-import { appStore, journalStore } from '../../app/stores'
+import type { JournalEntry, JournalEvent } from '../../../../shared/contract'
+import { journalStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -8,6 +8,7 @@ import { canRetry, statusTone } from '../../ui/entry'
 import { formatDateTime, formatDay, formatPlainDate } from '../../ui/format'
 import { LimitFigures } from '../../ui/LimitFigures'
 import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
+import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 
 /** One entry with its event history; unknown deposits can be re-sent from here with their own reference. */
 export function EntryPanel() {
@@ -84,10 +85,11 @@ export function EntryPanel() {
                 {retrying ? t.deposit.retrying : t.journal.retry}
               </Button>
             ) : null}
-            {entry.kind === 'deposit' && entry.status === 'confirmed' ? (
-              <Button onClick={() => appStore.getState().showReceipt(entry)}>{t.common.print}</Button>
+            {hasReceipt(entry) ? (
+              <PrintButtons entry={entry} printedBefore={detail.events.some((e) => e.type === 'printed')} />
             ) : null}
           </div>
+          <PrintOutcomeNote entryId={entry.id} />
           <h3>{t.journal.history}</h3>
           {detail.events.length === 0 ? <p>{t.journal.noHistory}</p> : <History events={detail.events} />}
         </>
@@ -112,6 +114,14 @@ function History({ events }: { events: JournalEvent[] }) {
         </li>
       ))}
     </ol>
+  )
+}
+
+/** Only a finished sale has a receipt: an issued voucher, a confirmed deposit. */
+function hasReceipt(entry: JournalEntry): boolean {
+  return (
+    (entry.kind === 'voucher' && entry.status === 'issued') ||
+    (entry.kind === 'deposit' && entry.status === 'confirmed')
   )
 }
 

@@ -40,6 +40,8 @@ export interface JournalState {
   reload(): Promise<void>
   loadMore(): Promise<void>
   open(entryId: string): Promise<void>
+  /** Reloads the open entry's detail (a print added an event) without clearing the panel first. */
+  refreshDetail(entryId: string): Promise<void>
   close(): void
   retry(): Promise<void>
 }
@@ -140,6 +142,9 @@ export function createJournalStore({ api, today }: JournalDeps): JournalStore {
       async open(entryId) {
         set({ openId: entryId, detail: null, detailError: null })
         await loadDetail(entryId)
+      },
+      async refreshDetail(entryId) {
+        if (get().openId === entryId) await loadDetail(entryId)
       },
       close() {
         set({ openId: null, detail: null, detailError: null })

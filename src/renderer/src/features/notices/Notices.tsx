@@ -1,10 +1,11 @@
 import { useStore } from 'zustand'
-import { appStore, noticesStore, openEntry } from '../../app/stores'
+import { noticesStore, openEntry } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button } from '../../ui/controls'
 import { statusTone } from '../../ui/entry'
 import { formatTime } from '../../ui/format'
 import { Money, Phone } from '../../ui/Ltr'
+import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 
 /** Deposits that a background retry resolved, shown until the clerk dismisses them. */
 export function Notices() {
@@ -26,15 +27,12 @@ export function Notices() {
           {entry?.phone ? <Phone phone={entry.phone} /> : null}
           {entry?.firstName ? <span>{entry.firstName}</span> : null}
           <span className="spacer" />
-          {entry && notice.status === 'confirmed' ? (
-            <Button variant="primary" onClick={() => appStore.getState().showReceipt(entry)}>
-              {t.notices.printReceipt}
-            </Button>
-          ) : null}
+          {entry && notice.status === 'confirmed' ? <PrintButtons entry={entry} primary /> : null}
           <Button onClick={() => openEntry(notice.entryId)}>{t.notices.open}</Button>
           <Button variant="quiet" onClick={() => noticesStore.getState().dismiss(notice.id)}>
             {t.common.dismiss}
           </Button>
+          {entry ? <PrintOutcomeNote entryId={entry.id} /> : null}
         </div>
       ))}
     </section>

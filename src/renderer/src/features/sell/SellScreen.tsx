@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
-import { appStore, openAttentionList, sellStore } from '../../app/stores'
+import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Kbd, Panel } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -10,6 +10,7 @@ import { useScreenKeys } from '../../ui/keys'
 import { LimitFigures } from '../../ui/LimitFigures'
 import { Code, Ltr, Money } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
+import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { saleOutcome } from './store'
 
 export function SellScreen() {
@@ -171,11 +172,10 @@ function Issued({ entry }: { entry: JournalEntry }) {
         ]}
       />
       <div className="actions">
-        <Button variant="primary" autoFocus onClick={() => appStore.getState().showReceipt(entry)}>
-          {t.common.print}
-        </Button>
+        <PrintButtons entry={entry} primary autoFocus />
         <NewSale />
       </div>
+      <PrintOutcomeNote entryId={entry.id} />
     </Panel>
   )
 }

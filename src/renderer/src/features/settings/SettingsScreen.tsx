@@ -10,6 +10,7 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
 import { LanguageField } from './LanguageField'
+import { PrinterSection } from './PrinterSection'
 
 export function SettingsScreen() {
   const t = useT()
@@ -27,6 +28,7 @@ export function SettingsScreen() {
         <ModeSection />
         <LiveSection />
         <PreferencesSection />
+        <PrinterSection />
         <SupportSection />
       </div>
     </main>

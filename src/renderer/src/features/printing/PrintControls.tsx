@@ -1,0 +1,101 @@
+import { useStore } from 'zustand'
+import type { JournalEntry } from '../../../../shared/contract'
+import type { AppErrorData } from '../../../../shared/errors'
+import { printingStore, settingsStore } from '../../app/stores'
+import { errorMessage, type Messages } from '../../i18n'
+import { useT } from '../../i18n/use'
+import { Button } from '../../ui/controls'
+import { printerFailureReason } from './store'
+
+/** Whether this terminal has a printer to send receipts to (otherwise: show them, save as PDF). */
+export function useHasPrinter(): boolean {
+  return useStore(settingsStore, (s) => (s.settings?.printer.kind ?? 'none') !== 'none')
+}
+
+/**
+ * Print (Reprint once printed) and Show receipt, for a finished entry. Without a printer, Show receipt is
+ * the main action. The outcome is shown by PrintOutcomeNote, outside the row of buttons.
+ */
+export function PrintButtons({
+  entry,
+  primary = false,
+  autoFocus = false,
+  printedBefore = false,
+}: {
+  entry: JournalEntry
+  primary?: boolean
+  autoFocus?: boolean
+  /** The journal's history shows an earlier print: this one will be a COPY. */
+  printedBefore?: boolean
+}) {
+  const t = useT()
+  const hasPrinter = useHasPrinter()
+  const outcome = useStore(printingStore, (s) => s.outcomes[entry.id])
+  const printedHere = useStore(printingStore, (s) => s.printed[entry.id] === true)
+  const printing = outcome?.state === 'printing'
+  const again = printedBefore || printedHere
+  return (
+    <>
+      {hasPrinter ? (
+        <Button
+          variant={primary ? 'primary' : 'secondary'}
+          autoFocus={autoFocus}
+          disabled={printing}
+          onClick={() => void printingStore.getState().print(entry.id)}
+        >
+          {printing ? t.printing.printing : again ? t.printing.reprint : t.common.print}
+        </Button>
+      ) : null}
+      <Button
+        variant={primary && !hasPrinter ? 'primary' : 'secondary'}
+        autoFocus={autoFocus && !hasPrinter}
+        onClick={() => void printingStore.getState().showPreview(entry.id)}
+      >
+        {t.printing.preview}
+      </Button>
+    </>
+  )
+}
+
+/** What the clerk does about a printer failure, in words: the reason main gave, or the error's advice. */
+export function printFailureText(t: Messages, error: AppErrorData): string {
+  const reason = printerFailureReason(error)
+  if (reason && reason in t.printing.reasons) {
+    return t.printing.reasons[reason as keyof Messages['printing']['reasons']]
+  }
+  return errorMessage(t, error)
+}
+
+/** The last print of an entry: printing, printed (or a copy), or why it did not print. */
+export function PrintOutcomeNote({ entryId }: { entryId: string }) {
+  const t = useT()
+  const outcome = useStore(printingStore, (s) => s.outcomes[entryId])
+  if (!outcome) return null
+  if (outcome.state === 'printing') {
+    return (
+      <p className="hint print-outcome" role="status">
+        {t.printing.printing}
+      </p>
+    )
+  }
+  if (outcome.state === 'printed') {
+    return (
+      <p className="notice-line notice-good print-outcome" role="status">
+        {outcome.copy ? t.printing.printedCopy : t.printing.printed}
+      </p>
+    )
+  }
+  return (
+    <div className="warning warning-pending print-outcome" role="alert">
+      <p className="strong">{t.printing.failedTitle}</p>
+      <p>{printFailureText(t, outcome.error)}</p>
+      <p>{t.printing.saleStillDone}</p>
+      <p className="error-code">
+        {t.common.errorDetails(
+          [outcome.error.code, printerFailureReason(outcome.error)].filter(Boolean).join(' · '),
+          '',
+        )}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,247 @@
+import { useEffect, useId, useState } from 'react'
+import { useStore } from 'zustand'
+import type { Language, PaperWidthMm, PrinterSettings } from '../../../../shared/contract'
+import { parsePrinterAddress } from '../../../../shared/printer-address'
+import { printingStore, settingsStore } from '../../app/stores'
+import { MESSAGES } from '../../i18n'
+import { useT } from '../../i18n/use'
+import { Button, Panel, SelectField, TextField } from '../../ui/controls'
+import { ErrorNote } from '../../ui/ErrorNote'
+import { Ltr } from '../../ui/Ltr'
+import { printFailureText } from '../printing/PrintControls'
+
+type Kind = PrinterSettings['kind']
+const KINDS: Kind[] = ['escpos-network', 'system', 'none']
+const WIDTHS: PaperWidthMm[] = [58, 80]
+
+interface Form {
+  kind: Kind
+  address: string
+  deviceName: string
+  widthMm: PaperWidthMm
+  autoPrint: boolean
+  receiptLanguage: Language | null
+  outletName: string
+  outletAddress: string
+  outletPhone: string
+  redemptionHint: string
+}
+
+/** The printer the form describes, or null while it is incomplete (no address, no Windows printer). */
+function printerOf(form: Form): PrinterSettings | null {
+  if (form.kind === 'escpos-network') {
+    return parsePrinterAddress(form.address)
+      ? { kind: 'escpos-network', address: form.address.trim(), widthMm: form.widthMm }
+      : null
+  }
+  if (form.kind === 'system') {
+    return form.deviceName ? { kind: 'system', deviceName: form.deviceName, widthMm: form.widthMm } : null
+  }
+  return { kind: 'none', widthMm: form.widthMm }
+}
+
+/** Receipts and printer: where receipts go, the roll width, auto-print, and what every receipt says. */
+export function PrinterSection() {
+  const t = useT()
+  const settings = useStore(settingsStore, (s) => s.settings)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  const printers = useStore(printingStore, (s) => s.printers)
+  const printersError = useStore(printingStore, (s) => s.printersError)
+  const testing = useStore(printingStore, (s) => s.testing)
+  const testResult = useStore(printingStore, (s) => s.testResult)
+  const [form, setForm] = useState<Form | null>(null)
+  const hintId = useId()
+
+  useEffect(() => {
+    if (!settings) return
+    const p = settings.printer
+    setForm({
+      kind: p.kind,
+      address: p.kind === 'escpos-network' ? p.address : '',
+      deviceName: p.kind === 'system' ? p.deviceName : '',
+      widthMm: p.widthMm,
+      autoPrint: settings.autoPrint,
+      receiptLanguage: settings.receiptLanguage,
+      outletName: settings.outlet.name,
+      outletAddress: settings.outlet.address,
+      outletPhone: settings.outlet.phone,
+      redemptionHint: settings.redemptionHint,
+    })
+  }, [settings])
+
+  useEffect(() => {
+    if (form?.kind === 'system' && !printingStore.getState().printers)
+      void printingStore.getState().loadPrinters()
+  }, [form?.kind])
+
+  if (!form) return null
+  const change = (patch: Partial<Form>) => setForm({ ...form, ...patch })
+  const printer = printerOf(form)
+  const addressProblem =
+    form.kind === 'escpos-network' && form.address.trim() !== '' && !parsePrinterAddress(form.address)
+  const devices = printers?.list ?? []
+
+  return (
+    <section className="card" aria-labelledby="printer-title">
+      <h2 id="printer-title">{t.printing.settings.title}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!printer) return
+          void settingsStore.getState().update({
+            printer,
+            autoPrint: form.autoPrint,
+            receiptLanguage: form.receiptLanguage,
+            outlet: { name: form.outletName, address: form.outletAddress, phone: form.outletPhone },
+            redemptionHint: form.redemptionHint,
+          })
+        }}
+      >
+        <SelectField
+          label={t.printing.settings.kind}
+          value={form.kind}
+          onChange={(e) => change({ kind: e.target.value as Kind })}
+        >
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t.printing.settings.kinds[k]}
+            </option>
+          ))}
+        </SelectField>
+        {form.kind === 'escpos-network' ? (
+          <TextField
+            label={t.printing.settings.address}
+            value={form.address}
+            onChange={(e) => change({ address: e.target.value })}
+            dir="ltr"
+            autoComplete="off"
+            placeholder="tcp://192.168.1.50:9100"
+            hint={
+              <>
+                {t.printing.settings.addressHint} <Ltr>tcp://192.168.1.50:9100</Ltr>
+              </>
+            }
+            problem={addressProblem ? t.printing.settings.addressInvalid : null}
+          />
+        ) : null}
+        {form.kind === 'system' ? (
+          <>
+            <SelectField
+              label={t.printing.settings.device}
+              value={form.deviceName}
+              onChange={(e) => change({ deviceName: e.target.value })}
+            >
+              <option value="">{devices.length === 0 ? t.printing.settings.noDevices : '—'}</option>
+              {/* A printer saved earlier stays choosable while it is not connected. */}
+              {form.deviceName && !devices.some((d) => d.name === form.deviceName) ? (
+                <option value={form.deviceName}>{form.deviceName}</option>
+              ) : null}
+              {devices.map((d) => (
+                <option key={d.name} value={d.name}>
+                  {d.displayName}
+                </option>
+              ))}
+            </SelectField>
+            {printers && !printers.available ? (
+              <p className="warning warning-pending">{t.printing.settings.devicesUnavailable}</p>
+            ) : null}
+            {printersError ? <ErrorNote error={printersError} /> : null}
+            <Button onClick={() => void printingStore.getState().loadPrinters()}>
+              {t.printing.settings.refreshDevices}
+            </Button>
+          </>
+        ) : null}
+        <SelectField
+          label={t.printing.settings.width}
+          value={String(form.widthMm)}
+          onChange={(e) => change({ widthMm: Number(e.target.value) as PaperWidthMm })}
+        >
+          {WIDTHS.map((w) => (
+            <option key={w} value={w}>
+              {t.printing.settings.widthMm(w)}
+            </option>
+          ))}
+        </SelectField>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.autoPrint}
+            disabled={form.kind === 'none'}
+            onChange={(e) => change({ autoPrint: e.target.checked })}
+          />
+          {t.printing.settings.autoPrint}
+        </label>
+        <SelectField
+          label={t.printing.settings.language}
+          value={form.receiptLanguage ?? ''}
+          onChange={(e) => change({ receiptLanguage: (e.target.value || null) as Language | null })}
+        >
+          <option value="">{t.printing.settings.languageFollow}</option>
+          {(['ar', 'en'] as const).map((l) => (
+            <option key={l} value={l} lang={l}>
+              {MESSAGES[l].languageName}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t.printing.settings.outletName}
+          value={form.outletName}
+          maxLength={100}
+          onChange={(e) => change({ outletName: e.target.value })}
+        />
+        <TextField
+          label={t.printing.settings.outletAddress}
+          value={form.outletAddress}
+          maxLength={200}
+          onChange={(e) => change({ outletAddress: e.target.value })}
+        />
+        <TextField
+          label={t.printing.settings.outletPhone}
+          value={form.outletPhone}
+          maxLength={40}
+          dir="ltr"
+          inputMode="tel"
+          onChange={(e) => change({ outletPhone: e.target.value })}
+        />
+        <div className="field">
+          <label htmlFor={hintId}>{t.printing.settings.hint}</label>
+          <textarea
+            id={hintId}
+            value={form.redemptionHint}
+            maxLength={500}
+            dir="auto"
+            placeholder={t.printing.settings.hintExample}
+            onChange={(e) => change({ redemptionHint: e.target.value })}
+          />
+        </div>
+        <div className="actions">
+          <Button type="submit" disabled={busy !== null || !printer}>
+            {t.printing.settings.save}
+          </Button>
+          <Button
+            disabled={testing || !printer || printer.kind === 'none'}
+            onClick={() => printer && void printingStore.getState().testPrint(printer)}
+          >
+            {testing ? t.printing.settings.testing : t.printing.settings.test}
+          </Button>
+        </div>
+      </form>
+      {testResult?.ok ? (
+        <Panel
+          tone="good"
+          title={
+            <>
+              {t.printing.settings.testOk} <Ltr>{testResult.printer}</Ltr>
+            </>
+          }
+          role="status"
+        />
+      ) : null}
+      {testResult && !testResult.ok ? (
+        <Panel tone="bad" title={t.printing.failedTitle} role="alert">
+          <p>{printFailureText(t, testResult.error)}</p>
+        </Panel>
+      ) : null}
+    </section>
+  )
+}
