@@ -8,6 +8,7 @@ import type { EntryKind, EntryStatus, JournalEntry, Language, Mode } from './con
 import { isValidDay } from './day'
 import { toLatinDigits } from './digits'
 import type { AppErrorData } from './errors'
+import { EXPORT_FORMATS, PIN_MAX_DIGITS, PIN_MIN_DIGITS } from './manager-limits'
 import type { ManagerMethod } from './manager-methods'
 
 // ---------------------------------------------------------------------------------------------------------
@@ -168,7 +169,7 @@ export interface ZSummary {
 // ---------------------------------------------------------------------------------------------------------
 // Exports and backups
 
-export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const
+export { EXPORT_FORMATS }
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportJob {
@@ -213,8 +214,6 @@ const personName = z
   .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s.replace(/[\u200c\u200d]/g, '')), 'No control characters.')
 
 /** Accepts Arabic-Indic digits; the PIN is kept and checked as Latin digits. */
-export const PIN_MIN_DIGITS = 4
-export const PIN_MAX_DIGITS = 12
 const newPin = z
   .string()
   .max(40)

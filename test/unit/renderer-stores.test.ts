@@ -471,13 +471,14 @@ describe('the top bar', () => {
     })
   })
 
-  it('opens the screens with F1–F4 and Alt+1–4', () => {
+  it('opens the screens with F1–F5 and Alt+1–5', () => {
     const key = (k: string, altKey = false) =>
       screenForKey({ key: k, altKey, ctrlKey: false, metaKey: false })
     expect(key('F1')).toBe('sell')
     expect(key('F4')).toBe('settings')
     expect(key('2', true)).toBe('deposit')
     expect(key('2')).toBeNull()
-    expect(key('F5')).toBeNull()
+    expect(key('F5')).toBe('manager')
+    expect(key('F6')).toBeNull()
   })
 })

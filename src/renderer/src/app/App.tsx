@@ -2,15 +2,17 @@ import { useEffect, useLayoutEffect } from 'react'
 import { useStore } from 'zustand'
 import { DepositScreen } from '../features/deposit/DepositScreen'
 import { JournalScreen } from '../features/journal/JournalScreen'
+import { ManagerScreen } from '../features/manager/ManagerScreen'
 import { Notices } from '../features/notices/Notices'
 import { ReceiptPreviewDialog } from '../features/printing/ReceiptPreviewDialog'
 import { SellScreen } from '../features/sell/SellScreen'
+import { SessionGate } from '../features/session/SessionGate'
 import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
-import { screenForKey } from './store'
-import { appStore, noticesStore, settingsStore, statusStore } from './stores'
+import { screenForKey, screensFor } from './store'
+import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
 
 /** How often the status, the daily limit and background notices are asked for. */
 const POLL_MS = 4_000
@@ -18,13 +20,23 @@ const POLL_MS = 4_000
 export function App() {
   const t = useT()
   const language = useLanguage()
-  const screen = useStore(appStore, (s) => s.screen)
 
   useLayoutEffect(() => {
     document.documentElement.lang = language
     document.documentElement.dir = directionOf(language)
     document.title = t.appTitle
   }, [language, t])
+
+  return (
+    <SessionGate>
+      <Desk />
+    </SessionGate>
+  )
+}
+
+/** The work screens, shown while someone is signed in (or before the terminal has a manager). */
+function Desk() {
+  const screen = useStore(appStore, (s) => s.screen)
 
   useEffect(() => {
     void settingsStore.getState().load()
@@ -47,7 +59,8 @@ export function App() {
       }
       if (document.querySelector('dialog[open]')) return
       const target = screenForKey(event)
-      if (target) {
+      const role = sessionStore.getState().session?.person?.role ?? null
+      if (target && screensFor(role).includes(target)) {
         event.preventDefault()
         appStore.getState().go(target)
       }
@@ -65,6 +78,7 @@ export function App() {
       {screen === 'deposit' ? <DepositScreen /> : null}
       {screen === 'journal' ? <JournalScreen /> : null}
       {screen === 'settings' ? <SettingsScreen /> : null}
+      {screen === 'manager' ? <ManagerScreen /> : null}
       <ReceiptPreviewDialog />
     </div>
   )

@@ -1,8 +1,17 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Language } from '../../../shared/contract'
+import type { Role } from '../../../shared/manager'
 
-export const SCREENS = ['sell', 'deposit', 'journal', 'settings'] as const
+export const SCREENS = ['sell', 'deposit', 'journal', 'settings', 'manager'] as const
 export type Screen = (typeof SCREENS)[number]
+
+/** The screens a clerk works on; main refuses a clerk everything the others would offer anyway. */
+const CLERK_SCREENS: readonly Screen[] = ['sell', 'deposit', 'journal']
+
+/** The screens a person may open: a manager (or a terminal still without one, role null) all of them. */
+export function screensFor(role: Role | null): readonly Screen[] {
+  return role === 'clerk' ? CLERK_SCREENS : SCREENS
+}
 
 export interface AppState {
   screen: Screen
@@ -22,7 +31,7 @@ export function createAppStore(language: Language): AppStore {
   }))
 }
 
-/** F1–F4 and Alt+1–4 open the screens, in the order of SCREENS. */
+/** F1–F5 and Alt+1–5 open the screens, in the order of SCREENS. */
 export function screenForKey(event: {
   key: string
   altKey: boolean
@@ -30,8 +39,8 @@ export function screenForKey(event: {
   metaKey: boolean
 }): Screen | null {
   if (event.ctrlKey || event.metaKey) return null
-  const f = /^F([1-4])$/.exec(event.key)
-  const digit = event.altKey ? /^([1-4])$/.exec(event.key) : null
+  const f = /^F([1-5])$/.exec(event.key)
+  const digit = event.altKey ? /^([1-5])$/.exec(event.key) : null
   const n = Number((f ?? digit)?.[1] ?? 0)
   return n ? (SCREENS[n - 1] ?? null) : null
 }
@@ -41,4 +50,5 @@ export const SCREEN_SHORTCUTS: Record<Screen, { label: string; aria: string }> =
   deposit: { label: 'F2', aria: 'F2 Alt+2' },
   journal: { label: 'F3', aria: 'F3 Alt+3' },
   settings: { label: 'F4', aria: 'F4 Alt+4' },
+  manager: { label: 'F5', aria: 'F5 Alt+5' },
 }

@@ -2,21 +2,29 @@
  * The app's stores, created once with the real `window.api`. Feature code takes its store from here;
  * tests build the same stores from their factories with a fake api.
  */
+import type { StoreApi } from 'zustand/vanilla'
 import type { Language, Settings } from '../../../shared/contract'
 import { businessDay } from '../../../shared/day'
 import { createDepositStore } from '../features/deposit/store'
 import { createJournalStore } from '../features/journal/store'
+import { createBackupStore } from '../features/manager/backup-store'
+import { createPeopleStore } from '../features/manager/people-store'
+import { createReportsStore } from '../features/manager/reports-store'
+import { createResolveStore } from '../features/manager/resolve-store'
 import { createNoticesStore } from '../features/notices/store'
 import { watchForAutoPrint } from '../features/printing/auto-print'
 import { createPrintingStore } from '../features/printing/store'
 import { createSellStore } from '../features/sell/store'
+import { createSessionStore } from '../features/session/store'
+import { watchSignIn } from '../features/session/watch-api'
 import { createSettingsStore } from '../features/settings/store'
 import { createStatusStore } from '../features/status/store'
 import { languageFromLocale } from '../i18n'
 import { newRequestId } from './request-id'
 import { createAppStore } from './store'
 
-const api = window.api
+// A call main refuses with NOT_SIGNED_IN (the session ended in main) brings back the sign-in screen.
+const api = watchSignIn(window.api, (expired) => sessionStore.getState().lost(expired))
 const systemLanguage = (): Language => languageFromLocale(navigator.language)
 
 export const appStore = createAppStore(systemLanguage())
@@ -24,10 +32,13 @@ export const statusStore = createStatusStore(api)
 export const noticesStore = createNoticesStore(api)
 export const sellStore = createSellStore({ api, newRequestId })
 export const depositStore = createDepositStore({ api, newRequestId })
+// The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
+const today = () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0))
 export const journalStore = createJournalStore({
   api,
-  // The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
-  today: () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0)),
+  today,
+  // A clerk's journal is today's (main refuses other days to a clerk).
+  todayOnly: () => sessionStore.getState().session?.person?.role === 'clerk',
 })
 export const settingsStore = createSettingsStore({
   api,
@@ -49,6 +60,39 @@ watchForAutoPrint({
   results: [sellStore, depositStore],
   settings: () => settingsStore.getState().settings,
   print: (entryId) => void printingStore.getState().print(entryId, { automatic: true }),
+})
+
+export const reportsStore = createReportsStore({ api, today })
+export const peopleStore = createPeopleStore(api)
+export const backupStore = createBackupStore(api)
+export const resolveStore = createResolveStore(api, (entry) => {
+  journalStore.setState((s) => ({ entries: s.entries.map((e) => (e.id === entry.id ? entry : e)) }))
+  void journalStore.getState().refreshDetail(entry.id)
+  void statusStore.getState().refresh()
+})
+
+/** What one person was doing is not shown to the next: every work screen starts fresh at a sign-in. */
+const WORK_STORES: Pick<StoreApi<unknown>, 'setState' | 'getInitialState'>[] = [
+  sellStore,
+  depositStore,
+  journalStore,
+  noticesStore,
+  printingStore,
+  reportsStore,
+  peopleStore,
+  backupStore,
+  resolveStore,
+]
+
+export const sessionStore = createSessionStore({
+  api,
+  now: Date.now,
+  onSignedIn: () => {
+    for (const store of WORK_STORES) store.setState(store.getInitialState(), true)
+    appStore.getState().go('sell')
+    void settingsStore.getState().load()
+    void statusStore.getState().refresh()
+  },
 })
 
 /** Switches the language at once and remembers the choice in main. */

@@ -1,4 +1,5 @@
 import type { Messages } from './en'
+import { managerAr } from './manager-ar'
 
 /** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
 function entries(n: number): string {
@@ -19,6 +20,7 @@ export const ar: Messages = {
     deposit: 'إيداع',
     journal: 'السجل',
     settings: 'الإعدادات',
+    manager: 'المدير',
   },
   common: {
     yes: 'نعم',
@@ -370,4 +372,5 @@ export const ar: Messages = {
     enter: 'Enter',
     esc: 'Esc',
   },
+  manager: managerAr,
 }

@@ -6,6 +6,7 @@ import type {
   PrinterSettings,
 } from '../../../shared/contract'
 import type { ErrorCode } from '../../../shared/errors'
+import { managerEn } from './manager-en'
 
 /**
  * English texts, the reference: `Messages` is this object's type, so the Arabic file must have every key
@@ -21,6 +22,7 @@ export const en = {
     deposit: 'Deposit',
     journal: 'Journal',
     settings: 'Settings',
+    manager: 'Manager',
   },
   common: {
     yes: 'Yes',
@@ -389,6 +391,7 @@ export const en = {
     enter: 'Enter',
     esc: 'Esc',
   },
+  manager: managerEn,
 }
 
 export type Messages = typeof en

@@ -8,6 +8,7 @@ import { canRetry, statusTone } from '../../ui/entry'
 import { formatDateTime, formatDay, formatPlainDate } from '../../ui/format'
 import { LimitFigures } from '../../ui/LimitFigures'
 import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
+import { Resolution } from '../manager/Resolution'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 
 /** One entry with its event history; unknown deposits can be re-sent from here with their own reference. */
@@ -90,6 +91,7 @@ export function EntryPanel() {
             ) : null}
           </div>
           <PrintOutcomeNote entryId={entry.id} />
+          <Resolution entry={entry} />
           <h3>{t.journal.history}</h3>
           {detail.events.length === 0 ? <p>{t.journal.noHistory}</p> : <History events={detail.events} />}
         </>

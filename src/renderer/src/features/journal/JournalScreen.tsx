@@ -3,7 +3,7 @@ import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } fr
 import { useStore } from 'zustand'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
 import { dayToIsoDate, isoDateToDay } from '../../../../shared/day'
-import { journalStore } from '../../app/stores'
+import { journalStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -54,6 +54,8 @@ function Filters() {
   const filters = useStore(journalStore, (s) => s.filters)
   const [search, setSearch] = useState(filters.search)
   const store = journalStore.getState()
+  // A clerk's journal is today's: main refuses other days, so no date is offered.
+  const todayOnly = useStore(sessionStore, (s) => s.session?.person?.role === 'clerk')
 
   // The store's search changes from outside too (Today, the attention list): keep the field in step.
   useEffect(() => setSearch(filters.search), [filters.search])
@@ -82,18 +84,22 @@ function Filters() {
         className="field-search"
         autoFocus
       />
-      <TextField
-        label={t.journal.from}
-        type="date"
-        value={filters.from ? dayToIsoDate(filters.from) : ''}
-        onChange={(e) => void store.setFilters({ from: isoDateToDay(e.target.value) })}
-      />
-      <TextField
-        label={t.journal.to}
-        type="date"
-        value={filters.to ? dayToIsoDate(filters.to) : ''}
-        onChange={(e) => void store.setFilters({ to: isoDateToDay(e.target.value) })}
-      />
+      {todayOnly ? null : (
+        <>
+          <TextField
+            label={t.journal.from}
+            type="date"
+            value={filters.from ? dayToIsoDate(filters.from) : ''}
+            onChange={(e) => void store.setFilters({ from: isoDateToDay(e.target.value) })}
+          />
+          <TextField
+            label={t.journal.to}
+            type="date"
+            value={filters.to ? dayToIsoDate(filters.to) : ''}
+            onChange={(e) => void store.setFilters({ to: isoDateToDay(e.target.value) })}
+          />
+        </>
+      )}
       <SelectField
         label={t.journal.kind}
         value={filters.kind ?? ''}

@@ -52,6 +52,8 @@ export interface JournalDeps {
   api: Pick<DeskApi, 'listJournal' | 'getEntry' | 'retryDeposit'>
   /** Today's business day in Tripoli, by the service's clock where known. */
   today(): number
+  /** A clerk sees today's journal only: the attention list then keeps to today. */
+  todayOnly?: () => boolean
 }
 
 export function todayFilters(today: number): JournalFilters {
@@ -72,7 +74,7 @@ export function toQuery(filters: JournalFilters, cursor: string | null): DeskInp
   }
 }
 
-export function createJournalStore({ api, today }: JournalDeps): JournalStore {
+export function createJournalStore({ api, today, todayOnly }: JournalDeps): JournalStore {
   // Each reload bumps the generation so an answer to an older query never lands in a newer list.
   let generation = 0
   let loadingMore = false
@@ -126,7 +128,8 @@ export function createJournalStore({ api, today }: JournalDeps): JournalStore {
         await fetchPage(true)
       },
       async showNeedsAttention() {
-        set({ filters: { ...todayFilters(today()), from: null, to: null, needsAttention: true } })
+        const day = todayOnly?.() ? today() : null
+        set({ filters: { ...todayFilters(today()), from: day, to: day, needsAttention: true } })
         await fetchPage(true)
       },
       reload: () => fetchPage(true),

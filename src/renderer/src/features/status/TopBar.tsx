@@ -1,9 +1,10 @@
 import { useStore } from 'zustand'
-import { SCREEN_SHORTCUTS, SCREENS } from '../../app/store'
-import { appStore, chooseLanguage, openAttentionList, statusStore } from '../../app/stores'
+import { SCREEN_SHORTCUTS, screensFor } from '../../app/store'
+import { appStore, chooseLanguage, openAttentionList, sessionStore, statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Kbd } from '../../ui/controls'
 import { splitDuration } from '../../ui/format'
+import { PersonMenu } from '../session/SessionGate'
 import { LimitGauge } from './LimitGauge'
 import { clockWarning } from './store'
 
@@ -13,6 +14,7 @@ export function TopBar() {
   const status = useStore(statusStore, (s) => s.status)
   const bridgeError = useStore(statusStore, (s) => s.error)
   const screen = useStore(appStore, (s) => s.screen)
+  const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
   const clock = clockWarning(status)
   const attention = status?.needsAttention ?? 0
 
@@ -28,7 +30,7 @@ export function TopBar() {
         ) : null}
         <span className="app-title">{t.appTitle}</span>
         <nav aria-label={t.nav.label} className="nav">
-          {SCREENS.map((s) => (
+          {screensFor(role).map((s) => (
             <button
               key={s}
               type="button"
@@ -60,6 +62,7 @@ export function TopBar() {
         >
           {language === 'ar' ? 'English' : 'العربية'}
         </button>
+        <PersonMenu />
       </div>
       {status?.mode === 'training' ? <p className="training-strip">{t.status.trainingHint}</p> : null}
       {bridgeError ? (

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react'
+import { useStore } from 'zustand'
+import { toLatinDigits } from '../../../../shared/digits'
+import { backupStore, settingsStore } from '../../app/stores'
+import { useT } from '../../i18n/use'
+import { Button, TextField } from '../../ui/controls'
+import { ErrorNote } from '../../ui/ErrorNote'
+import { Ltr } from '../../ui/Ltr'
+
+/** Where backups go, whether one is made daily and how many are kept; a verified backup on demand. */
+export function BackupPanel() {
+  const t = useT()
+  const m = t.manager.backup
+  const settings = useStore(settingsStore, (s) => s.settings)
+  const settingsBusy = useStore(settingsStore, (s) => s.busy)
+  const settingsError = useStore(settingsStore, (s) => s.error)
+  const busy = useStore(backupStore, (s) => s.busy)
+  const error = useStore(backupStore, (s) => s.error)
+  const result = useStore(backupStore, (s) => s.result)
+  const [folder, setFolder] = useState('')
+  const [daily, setDaily] = useState(false)
+  const [keep, setKeep] = useState('7')
+
+  useEffect(() => {
+    if (!settings) return
+    setFolder(settings.backup.folder ?? '')
+    setDaily(settings.backup.daily)
+    setKeep(String(settings.backup.keep))
+  }, [settings])
+
+  const keepN = Number(toLatinDigits(keep))
+  const keepOk = Number.isInteger(keepN) && keepN >= 1 && keepN <= 365
+
+  return (
+    <div className="manager-grid">
+      <form
+        className="card"
+        aria-labelledby="backup-title"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!keepOk) return
+          void settingsStore.getState().update({
+            backup: { folder: folder.trim() === '' ? null : folder.trim(), daily, keep: keepN },
+          })
+        }}
+      >
+        <h2 id="backup-title">{m.title}</h2>
+        <p className="hint">{m.intro}</p>
+        <TextField
+          label={m.folder}
+          hint={<Ltr>{m.folderHint}</Ltr>}
+          value={folder}
+          dir="ltr"
+          onChange={(e) => setFolder(e.target.value)}
+        />
+        <label className="check">
+          <input type="checkbox" checked={daily} onChange={(e) => setDaily(e.target.checked)} />
+          {m.daily}
+        </label>
+        <TextField
+          label={m.keep}
+          value={keep}
+          inputMode="numeric"
+          dir="ltr"
+          onChange={(e) => setKeep(e.target.value)}
+          problem={keep && !keepOk ? '1 – 365' : null}
+        />
+        {settingsError && settingsBusy === null ? <ErrorNote error={settingsError} /> : null}
+        <div className="actions">
+          <Button type="submit" disabled={settingsBusy !== null || !keepOk}>
+            {m.save}
+          </Button>
+          <Button variant="primary" disabled={busy} onClick={() => void backupStore.getState().backupNow()}>
+            {busy ? m.working : m.now}
+          </Button>
+        </div>
+      </form>
+      <div>
+        {error ? <ErrorNote error={error} /> : null}
+        {result ? (
+          <section className="card" aria-labelledby="backup-done-title">
+            <p id="backup-done-title" className="notice-line notice-good" role="status">
+              {m.done('')}
+              <Ltr>{result.folder}</Ltr>
+            </p>
+            <table className="report-table">
+              <thead>
+                <tr>
+                  <th>{m.file}</th>
+                  <th className="num">{m.size}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.files.map((f) => (
+                  <tr key={f.name}>
+                    <td>
+                      <Ltr>{f.name}</Ltr>
+                    </td>
+                    <td className="num">
+                      <Ltr>{`${Math.ceil(f.bytes / 1024)} KB`}</Ltr>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {result.pruned > 0 ? <p className="muted">{m.pruned(result.pruned)}</p> : null}
+          </section>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { useT } from '../../i18n/use'
+import { BackupPanel } from './BackupPanel'
+import { PeoplePanel } from './PeoplePanel'
+import { ReportsPanel } from './ReportsPanel'
+
+const TABS = ['reports', 'people', 'backup'] as const
+type Tab = (typeof TABS)[number]
+
+/** The manager's screen: reports (X, Z, exports), people, backups. Main refuses all of it to a clerk. */
+export function ManagerScreen() {
+  const t = useT()
+  const m = t.manager.managerScreen
+  const [tab, setTab] = useState<Tab>('reports')
+
+  function onTabKey(event: React.KeyboardEvent) {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    const rtl = document.documentElement.dir === 'rtl'
+    const step = (event.key === 'ArrowRight') !== rtl ? 1 : -1
+    const next = TABS[(TABS.indexOf(tab) + step + TABS.length) % TABS.length] ?? 'reports'
+    setTab(next)
+    document.getElementById(`manager-tab-${next}`)?.focus()
+    event.preventDefault()
+  }
+
+  return (
+    <main className="screen manager-screen" aria-labelledby="manager-title">
+      <h1 id="manager-title">{m.title}</h1>
+      <div className="manager-tabs" role="tablist" aria-label={m.title} onKeyDown={onTabKey}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            id={`manager-tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`manager-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+          >
+            {m.tabs[name]}
+          </button>
+        ))}
+      </div>
+      <div id={`manager-panel-${tab}`} role="tabpanel" aria-labelledby={`manager-tab-${tab}`}>
+        {tab === 'reports' ? <ReportsPanel /> : null}
+        {tab === 'people' ? <PeoplePanel /> : null}
+        {tab === 'backup' ? <BackupPanel /> : null}
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,242 @@
+import { useEffect, useState } from 'react'
+import { useStore } from 'zustand'
+import { toLatinDigits } from '../../../../shared/digits'
+import type { Person, Role } from '../../../../shared/manager'
+import { peopleStore, sessionStore, settingsStore } from '../../app/stores'
+import { useT } from '../../i18n/use'
+import { Badge, Button, SelectField, TextField } from '../../ui/controls'
+import { ErrorNote } from '../../ui/ErrorNote'
+import { pinProblem } from '../session/SetupScreen'
+
+/** The people of this terminal: add, rename, new PIN, deactivate; and the sign-in and reprint rules. */
+export function PeoplePanel() {
+  const t = useT()
+  const m = t.manager.people
+  const people = useStore(peopleStore, (s) => s.people)
+  const error = useStore(peopleStore, (s) => s.error)
+  const done = useStore(peopleStore, (s) => s.done)
+  const me = useStore(sessionStore, (s) => s.session?.person?.id ?? null)
+
+  useEffect(() => {
+    void peopleStore.getState().load()
+  }, [])
+
+  return (
+    <div className="manager-grid">
+      <section className="card" aria-labelledby="people-title">
+        <h2 id="people-title">{m.title}</h2>
+        {done ? (
+          <p className="notice-line notice-good" role="status">
+            {done.kind === 'added' ? m.added(done.name) : m.saved}
+          </p>
+        ) : null}
+        {error ? <ErrorNote error={error} /> : null}
+        <table className="report-table">
+          <thead>
+            <tr>
+              <th>{m.name}</th>
+              <th>{m.role}</th>
+              <th>{m.status}</th>
+              <th>{m.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {people.map((p) => (
+              <PersonRow key={p.id} person={p} isMe={p.id === me} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <div>
+        <AddPerson />
+        <Rules />
+      </div>
+    </div>
+  )
+}
+
+function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
+  const t = useT()
+  const m = t.manager.people
+  const busy = useStore(peopleStore, (s) => s.busy)
+  const [editing, setEditing] = useState<'name' | 'pin' | null>(null)
+  const [value, setValue] = useState('')
+  const problem = editing === 'pin' ? pinProblem(value, t.manager.session) : null
+
+  async function save() {
+    if (editing === 'name' && value.trim() === '') return
+    if (editing === 'pin' && problem) return
+    const ok = await peopleStore
+      .getState()
+      .update(person.id, editing === 'name' ? { name: value.trim() } : { pin: value })
+    if (ok) setEditing(null)
+  }
+
+  return (
+    <tr>
+      <td>
+        <bdi className="strong">{person.name}</bdi> {isMe ? <span className="muted">{m.you}</span> : null}
+      </td>
+      <td>{t.manager.role[person.role]}</td>
+      <td>
+        <Badge tone={person.active ? 'good' : 'pending'}>{person.active ? m.active : m.inactive}</Badge>
+      </td>
+      <td>
+        {editing ? (
+          <form
+            className="form-row"
+            onSubmit={(e) => {
+              e.preventDefault()
+              void save()
+            }}
+          >
+            <TextField
+              label={editing === 'name' ? `${m.rename}: ${person.name}` : `${m.resetPin}: ${person.name}`}
+              value={value}
+              type={editing === 'pin' ? 'password' : 'text'}
+              inputMode={editing === 'pin' ? 'numeric' : undefined}
+              dir={editing === 'pin' ? 'ltr' : undefined}
+              autoComplete="off"
+              autoFocus
+              onChange={(e) => setValue(editing === 'pin' ? toLatinDigits(e.target.value) : e.target.value)}
+              problem={value && problem ? problem : null}
+            />
+            <Button type="submit" variant="primary" disabled={busy}>
+              {m.save}
+            </Button>
+            <Button onClick={() => setEditing(null)}>{m.cancel}</Button>
+          </form>
+        ) : (
+          <div className="actions">
+            <Button
+              variant="quiet"
+              aria-label={`${m.rename}: ${person.name}`}
+              onClick={() => {
+                setEditing('name')
+                setValue(person.name)
+              }}
+            >
+              {m.rename}
+            </Button>
+            <Button
+              variant="quiet"
+              aria-label={`${m.resetPin}: ${person.name}`}
+              onClick={() => {
+                setEditing('pin')
+                setValue('')
+              }}
+            >
+              {m.resetPin}
+            </Button>
+            <Button
+              variant="quiet"
+              aria-label={`${person.active ? m.deactivate : m.reactivate}: ${person.name}`}
+              disabled={busy}
+              onClick={() => void peopleStore.getState().update(person.id, { active: !person.active })}
+            >
+              {person.active ? m.deactivate : m.reactivate}
+            </Button>
+          </div>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+function AddPerson() {
+  const t = useT()
+  const m = t.manager.people
+  const busy = useStore(peopleStore, (s) => s.busy)
+  const [name, setName] = useState('')
+  const [pin, setPin] = useState('')
+  const [role, setRole] = useState<Role>('clerk')
+  const problem = pinProblem(pin, t.manager.session)
+  return (
+    <form
+      className="card"
+      aria-labelledby="add-person-title"
+      onSubmit={async (e) => {
+        e.preventDefault()
+        if (name.trim() === '' || problem) return
+        if (await peopleStore.getState().add(name.trim(), pin, role)) {
+          setName('')
+          setPin('')
+        }
+      }}
+    >
+      <h2 id="add-person-title">{m.add}</h2>
+      <TextField label={m.name} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={t.manager.session.newPin}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        dir="ltr"
+        value={pin}
+        onChange={(e) => setPin(toLatinDigits(e.target.value))}
+        problem={pin && problem ? problem : null}
+      />
+      <SelectField label={m.role} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        <option value="clerk">{t.manager.role.clerk}</option>
+        <option value="manager">{t.manager.role.manager}</option>
+      </SelectField>
+      <div className="actions">
+        <Button type="submit" variant="primary" disabled={busy || name.trim() === '' || problem !== null}>
+          {m.addButton}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function Rules() {
+  const t = useT()
+  const m = t.manager.people
+  const settings = useStore(settingsStore, (s) => s.settings)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  const [lock, setLock] = useState('')
+  const [reprint, setReprint] = useState('')
+  useEffect(() => {
+    if (!settings) return
+    setLock(String(settings.autoLockMinutes))
+    setReprint(String(settings.reprintWindowMinutes))
+  }, [settings])
+  const lockN = Number(toLatinDigits(lock))
+  const reprintN = Number(toLatinDigits(reprint))
+  const lockOk = Number.isInteger(lockN) && lockN >= 1 && lockN <= 480
+  const reprintOk = /^\d+$/.test(toLatinDigits(reprint)) && reprintN <= 1440
+  return (
+    <form
+      className="card"
+      aria-labelledby="rules-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (lockOk && reprintOk)
+          void settingsStore.getState().update({ autoLockMinutes: lockN, reprintWindowMinutes: reprintN })
+      }}
+    >
+      <h2 id="rules-title">{m.rulesTitle}</h2>
+      <TextField
+        label={m.autoLock}
+        value={lock}
+        inputMode="numeric"
+        dir="ltr"
+        onChange={(e) => setLock(e.target.value)}
+        problem={lock && !lockOk ? m.minutesRange(1, 480) : null}
+      />
+      <TextField
+        label={m.reprintWindow}
+        value={reprint}
+        inputMode="numeric"
+        dir="ltr"
+        onChange={(e) => setReprint(e.target.value)}
+        problem={reprint && !reprintOk ? m.minutesRange(0, 1440) : null}
+      />
+      <div className="actions">
+        <Button type="submit" disabled={busy !== null || !lockOk || !reprintOk}>
+          {m.save}
+        </Button>
+      </div>
+    </form>
+  )
+}

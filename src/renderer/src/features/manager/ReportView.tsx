@@ -1,0 +1,182 @@
+import type { Report, ReportEntry, Tally } from '../../../../shared/manager'
+import { useLanguage, useT } from '../../i18n/use'
+import { Badge } from '../../ui/controls'
+import { formatDateTime, formatDay } from '../../ui/format'
+import { Ltr, Money, Phone } from '../../ui/Ltr'
+
+function TallyCells({ tally }: { tally: Tally }) {
+  return (
+    <>
+      <td className="num">
+        <Ltr>{tally.count}</Ltr>
+      </td>
+      <td className="num">
+        <Money dirhams={tally.dirhams} />
+      </td>
+    </>
+  )
+}
+
+/** A report as the manager reads it on screen: the same figures the printout and the exports hold. */
+export function ReportView({ report }: { report: Report }) {
+  const t = useT()
+  const m = t.manager.reports
+  const language = useLanguage()
+  const period =
+    report.from === report.to
+      ? formatDay(report.from, language)
+      : `${formatDay(report.from, language)} – ${formatDay(report.to, language)}`
+  const title = report.z ? m.zTitle(report.z.number, report.z.part) : m.title[report.type]
+  const countValue = (
+    <>
+      <th className="num">{m.count}</th>
+      <th className="num">{m.value}</th>
+    </>
+  )
+
+  return (
+    <section className="card report-view" aria-labelledby="report-title">
+      <div className="report-head">
+        <h2 id="report-title">{title}</h2>
+        {report.mode === 'training' ? (
+          <span className="training-badge">{m.modeTraining}</span>
+        ) : (
+          <Badge tone="info">{m.modeLive}</Badge>
+        )}
+      </div>
+      <p>
+        <strong>{period}</strong> ·{' '}
+        {report.z
+          ? m.closed(formatDateTime(report.z.closedAt, language), report.z.closedBy ?? '')
+          : m.generated(formatDateTime(report.generatedAt, language), report.generatedBy ?? '')}
+      </p>
+      <p className="report-sales">
+        {m.sales}: <Ltr>{report.sales.count}</Ltr> · <Money dirhams={report.sales.dirhams} />
+      </p>
+      <p className="muted">{m.entries(report.entryCount)}</p>
+
+      <h3>{m.byKind}</h3>
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th rowSpan={2} />
+            <th colSpan={2}>{m.done}</th>
+            <th colSpan={2}>{m.failed}</th>
+            <th colSpan={2}>{m.open}</th>
+          </tr>
+          <tr>
+            {countValue}
+            {countValue}
+            {countValue}
+          </tr>
+        </thead>
+        <tbody>
+          {report.byKind.map((k) => (
+            <tr key={k.kind} data-kind={k.kind}>
+              <th scope="row">{m.kind[k.kind]}</th>
+              <TallyCells tally={k.done} />
+              <TallyCells tally={k.failed} />
+              <TallyCells tally={k.open} />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h3>{m.byValue}</h3>
+      {report.byDenomination.length === 0 ? (
+        <p>{m.none}</p>
+      ) : (
+        <table className="report-table">
+          <thead>
+            <tr>
+              <th className="num">{m.value}</th>
+              {countValue}
+            </tr>
+          </thead>
+          <tbody>
+            {report.byDenomination.map((d) => (
+              <tr key={d.valueDirhams}>
+                <td className="num">
+                  <Money dirhams={d.valueDirhams} />
+                </td>
+                <TallyCells tally={d} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h3>{m.byClerk}</h3>
+      {report.byClerk.length === 0 ? (
+        <p>{m.none}</p>
+      ) : (
+        <table className="report-table">
+          <thead>
+            <tr>
+              <th rowSpan={2}>{m.clerk}</th>
+              <th colSpan={2}>{m.kind.voucher}</th>
+              <th colSpan={2}>{m.kind.deposit}</th>
+              <th colSpan={2}>{m.total}</th>
+            </tr>
+            <tr>
+              {countValue}
+              {countValue}
+              {countValue}
+            </tr>
+          </thead>
+          <tbody>
+            {report.byClerk.map((c) => (
+              <tr key={c.clerk ?? ''}>
+                <th scope="row">{c.clerk === null ? m.noClerk : <bdi>{c.clerk}</bdi>}</th>
+                <TallyCells tally={c.vouchers} />
+                <TallyCells tally={c.deposits} />
+                <TallyCells tally={c.total} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <EntryList title={m.failedList} list={report.failed} />
+      <EntryList title={m.attentionList} list={report.attention} />
+    </section>
+  )
+}
+
+function EntryList({ title, list }: { title: string; list: Report['failed'] }) {
+  const t = useT()
+  const language = useLanguage()
+  return (
+    <>
+      <h3>
+        {title} (<Ltr>{list.total}</Ltr>)
+      </h3>
+      {list.total === 0 ? (
+        <p>{t.manager.reports.none}</p>
+      ) : (
+        <table className="report-table">
+          <tbody>
+            {list.entries.map((e: ReportEntry) => (
+              <tr key={e.id}>
+                <td>{formatDateTime(e.createdAt, language)}</td>
+                <td>{t.kind[e.kind]}</td>
+                <td>{t.entryStatus[e.status]}</td>
+                <td className="num">
+                  <Money dirhams={e.amountDirhams} />
+                </td>
+                <td>{e.clerk ? <bdi>{e.clerk}</bdi> : null}</td>
+                <td>
+                  {e.phone ? <Phone phone={e.phone} /> : e.serialNumber ? <Ltr>{e.serialNumber}</Ltr> : null}
+                </td>
+                <td>{e.errorCode ? <Ltr>{e.errorCode}</Ltr> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list.total > list.entries.length ? (
+        <p className="muted">{t.manager.reports.more(list.total - list.entries.length)}</p>
+      ) : null}
+    </>
+  )
+}

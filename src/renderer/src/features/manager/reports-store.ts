@@ -1,0 +1,138 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { DeskApi, Language } from '../../../../shared/contract'
+import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { ExportFormat, ExportJob, Report, ZSummary } from '../../../../shared/manager'
+
+type Busy = 'report' | 'close' | 'print' | 'export' | null
+
+export interface ReportsState {
+  from: number
+  to: number
+  report: Report | null
+  zReports: ZSummary[]
+  busy: Busy
+  error: AppErrorData | null
+  /** "Close the day?" is being asked. */
+  confirmingClose: boolean
+  /** The last export: running (with progress), done (with its path) or failed. */
+  job: ExportJob | null
+  printedOn: string | null
+  setPeriod(from: number, to: number): void
+  show(): Promise<void>
+  showX(): Promise<void>
+  askClose(): void
+  cancelClose(): void
+  closeDay(): Promise<void>
+  loadZReports(): Promise<void>
+  showZ(number: number): Promise<void>
+  print(language: Language): Promise<void>
+  exportAs(format: ExportFormat, language: Language): Promise<void>
+}
+
+export type ReportsStore = StoreApi<ReportsState>
+
+export interface ReportsDeps {
+  api: Pick<
+    DeskApi,
+    | 'getReport'
+    | 'getXReport'
+    | 'closeDay'
+    | 'listZReports'
+    | 'getZReport'
+    | 'printReport'
+    | 'exportReport'
+    | 'getExportProgress'
+  >
+  today(): number
+  /** Between export progress checks. */
+  pollMs?: number
+}
+
+export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): ReportsStore {
+  return createStore<ReportsState>((set, get) => {
+    async function run(busy: Exclude<Busy, null>, action: () => Promise<void>): Promise<void> {
+      if (get().busy) return
+      set({ busy, error: null, printedOn: null })
+      try {
+        await action()
+      } catch (e) {
+        set({ error: toAppErrorData(e) })
+      } finally {
+        set({ busy: null })
+      }
+    }
+
+    return {
+      from: today(),
+      to: today(),
+      report: null,
+      zReports: [],
+      busy: null,
+      error: null,
+      confirmingClose: false,
+      job: null,
+      printedOn: null,
+
+      setPeriod: (from, to) => set({ from, to }),
+
+      show: () =>
+        run('report', async () => {
+          const { from, to } = get()
+          set({ report: await api.getReport({ from: Math.min(from, to), to: Math.max(from, to) }) })
+        }),
+
+      showX: () =>
+        run('report', async () => {
+          set({ report: await api.getXReport(), from: today(), to: today() })
+        }),
+
+      askClose: () => set({ confirmingClose: true }),
+      cancelClose: () => set({ confirmingClose: false }),
+
+      closeDay: () =>
+        run('close', async () => {
+          set({ confirmingClose: false })
+          set({ report: await api.closeDay({}) })
+          set({ zReports: (await api.listZReports({})).reports })
+        }),
+
+      async loadZReports() {
+        try {
+          set({ zReports: (await api.listZReports({})).reports })
+        } catch (e) {
+          set({ error: toAppErrorData(e) })
+        }
+      },
+
+      showZ: (number) =>
+        run('report', async () => {
+          set({ report: await api.getZReport({ number }) })
+        }),
+
+      print: (language) =>
+        run('print', async () => {
+          const report = get().report
+          if (!report || (report.type !== 'x' && report.type !== 'z')) return
+          const result =
+            report.type === 'z' && report.z
+              ? await api.printReport({ report: 'z', number: report.z.number, language })
+              : await api.printReport({ report: 'x', language })
+          set({ printedOn: result.printer })
+        }),
+
+      exportAs: (format, language) =>
+        run('export', async () => {
+          const report = get().report
+          const from = report?.from ?? get().from
+          const to = report?.to ?? get().to
+          let job = await api.exportReport({ format, from, to, language })
+          set({ job })
+          while (job && job.state === 'running') {
+            await new Promise((resolve) => setTimeout(resolve, pollMs))
+            job = await api.getExportProgress({ jobId: job.jobId })
+            set({ job })
+          }
+        }),
+    }
+  })
+}

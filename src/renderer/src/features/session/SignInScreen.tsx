@@ -1,0 +1,175 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { useStore } from 'zustand'
+import { toLatinDigits } from '../../../../shared/digits'
+import { chooseLanguage, sessionStore } from '../../app/stores'
+import { errorMessage } from '../../i18n'
+import { useLanguage, useT } from '../../i18n/use'
+import { Button } from '../../ui/controls'
+
+const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
+
+/** Seconds left until the given instant, ticking while there are some. */
+function useSecondsUntil(until: number | null): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (until === null || until <= Date.now()) return
+    const timer = setInterval(() => setNow(Date.now()), 250)
+    return () => clearInterval(timer)
+  }, [until])
+  return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000))
+}
+
+/**
+ * Who is working, and their PIN: a picker of the people on this PC (arrow keys move, as in any radio group),
+ * a PIN field that takes the keyboard's digits (Arabic-Indic too) and a PIN pad for touch screens.
+ */
+export function SignInScreen() {
+  const t = useT()
+  const m = t.manager
+  const language = useLanguage()
+  const people = useStore(sessionStore, (s) => s.people)
+  const busy = useStore(sessionStore, (s) => s.busy)
+  const error = useStore(sessionStore, (s) => s.error)
+  const locked = useStore(sessionStore, (s) => s.locked)
+  const autoLock = useStore(sessionStore, (s) => s.session?.autoLockMinutes ?? 0)
+  const waitUntil = useStore(sessionStore, (s) => s.waitUntil)
+  const waitSeconds = useSecondsUntil(waitUntil)
+  const [personId, setPersonId] = useState<string | null>(null)
+  const [pin, setPin] = useState('')
+  const pinRef = useRef<HTMLInputElement>(null)
+  const pinId = useId()
+  const chosen = personId ?? (people.length === 1 ? (people[0]?.id ?? null) : null)
+
+  useEffect(() => {
+    if (chosen) pinRef.current?.focus()
+  }, [chosen])
+
+  async function submit() {
+    if (!chosen || pin === '' || busy || waitSeconds > 0) return
+    const ok = await sessionStore.getState().signIn(chosen, pin)
+    if (!ok) {
+      setPin('')
+      pinRef.current?.focus()
+    }
+  }
+
+  const press = (digit: string) => {
+    setPin((p) => (p.length < 12 ? p + digit : p))
+    pinRef.current?.focus()
+  }
+
+  let problem: string | null = null
+  if (waitSeconds > 0) problem = m.session.wait(waitSeconds)
+  else if (error?.code === 'WRONG_PIN') problem = m.session.wrongPin
+  else if (error && error.code !== 'TOO_MANY_ATTEMPTS') problem = errorMessage(t, error)
+
+  return (
+    <main className="screen signin-screen" aria-labelledby="signin-title">
+      <div className="signin-head">
+        <span className="app-title">{t.appTitle}</span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="language-switch"
+          lang={language === 'ar' ? 'en' : 'ar'}
+          onClick={() => chooseLanguage(language === 'ar' ? 'en' : 'ar')}
+        >
+          {language === 'ar' ? 'English' : 'العربية'}
+        </button>
+      </div>
+      <h1 id="signin-title">{m.session.signInTitle}</h1>
+      {locked ? (
+        <p className="notice-line" role="status">
+          {m.session.lockedIdle(autoLock)}
+        </p>
+      ) : null}
+      {people.length === 0 ? <p className="warning warning-pending">{m.session.noPeople}</p> : null}
+      <form
+        className="signin-form card"
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <fieldset className="people-picker">
+          <legend>{m.session.whoAreYou}</legend>
+          {people.map((p) => (
+            <label key={p.id} className={`person-choice${chosen === p.id ? ' is-chosen' : ''}`}>
+              <input
+                type="radio"
+                name="person"
+                value={p.id}
+                checked={chosen === p.id}
+                onChange={() => {
+                  setPersonId(p.id)
+                  setPin('')
+                }}
+              />
+              <bdi className="person-name">{p.name}</bdi>
+              <span className="muted">{m.role[p.role]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={pinId}>{m.session.pin}</label>
+          <input
+            id={pinId}
+            ref={pinRef}
+            className="pin-input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            maxLength={12}
+            value={pin}
+            disabled={!chosen}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${pinId}-problem` : undefined}
+            onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
+          />
+          {problem ? (
+            <div id={`${pinId}-problem`} className="problem" role="alert">
+              {problem}
+            </div>
+          ) : null}
+        </div>
+        <fieldset className="pin-pad" aria-label={m.session.pinPad} dir="ltr">
+          {PAD.map((d) => (
+            <button
+              key={d}
+              type="button"
+              className="btn btn-secondary"
+              disabled={!chosen}
+              onClick={() => press(d)}
+            >
+              {d}
+            </button>
+          ))}
+          <button type="button" className="btn btn-quiet" disabled={!chosen} onClick={() => setPin('')}>
+            {m.session.clear}
+          </button>
+          <button type="button" className="btn btn-secondary" disabled={!chosen} onClick={() => press('0')}>
+            0
+          </button>
+          <button
+            type="button"
+            className="btn btn-quiet"
+            aria-label={m.session.backspace}
+            disabled={!chosen}
+            onClick={() => setPin((p) => p.slice(0, -1))}
+          >
+            ⌫
+          </button>
+        </fieldset>
+        <Button
+          type="submit"
+          variant="primary"
+          shortcut="Enter"
+          disabled={!chosen || pin === '' || busy || waitSeconds > 0}
+        >
+          {busy ? m.session.signingIn : m.session.signIn}
+        </Button>
+      </form>
+    </main>
+  )
+}
