@@ -110,6 +110,8 @@ export interface ReportEntry {
   amountDirhams: number
   clerk: string | null
   phone: string | null
+  /** The account holder's first name (deposits). */
+  firstName: string | null
   serialNumber: string | null
   codeLast4: string | null
   serviceTransactionId: string | null

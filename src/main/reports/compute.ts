@@ -54,6 +54,7 @@ interface EntryListRow {
   amount_dirhams: number
   clerk: string | null
   phone: string | null
+  first_name: string | null
   serial_number: string | null
   code_last4: string | null
   service_transaction_id: string | null
@@ -62,7 +63,7 @@ interface EntryListRow {
   needs_attention: number
 }
 
-const LIST_COLUMNS = `id, created_at, day, kind, status, amount_dirhams, clerk, phone, serial_number, code_last4,
+const LIST_COLUMNS = `id, created_at, day, kind, status, amount_dirhams, clerk, phone, first_name, serial_number, code_last4,
   service_transaction_id, external_transaction_id, error_code, needs_attention`
 
 export function toReportEntry(r: EntryListRow): ReportEntry {
@@ -75,6 +76,7 @@ export function toReportEntry(r: EntryListRow): ReportEntry {
     amountDirhams: r.amount_dirhams,
     clerk: r.clerk,
     phone: r.phone,
+    firstName: r.first_name,
     serialNumber: r.serial_number,
     codeLast4: r.code_last4,
     serviceTransactionId: r.service_transaction_id,

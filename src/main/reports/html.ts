@@ -55,7 +55,7 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
     `<tr><td>${ltr(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
     `<td>${escapeHtml(l.status[e.status])}</td><td class="num">${money(e.amountDirhams)}</td>` +
     `<td>${e.clerk === null ? '' : auto(e.clerk)}</td>` +
-    `<td>${e.phone ? ltr(formatPhoneForDisplay(e.phone)) : e.serialNumber ? ltr(e.serialNumber) : ''}</td>` +
+    `<td>${e.phone ? `${ltr(formatPhoneForDisplay(e.phone))}${e.firstName ? ` ${auto(e.firstName)}` : ''}` : e.serialNumber ? ltr(e.serialNumber) : ''}</td>` +
     `<td>${ltr(e.serviceTransactionId ?? e.externalTransactionId ?? '')}</td>` +
     `<td>${e.errorCode ? ltr(e.errorCode) : ''}</td></tr>`
   )

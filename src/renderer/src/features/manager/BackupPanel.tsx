@@ -48,7 +48,11 @@ export function BackupPanel() {
         <p className="hint">{m.intro}</p>
         <TextField
           label={m.folder}
-          hint={<Ltr>{m.folderHint}</Ltr>}
+          hint={
+            <>
+              {m.folderHint} <Ltr>{'D:\\Backups\\ResellerDesk'}</Ltr>
+            </>
+          }
           value={folder}
           dir="ltr"
           onChange={(e) => setFolder(e.target.value)}
@@ -79,10 +83,12 @@ export function BackupPanel() {
         {error ? <ErrorNote error={error} /> : null}
         {result ? (
           <section className="card" aria-labelledby="backup-done-title">
-            <p id="backup-done-title" className="notice-line notice-good" role="status">
-              {m.done('')}
-              <Ltr>{result.folder}</Ltr>
-            </p>
+            <div id="backup-done-title" className="notice-line notice-good" role="status">
+              {m.done}
+              <div className="file-path" dir="ltr">
+                {result.folder}
+              </div>
+            </div>
             <table className="report-table">
               <thead>
                 <tr>

@@ -22,7 +22,7 @@ export function PeoplePanel() {
   }, [])
 
   return (
-    <div className="manager-grid">
+    <div className="manager-grid people-grid">
       <section className="card" aria-labelledby="people-title">
         <h2 id="people-title">{m.title}</h2>
         {done ? (

@@ -89,7 +89,7 @@ export function ReportView({ report }: { report: Report }) {
         <table className="report-table">
           <thead>
             <tr>
-              <th className="num">{m.value}</th>
+              <th className="num">{m.voucherValue}</th>
               {countValue}
             </tr>
           </thead>

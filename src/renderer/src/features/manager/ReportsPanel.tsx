@@ -25,7 +25,7 @@ export function ReportsPanel() {
   const printable = s.report?.type === 'x' || s.report?.type === 'z'
 
   return (
-    <div className="manager-grid">
+    <div className="manager-grid reports-grid">
       <div>
         <form
           className="card"
@@ -105,10 +105,12 @@ export function ReportsPanel() {
               </div>
             ) : null}
             {s.job?.state === 'done' ? (
-              <p className="notice-line notice-good" role="status">
-                {m.exported('')}
-                <Ltr>{s.job.path}</Ltr>
-              </p>
+              <div className="notice-line notice-good" role="status">
+                {m.exported}
+                <div className="file-path" dir="ltr">
+                  {s.job.path}
+                </div>
+              </div>
             ) : null}
             {s.job?.state === 'failed' && s.job.error ? <ErrorNote error={s.job.error} /> : null}
             {s.printedOn ? (
@@ -118,7 +120,7 @@ export function ReportsPanel() {
             ) : null}
           </section>
         ) : null}
-        <section className="card" aria-labelledby="z-title">
+        <section className="card z-card" aria-labelledby="z-title">
           <h2 id="z-title">{m.zList}</h2>
           {s.zReports.length === 0 ? (
             <p>{m.zNone}</p>
@@ -128,8 +130,8 @@ export function ReportsPanel() {
                 <tr>
                   <th>{m.zNumber}</th>
                   <th>{t.journal.day}</th>
-                  <th>{m.closeDay}</th>
-                  <th className="num">{m.sales}</th>
+                  <th>{m.zClosed}</th>
+                  <th className="num">{m.zSales}</th>
                   <th />
                 </tr>
               </thead>

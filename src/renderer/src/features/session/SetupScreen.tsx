@@ -7,6 +7,7 @@ import { useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { useScreenKeys } from '../../ui/keys'
+import { ScreenHead } from './ScreenHead'
 
 /** The first start: who manages this terminal. Afterwards everyone signs in. */
 export function SetupScreen() {
@@ -29,6 +30,7 @@ export function SetupScreen() {
 
   return (
     <main className="screen setup-screen" aria-labelledby="setup-title">
+      <ScreenHead />
       <h1 id="setup-title">{m.setupTitle}</h1>
       <p>{m.setupIntro}</p>
       <form

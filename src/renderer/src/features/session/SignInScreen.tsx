@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
-import { chooseLanguage, sessionStore } from '../../app/stores'
+import { sessionStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
-import { useLanguage, useT } from '../../i18n/use'
+import { useT } from '../../i18n/use'
 import { Button } from '../../ui/controls'
+import { ScreenHead } from './ScreenHead'
 
 const PAD = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
 
@@ -26,7 +27,6 @@ function useSecondsUntil(until: number | null): number {
 export function SignInScreen() {
   const t = useT()
   const m = t.manager
-  const language = useLanguage()
   const people = useStore(sessionStore, (s) => s.people)
   const busy = useStore(sessionStore, (s) => s.busy)
   const error = useStore(sessionStore, (s) => s.error)
@@ -65,18 +65,7 @@ export function SignInScreen() {
 
   return (
     <main className="screen signin-screen" aria-labelledby="signin-title">
-      <div className="signin-head">
-        <span className="app-title">{t.appTitle}</span>
-        <span className="spacer" />
-        <button
-          type="button"
-          className="language-switch"
-          lang={language === 'ar' ? 'en' : 'ar'}
-          onClick={() => chooseLanguage(language === 'ar' ? 'en' : 'ar')}
-        >
-          {language === 'ar' ? 'English' : 'العربية'}
-        </button>
-      </div>
+      <ScreenHead />
       <h1 id="signin-title">{m.session.signInTitle}</h1>
       {locked ? (
         <p className="notice-line" role="status">
@@ -105,7 +94,7 @@ export function SignInScreen() {
                   setPin('')
                 }}
               />
-              <bdi className="person-name">{p.name}</bdi>
+              <span className="person-name">{p.name}</span>
               <span className="muted">{m.role[p.role]}</span>
             </label>
           ))}

@@ -1,0 +1,347 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { businessDay } from '../../src/shared/day'
+import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
+import { pdfText } from '../helpers/pdf-text'
+import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { buildRendererForTest } from './support/renderer'
+
+/**
+ * The manager tools end to end: the real renderer in Chromium through the browser shell, against the desk
+ * core and the training sandbox. Refusals are proved by calling window.api from the page itself, so what is
+ * tested is main's enforcement, not the hidden buttons.
+ */
+const MANAGER = { name: 'Fatima الفيتوري', pin: '2580' }
+const CLERK = { name: 'فتحي', pin: '1357' }
+const CUSTOMER = { phone: '0921234567', name: 'فاطمة' }
+
+let shell: BrowserShell
+let browser: Browser
+let dataDir: string
+let rendererDir: string
+let page: Page
+let errors: string[]
+
+beforeAll(async () => {
+  rendererDir = await buildRendererForTest()
+  dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-manager-'))
+  shell = await startBrowserShell({ dataDir, rendererDir })
+  browser = await launchBrowser()
+  page = await browser.newPage()
+  errors = watchErrors(page)
+  await page.goto(shell.url)
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await shell?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(rendererDir, { recursive: true, force: true })
+})
+
+const journal = () => shell.app.desk.workspace().journal
+const today = () => businessDay(shell.app.desk.workspace().session.clock.now())
+
+/** The day's money that moved, straight from the journal database. */
+function journalSales(): { count: number; dirhams: number } {
+  return journal()
+    .db.prepare(
+      `SELECT count(*) AS count, coalesce(sum(amount_dirhams), 0) AS dirhams FROM entries
+       WHERE day = ? AND status IN ('issued', 'confirmed')`,
+    )
+    .get(today()) as { count: number; dirhams: number }
+}
+
+/** A call made by the page itself, as any script in the window could: the rejection main sends back. */
+function pageCall(
+  method: string,
+  input?: unknown,
+): Promise<{ ok: boolean; code?: string; reason?: unknown }> {
+  return page.evaluate(
+    async ([m, i]) => {
+      try {
+        const api = (globalThis as unknown as { api: Record<string, (x: unknown) => Promise<unknown>> }).api
+        await api[m as string]?.(i)
+        return { ok: true }
+      } catch (e) {
+        const error = e as { code: string; details?: { reason?: unknown } }
+        return { ok: false, code: error.code, reason: error.details?.reason }
+      }
+    },
+    [method, input] as const,
+  )
+}
+
+async function signIn(name: string, pin: string) {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  await page.getByRole('radio', { name: new RegExp(name) }).check()
+  for (const digit of pin)
+    await page
+      .getByRole('group', { name: 'PIN pad' })
+      .getByRole('button', { name: digit, exact: true })
+      .click()
+  await page.getByRole('button', { name: /^Sign in/ }).click()
+  await page.locator('.person-menu').getByText(name).waitFor()
+}
+
+async function signOut() {
+  await page.locator('.person-menu').getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+}
+
+describe('a manager and a clerk through the browser shell', () => {
+  it('asks for a manager on first start without blocking the desk, then requires sign-in', async () => {
+    await page.getByRole('heading', { name: 'No manager is set up on this PC' }).waitFor()
+    await page.locator('.denomination').first().waitFor()
+    await screenshot(page, 'en-20-setup-banner')
+    await page.getByRole('button', { name: 'Set up the manager' }).click()
+    await page.getByRole('heading', { name: 'Set up the manager' }).waitFor()
+    await page.getByRole('button', { name: 'العربية' }).click()
+    await page.getByRole('heading', { name: 'إعداد المدير' }).waitFor()
+    await screenshot(page, 'ar-21-setup')
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.getByLabel('Name').fill(MANAGER.name)
+    await page.getByLabel('PIN (4 to 12 digits)').fill(MANAGER.pin)
+    await page.getByLabel('PIN again').fill('2581')
+    await page.getByRole('button', { name: /^Create the manager/ }).click()
+    expect(await page.getByText('The two PINs differ.').count()).toBe(1)
+    await page.getByLabel('PIN again').fill(MANAGER.pin)
+    await screenshot(page, 'en-21-setup')
+    await page.getByRole('button', { name: /^Create the manager/ }).click()
+    await page.locator('.person-menu').getByText(MANAGER.name).waitFor()
+    expect(await page.getByRole('heading', { name: 'No manager is set up on this PC' }).count()).toBe(0)
+  })
+
+  it('lets the manager add a clerk with an Arabic name', async () => {
+    await page.keyboard.press('F5')
+    await page.getByRole('heading', { name: 'Manager', exact: true }).waitFor()
+    await page.getByRole('tab', { name: 'People' }).click()
+    const add = page.locator('form[aria-labelledby="add-person-title"]')
+    await add.getByLabel('Name').fill(CLERK.name)
+    await add.getByLabel('PIN (4 to 12 digits)').fill('١٣٥٧')
+    await add.getByRole('button', { name: 'Add' }).click()
+    await page.getByText(`${CLERK.name} can now sign in.`).waitFor()
+    expect(await page.locator('.report-table').textContent()).toContain(CLERK.name)
+    await screenshot(page, 'en-22-people')
+  })
+
+  it('signs the clerk in, who sells and deposits on their own name, with only the clerk’s screens', async () => {
+    await signOut()
+    expect(await page.getByRole('radio').count()).toBe(2)
+    await screenshot(page, 'en-23-sign-in')
+    await signIn(CLERK.name, CLERK.pin)
+    const tabs = await page.getByRole('navigation').getByRole('button').allTextContents()
+    expect(tabs.map((t) => t.replace(/F\d$/, ''))).toEqual(['Sell voucher', 'Deposit', 'Journal'])
+
+    await page
+      .getByRole('button', { name: /5\.000/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Confirm sale' }).click()
+    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    await page.getByRole('button', { name: 'New sale' }).click()
+
+    await page.getByRole('button', { name: /^Deposit/ }).click()
+    await page.getByLabel('Customer phone number').fill(CUSTOMER.phone)
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await page.getByText('Is the account holder named').waitFor()
+    await page.getByRole('button', { name: 'Yes', exact: true }).click()
+    await page.getByLabel('Amount (LYD)').fill('12.25')
+    await page.getByRole('button', { name: 'Review' }).click()
+    await page.getByRole('button', { name: 'Confirm deposit' }).click()
+    await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+
+    const mine = journal()
+      .db.prepare('SELECT clerk, clerk_id FROM entries WHERE day = ? ORDER BY id DESC LIMIT 2')
+      .all(today()) as { clerk: string; clerk_id: string }[]
+    expect(mine.map((e) => e.clerk)).toEqual([CLERK.name, CLERK.name])
+    expect(mine.every((e) => e.clerk_id)).toBe(true)
+    await page.keyboard.press('F3')
+    await page.locator('.journal-row').first().waitFor()
+    expect(await page.getByLabel('From').count()).toBe(0)
+    await screenshot(page, 'en-24-clerk-journal')
+  })
+
+  it('refuses the clerk’s calls to settings, reports, exports and late reprints in main', async () => {
+    expect(await pageCall('updateSettings', { reprintWindowMinutes: 999 })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    })
+    expect(
+      await pageCall('configureService', { baseUrl: 'https://x.test', username: 'u', password: 'p' }),
+    ).toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    expect(await pageCall('getReport', { from: today(), to: today() })).toMatchObject({ code: 'FORBIDDEN' })
+    expect(await pageCall('closeDay')).toMatchObject({ code: 'FORBIDDEN' })
+    expect(
+      await pageCall('exportReport', {
+        format: 'csv',
+        from: today(),
+        to: today(),
+        path: join(dataDir, 'stolen.csv'),
+      }),
+    ).toMatchObject({ code: 'FORBIDDEN' })
+    expect(await pageCall('listJournal', { from: 20200101, to: today() })).toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    // A sale finished 20 minutes ago is past the clerk's reprint window (15 minutes).
+    const sale = journal()
+      .db.prepare(
+        "SELECT id FROM entries WHERE kind = 'voucher' AND status = 'issued' ORDER BY id DESC LIMIT 1",
+      )
+      .get() as { id: string }
+    const earlier = new Date(shell.app.desk.workspace().session.clock.now() - 20 * 60_000).toISOString()
+    journal().db.prepare('UPDATE entries SET updated_at = ? WHERE id = ?').run(earlier, sale.id)
+    expect(await pageCall('printReceipt', { entryId: sale.id })).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'reprint-window',
+    })
+    expect(await pageCall('getReceiptPreview', { entryId: sale.id })).toMatchObject({ code: 'FORBIDDEN' })
+    // The language stays anyone's to change.
+    expect(await pageCall('updateSettings', { language: 'en' })).toEqual({ ok: true })
+  })
+
+  it('signs the clerk out; the window can do nothing until someone signs in', async () => {
+    await signOut()
+    expect(await pageCall('listDenominations')).toMatchObject({ code: 'NOT_SIGNED_IN' })
+    expect(await pageCall('generateVoucher', { denominationId: 1 })).toMatchObject({ code: 'NOT_SIGNED_IN' })
+  })
+
+  it('resolves an unknown voucher from the entry panel after checking with the provider', async () => {
+    await signIn(MANAGER.name, MANAGER.pin)
+    shell.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
+    ])
+    await page
+      .getByRole('button', { name: /10\.000/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Confirm sale' }).click()
+    await page.getByRole('heading', { name: /Outcome unknown/ }).waitFor()
+    shell.sandbox.controls.clearFaults()
+    const real = shell.sandbox.controls.ledger().vouchers.at(-1)
+    await page.getByRole('button', { name: 'Open the attention list' }).click()
+    await page.locator('.journal-row').first().click()
+    const panel = page.locator('.entry-panel')
+    await panel.getByRole('heading', { name: 'Resolve after checking with the provider' }).waitFor()
+    await panel.getByRole('radio', { name: 'Issued', exact: true }).check()
+    await panel.getByLabel('Voucher code').fill(String(real?.code))
+    await panel.getByLabel('Serial number').fill(String(real?.serial_number))
+    await panel.getByLabel(/^Note/).fill('Seen in the provider portal')
+    await screenshot(page, 'en-25-resolve')
+    await panel.getByRole('button', { name: 'Save the resolution' }).click()
+    await expect.poll(() => panel.locator('.entry-status').textContent()).toContain('Issued')
+    expect(await panel.locator('.resolution-line').textContent()).toContain('Seen in the provider portal')
+  })
+
+  it('shows the day’s report with its totals, and closes the day with Z number 1', async () => {
+    await page.keyboard.press('F5')
+    await page.getByRole('button', { name: 'Show report' }).click()
+    const view = page.locator('.report-view')
+    await view.waitFor()
+    const sales = journalSales()
+    expect(await view.locator('.report-sales').textContent()).toContain((sales.dirhams / 1000).toFixed(3))
+    expect(await view.textContent()).toContain(CLERK.name)
+    await screenshot(page, 'en-26-report')
+    await page.getByRole('button', { name: 'Close the day (Z)' }).click()
+    await page.getByRole('button', { name: 'Yes, close the day' }).click()
+    await page.getByRole('heading', { name: 'Z report no. 1' }).waitFor()
+    await screenshot(page, 'en-29-z-report')
+    expect(await page.locator('#z-title ~ table').textContent()).toContain('1')
+  })
+
+  it('exports the day as CSV, XLSX and PDF whose totals match the journal, with Arabic names intact', async () => {
+    await page.getByRole('button', { name: 'Show report' }).click()
+    await page.locator('.report-view').waitFor()
+    const sales = journalSales()
+    const saved: Record<string, string> = {}
+    for (const [format, label] of [
+      ['csv', 'CSV'],
+      ['xlsx', 'Excel (XLSX)'],
+      ['pdf', 'PDF'],
+    ] as const) {
+      await page.getByRole('button', { name: label, exact: true }).click()
+      const done = page.getByRole('status').filter({ hasText: 'Saved:' })
+      await done.waitFor({ timeout: 60_000 })
+      saved[format] = ((await done.locator('.file-path').textContent()) ?? '').trim()
+      expect(saved[format]?.endsWith(`.${format}`)).toBe(true)
+    }
+    await screenshot(page, 'en-27-exported')
+
+    const csv = readFileSync(saved.csv ?? '', 'utf8')
+    expect(csv.startsWith('\uFEFF')).toBe(true)
+    const [entryPart] = csv.slice(1).split('\r\n\r\n')
+    const rows = (entryPart ?? '')
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','))
+    const done = rows.filter((r) => r[4] === 'Issued' || r[4] === 'Confirmed')
+    expect(done.length).toBe(sales.count)
+    expect(done.reduce((sum, r) => sum + Math.round(Number(r[6]) * 1000), 0)).toBe(sales.dirhams)
+    expect(csv).toContain(CLERK.name)
+    expect(csv).toContain(CUSTOMER.name)
+
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(saved.xlsx ?? '')
+    const sheet = book.getWorksheet('Entries')
+    let count = 0
+    let dirhams = 0
+    const names = new Set<string>()
+    sheet?.eachRow((row, n) => {
+      if (n === 1) return
+      names.add(String(row.getCell(6).value))
+      names.add(String(row.getCell(10).value))
+      const status = String(row.getCell(5).value)
+      if (status === 'Issued' || status === 'Confirmed') {
+        count++
+        dirhams += Math.round(Number(row.getCell(7).value) * 1000)
+      }
+    })
+    expect({ count, dirhams }).toEqual(sales)
+    expect(names.has(CLERK.name) && names.has(CUSTOMER.name)).toBe(true)
+
+    const pdf = await pdfText(readFileSync(saved.pdf ?? ''))
+    expect(pdf.text).toContain(`${sales.count} · ${(sales.dirhams / 1000).toFixed(3)} LYD`)
+    expect(pdf.text).toContain(CLERK.name)
+    expect(pdf.text).toContain(CUSTOMER.name)
+    expect(pdf.text).toContain('الفيتوري')
+  }, 120_000)
+
+  it('makes a verified backup from the Backup tab', async () => {
+    await page.getByRole('tab', { name: 'Backup' }).click()
+    await page.getByLabel('Backup folder').fill(join(dataDir, 'my-backups'))
+    await page.getByRole('button', { name: 'Save backup settings' }).click()
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await page.getByText('Backup made and checked:').waitFor()
+    expect(await page.locator('.report-table').textContent()).toContain('people.sqlite')
+    await screenshot(page, 'en-28-backup')
+  })
+
+  it('shows the manager screens in Arabic, right to left', async () => {
+    await page.getByRole('button', { name: 'العربية' }).click()
+    await expect.poll(() => page.evaluate('document.documentElement.dir')).toBe('rtl')
+    await page.getByRole('tab', { name: 'التقارير' }).click()
+    await page.getByRole('button', { name: 'عرض التقرير' }).click()
+    await page.locator('.report-view').waitFor()
+    await screenshot(page, 'ar-26-report')
+    await page.getByRole('tab', { name: 'الأشخاص' }).click()
+    await page.getByText(CLERK.name).first().waitFor()
+    await screenshot(page, 'ar-22-people')
+    await page.getByRole('tab', { name: 'النسخ الاحتياطي' }).click()
+    await screenshot(page, 'ar-28-backup')
+    await page.locator('.person-menu').getByRole('button', { name: 'تسجيل الخروج' }).click()
+    await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor()
+    await page.getByRole('radio', { name: new RegExp(CLERK.name) }).check()
+    await page.keyboard.type('9999')
+    await page.keyboard.press('Enter')
+    await page.getByText('الرقم السري غير صحيح').waitFor()
+    await screenshot(page, 'ar-23-sign-in')
+    await page.getByRole('button', { name: 'English' }).click()
+    expect(errors).toEqual([])
+  })
+})
