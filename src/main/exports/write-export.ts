@@ -6,12 +6,12 @@ import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { ExportFormat, Report } from '../../shared/manager'
 import { loadReceiptFonts } from '../receipts/fonts'
-import { computeReport } from '../reports/compute'
+import { computeReportStepwise } from '../reports/compute'
 import { entryTableRow, renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
-import { countEntries, exportBatches } from './rows'
+import { countEntries, EXPORT_BATCH, exportBatches } from './rows'
 import { XlsxWriter } from './xlsx'
 
 /** A PDF lists at most this many entries (about 500 A4 pages); CSV and XLSX always hold them all. */
@@ -68,7 +68,7 @@ export async function writeExport(
   })
   try {
     db.exec('BEGIN')
-    const report: Report = computeReport(
+    const report: Report = await computeReportStepwise(
       db,
       { from: request.from, to: request.to },
       {
@@ -82,7 +82,13 @@ export async function writeExport(
     const total = countEntries(db, request.from, request.to)
     progress(0, total)
     let done = 0
-    const batches = exportBatches(db, request.from, request.to)
+    // exceljs builds each row in JavaScript: smaller batches keep each hold-up of the event loop short.
+    const batches = exportBatches(
+      db,
+      request.from,
+      request.to,
+      request.format === 'xlsx' ? 250 : EXPORT_BATCH,
+    )
     if (request.format === 'csv') {
       const csv = new CsvWriter(tmp, request.language)
       try {

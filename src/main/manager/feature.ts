@@ -18,7 +18,7 @@ import { type Gate, guardHandlers } from '../people/policy'
 import { Sessions } from '../people/sessions'
 import { PEOPLE_SCHEMA_VERSION, PeopleStore } from '../people/store'
 import { loadReceiptFonts } from '../receipts/fonts'
-import { computeReport } from '../reports/compute'
+import { computeReportStepwise } from '../reports/compute'
 import { renderSummaryReceiptHtml } from '../reports/html'
 import { printSummaryHtml } from '../reports/print'
 import { closeDay, getZReport, listZReports, xReport } from '../reports/z-reports'
@@ -151,7 +151,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   > = {
     getReport: async (args, call) => {
       const ws = core.active()
-      return computeReport(ws.journal.db, args, {
+      return computeReportStepwise(ws.journal.db, args, {
         type: args.from === args.to ? 'day' : 'range',
         mode: ws.mode,
         generatedAt: stamp(ws).at,

