@@ -182,7 +182,8 @@ try {
   const measured: string[][] = []
   for (const [name, task] of reportRows) {
     const m = await measure(task)
-    measured.push([name, m.time, m.blocked])
+    // A task that never yields holds the loop for all of its time; the monitor only sees yielding ones.
+    measured.push([name, m.time, name.includes('a month at a time') ? m.blocked : 'all of it (one call)'])
   }
   printTable('Reports', ['report', 'time', 'longest hold-up'], measured)
   journal.close()
