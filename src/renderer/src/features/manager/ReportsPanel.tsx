@@ -142,15 +142,7 @@ export function ReportsPanel() {
                       <Ltr>{z.number}</Ltr>
                     </td>
                     <td>{formatDay(z.day, language)}</td>
-                    <td>
-                      {formatDateTime(z.closedAt, language)}
-                      {z.closedBy ? (
-                        <>
-                          {' · '}
-                          <bdi>{z.closedBy}</bdi>
-                        </>
-                      ) : null}
-                    </td>
+                    <td>{formatDateTime(z.closedAt, language)}</td>
                     <td className="num">
                       <Money dirhams={z.sales.dirhams} />
                     </td>
