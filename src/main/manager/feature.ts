@@ -97,8 +97,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
   }
 
-  function host(): ManagerHost {
-    if (!options.host) throw new AppError('INTERNAL', 'Saving files is not available here.')
+  /** Where there is no dialog to ask (a host without one), the call must say where. */
+  function host(field: 'path' | 'folder'): ManagerHost {
+    if (!options.host)
+      throw new AppError('BAD_INPUT', `${field}: give it; there is no dialog here.`, { field })
     return options.host
   }
 
@@ -213,7 +215,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       const s = core.settings()
       const path =
         args.path ??
-        (await host().chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode)))
+        (await host('path').chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode)))
       if (path === null) return null
       checkExportPath(path, args.format)
       const pdf = options.host?.pdf ?? null
@@ -241,7 +243,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
     getExportProgress: async (args) => jobs.get(args.jobId),
     backupNow: async (args) => {
-      const folder = args.folder ?? core.settings().backup.folder ?? (await host().chooseFolder())
+      const folder = args.folder ?? core.settings().backup.folder ?? (await host('folder').chooseFolder())
       if (folder === null) return null
       return backup(folder)
     },
