@@ -322,6 +322,34 @@ describe('a manager and a clerk through the browser shell', () => {
     await screenshot(page, 'en-28-backup')
   })
 
+  it('locks a window left idle, and says why', async () => {
+    const idle = await browser.newPage()
+    const idleErrors = watchErrors(idle)
+    await idle.clock.install()
+    await idle.goto(shell.url)
+    const was = page
+    page = idle
+    try {
+      await signIn(MANAGER.name, MANAGER.pin)
+      await page.keyboard.press('F5')
+      await page.getByRole('tab', { name: 'People' }).click()
+      await page.getByLabel('Lock the screen after this many idle minutes').fill('1')
+      await page.getByRole('button', { name: 'Save', exact: true }).last().click()
+      await page.getByText('Saved.').waitFor()
+      await page.clock.fastForward('00:50')
+      expect(await page.locator('.person-menu').count()).toBe(1)
+      await page.clock.fastForward('00:15')
+      await page.getByText('Locked after 1 minute without activity. Sign in again.').waitFor()
+      expect(await pageCall('listDenominations')).toMatchObject({ code: 'NOT_SIGNED_IN' })
+      await signIn(MANAGER.name, MANAGER.pin)
+      expect(await pageCall('updateSettings', { autoLockMinutes: 10 })).toEqual({ ok: true })
+      expect(idleErrors).toEqual([])
+    } finally {
+      page = was
+      await idle.close()
+    }
+  })
+
   it('shows the manager screens in Arabic, right to left', async () => {
     await page.getByRole('button', { name: 'العربية' }).click()
     await expect.poll(() => page.evaluate('document.documentElement.dir')).toBe('rtl')

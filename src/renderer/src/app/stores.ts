@@ -46,6 +46,7 @@ export const settingsStore = createSettingsStore({
   onSettings: (settings: Settings) => {
     depositStore.getState().setDoubleEntryThreshold(settings.doubleEntryAboveDirhams)
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
+    sessionStore.getState().applyRules(settings)
   },
 })
 

@@ -14,6 +14,7 @@ export function BackupPanel() {
   const settings = useStore(settingsStore, (s) => s.settings)
   const settingsBusy = useStore(settingsStore, (s) => s.busy)
   const settingsError = useStore(settingsStore, (s) => s.error)
+  const saved = useStore(settingsStore, (s) => s.done === 'saved')
   const busy = useStore(backupStore, (s) => s.busy)
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
@@ -70,6 +71,11 @@ export function BackupPanel() {
           problem={keep && !keepOk ? '1 – 365' : null}
         />
         {settingsError && settingsBusy === null ? <ErrorNote error={settingsError} /> : null}
+        {saved ? (
+          <p className="notice-line notice-good" role="status">
+            {m.saved}
+          </p>
+        ) : null}
         <div className="actions">
           <Button type="submit" disabled={settingsBusy !== null || !keepOk}>
             {m.save}

@@ -194,6 +194,7 @@ function Rules() {
   const m = t.manager.people
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
+  const saved = useStore(settingsStore, (s) => s.done === 'saved')
   const [lock, setLock] = useState('')
   const [reprint, setReprint] = useState('')
   useEffect(() => {
@@ -236,6 +237,11 @@ function Rules() {
         <Button type="submit" disabled={busy !== null || !lockOk || !reprintOk}>
           {m.save}
         </Button>
+        {saved ? (
+          <span className="notice-line notice-good" role="status">
+            {m.saved}
+          </span>
+        ) : null}
       </div>
     </form>
   )

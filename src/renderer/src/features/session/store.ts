@@ -29,6 +29,8 @@ export interface SessionState {
   activity(): void
   /** A call came back NOT_SIGNED_IN: main ended the session (idle, deactivated, signed out elsewhere). */
   lost(expired: boolean): void
+  /** The manager changed the idle time or the reprint window: this window follows at once. */
+  applyRules(rules: { autoLockMinutes: number; reprintWindowMinutes: number }): void
 }
 
 export type SessionStore = StoreApi<SessionState>
@@ -129,6 +131,11 @@ export function createSessionStore({ api, now, onSignedIn }: SessionDeps): Sessi
         if (!get().session?.person || now() - lastTouch < TOUCH_EVERY_MS) return
         lastTouch = now()
         void api.touchSession().catch(() => undefined)
+      },
+
+      applyRules({ autoLockMinutes, reprintWindowMinutes }) {
+        const session = get().session
+        if (session) set({ session: { ...session, autoLockMinutes, reprintWindowMinutes } })
       },
 
       lost(expired) {
