@@ -62,6 +62,8 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
   const [outcome, setOutcome] = useState<ResolutionOutcome | null>(null)
   const [code, setCode] = useState('')
   const [serial, setSerial] = useState('')
+  const [activation, setActivation] = useState('')
+  const [expiry, setExpiry] = useState('')
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
   const noteOk = note.trim().length >= 3
@@ -77,7 +79,14 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
     const base = { entryId: entry.id, note: note.trim() }
     const args =
       outcome === 'issued'
-        ? { ...base, outcome, code: digitsOnly(code), serialNumber: digitsOnly(serial) }
+        ? {
+            ...base,
+            outcome,
+            code: digitsOnly(code),
+            serialNumber: digitsOnly(serial),
+            ...(activation ? { activationDate: activation } : {}),
+            ...(expiry ? { expiryDate: expiry } : {}),
+          }
         : outcome === 'confirmed'
           ? { ...base, outcome, serviceTransactionId: digitsOnly(transactionId) }
           : { ...base, outcome }
@@ -123,6 +132,18 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
             dir="ltr"
             inputMode="numeric"
             onChange={(e) => setSerial(e.target.value)}
+          />
+          <TextField
+            label={m.activation}
+            type="date"
+            value={activation}
+            onChange={(e) => setActivation(e.target.value)}
+          />
+          <TextField
+            label={m.expiry}
+            type="date"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
           />
         </>
       ) : null}
