@@ -2,10 +2,11 @@ import bwipjs from 'bwip-js/node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { code128Barcode } from '../../src/main/receipts/barcode'
 import { loadReceiptFonts, type ReceiptFonts } from '../../src/main/receipts/fonts'
-import { formatTripoliDateTime, groupCode } from '../../src/main/receipts/format'
+import { formatTripoliDateTime } from '../../src/main/receipts/format'
 import { renderReceiptHtml } from '../../src/main/receipts/layout'
 import type { ReceiptInput } from '../../src/main/receipts/model'
 import { AppError } from '../../src/shared/errors'
+import { codeGroups } from '../../src/shared/voucher-code'
 import { confirmedDeposit, issuedVoucher, OUTLET, receiptOptions } from '../helpers/receipt-fixtures'
 
 let fonts: ReceiptFonts
@@ -36,11 +37,11 @@ function count(haystack: string, needle: string): number {
 }
 
 describe('voucher receipt', () => {
-  it('shows the code grouped 5-5-5 left to right, with serial, value and dates, in Arabic', () => {
+  it('shows the code grouped in fours from the end, left to right, with serial, value and dates, in Arabic', () => {
     const doc = html({ entry: issuedVoucher() })
     expect(doc).toContain('<html lang="ar" dir="rtl">')
     expect(doc).toMatch(
-      /<bdi dir="ltr" class="code"[^>]*><span class="group">00111<\/span> <span class="group">00168<\/span> <span class="group">12345<\/span><\/bdi>/,
+      /<bdi dir="ltr" class="code"[^>]*><span class="group">001<\/span> <span class="group">1100<\/span> <span class="group">1681<\/span> <span class="group">2345<\/span><\/bdi>/,
     )
     const text = visibleText(doc)
     expect(text).toContain('مكتبة النور')
@@ -181,14 +182,12 @@ describe('safety', () => {
 
 describe('formatting', () => {
   it.each([
-    ['001110016812345', ['00111', '00168', '12345']],
+    ['001110016812345', ['001', '1100', '1681', '2345']],
     ['1234567890123456', ['1234', '5678', '9012', '3456']],
-    ['123456789012', ['1234', '5678', '9012']],
-    ['1234567890', ['12345', '67890']],
-    ['12345678901', ['1234', '5678', '901']],
-    ['12345', ['12345']],
-  ])('groups %s', (code, groups) => {
-    expect(groupCode(code)).toEqual(groups)
+    ['98712345678', ['987', '1234', '5678']],
+    ['12345', ['1', '2345']],
+  ])('groups %s in fours from the end, as the screen does', (code, groups) => {
+    expect(codeGroups(code)).toEqual(groups)
   })
 
   it('formats instants in Tripoli time', () => {

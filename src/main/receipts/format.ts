@@ -22,19 +22,6 @@ export function formatTripoliDateTime(iso: string): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
 }
 
-/**
- * Splits a voucher code into groups that are easy to read aloud and type: 15 digits → 5-5-5, 16 → 4-4-4-4,
- * 12 → 4-4-4. Lengths that fit neither take groups of 4 with the remainder last.
- */
-export function groupCode(code: string): string[] {
-  const compact = code.replace(/\s+/g, '')
-  if (compact.length <= 5) return [compact]
-  const size = compact.length % 5 === 0 && compact.length % 4 !== 0 ? 5 : 4
-  const groups: string[] = []
-  for (let i = 0; i < compact.length; i += size) groups.push(compact.slice(i, i + size))
-  return groups
-}
-
 export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')

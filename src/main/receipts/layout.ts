@@ -2,9 +2,10 @@ import type { JournalEntry } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
+import { codeGroups } from '../../shared/voucher-code'
 import { type Barcode, code128Barcode, qrCode } from './barcode'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from './fonts'
-import { escapeHtml, formatTripoliDateTime, groupCode } from './format'
+import { escapeHtml, formatTripoliDateTime } from './format'
 import { RECEIPT_LABELS, type ReceiptLabels } from './labels'
 import { type OutletInfo, type ReceiptInput, type ReceiptOptions, receiptProblem } from './model'
 import { printableWidthDots } from './paper'
@@ -137,7 +138,7 @@ function voucherBody(
   const voucher = entry.voucher
   if (!voucher) return ''
   const widthDots = printableWidthDots(options.widthMm)
-  const groups = groupCode(voucher.code)
+  const groups = codeGroups(voucher.code)
   const code = groups.map((g) => `<span class="group">${text(g)}</span>`).join(' ')
   const hint = options.redemptionHint?.trim()
   return [

@@ -7,6 +7,7 @@ import type { Language } from '../../../shared/contract'
 import { BUSINESS_TIME_ZONE, dayToIsoDate } from '../../../shared/day'
 import { formatLyd } from '../../../shared/money'
 import { formatPhoneForDisplay } from '../../../shared/phone'
+import { codeGroups } from '../../../shared/voucher-code'
 
 export { formatLyd }
 
@@ -14,16 +15,9 @@ export function formatPhone(phone: string): string {
   return formatPhoneForDisplay(phone)
 }
 
-/**
- * Groups a voucher code (or serial) in fours counted from the end, so the last group is the same four
- * digits a masked code keeps: "001110016812345" → "001 1100 1681 2345".
- */
+/** A voucher code (or serial) grouped for reading, as on the receipt: "001 1100 1681 2345". */
 export function groupCode(code: string): string {
-  const chars = [...code.replace(/\s+/g, '')]
-  const groups: string[] = []
-  for (let end = chars.length; end > 0; end -= 4)
-    groups.unshift(chars.slice(Math.max(0, end - 4), end).join(''))
-  return groups.join(' ')
+  return codeGroups(code).join(' ')
 }
 
 const localeOf: Record<Language, string> = { en: 'en-GB', ar: 'ar-LY' }
