@@ -226,7 +226,7 @@ describe('an unknown deposit', () => {
       .deposits.filter((d) => d.external_transaction_id === unknown.externalTransactionId)
     expect(credits).toHaveLength(1)
     const detail = await t.call('getEntry', { entryId: unknown.id })
-    expect(detail.events.map((e) => e.type)).toEqual(['created', 'no-answer', 'resolved'])
+    expect(detail.events.map((e) => e.type)).toEqual(['created', 'sent', 'no-answer', 'sent', 'resolved'])
   })
 
   it('is confirmed normally when the first attempt never reached the service', async () => {

@@ -166,6 +166,28 @@ describe('money records', () => {
     )
   })
 
+  it('lets an unknown entry become failed only through a resolution', () => {
+    const e = journal.insertEntry(voucher())
+    const at = '2026-11-26T11:00:00.000Z'
+    journal.updateEntry(e.id, { status: 'unknown', needsAttention: true }, at)
+    expect(() => journal.updateEntry(e.id, { status: 'failed' }, at)).toThrow(/only through a resolution/)
+    const resolved = journal.updateEntry(
+      e.id,
+      { status: 'failed', resolution: { outcome: 'not-issued', by: 'M' } },
+      at,
+    )
+    expect(resolved.status).toBe('failed')
+  })
+
+  it('refuses a provider id added later to a deposit that was not confirmed by duplicate', () => {
+    const e = journal.insertEntry(depositEntry())
+    const at = '2026-11-26T11:00:00.000Z'
+    journal.updateEntry(e.id, { status: 'confirmed' }, at)
+    expect(() => journal.updateEntry(e.id, { serviceTransactionId: '4711' }, at)).toThrow(
+      /final journal entry/,
+    )
+  })
+
   it('never deletes an entry, never changes an event', () => {
     const e = journal.insertEntry(voucher())
     expect(() => journal.db.prepare('DELETE FROM entries WHERE id = ?').run(e.id)).toThrow(

@@ -19,6 +19,7 @@ function entry(over: Partial<EntryRecord>): EntryRecord {
     day: TODAY,
     clerk: 'Salem',
     clerkId: 'p2',
+    serviceAccount: null,
     amountDirhams: 5000,
     phone: null,
     firstName: null,

@@ -1,6 +1,5 @@
-import type { DeskArgs, Mode } from '../../shared/contract'
+import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
-import type { DeskMethod } from '../../shared/desk-methods'
 import { AppError } from '../../shared/errors'
 import type { Role } from '../../shared/manager'
 import type { EntryRecord, Journal } from '../journal/journal'
@@ -51,13 +50,13 @@ export interface OpContext {
   settings: StoredSettings
   clerk: string | null
   clerkId: string | null
+  /** The service account (address and username) this workspace sends to; entries record it. */
+  account: string
   log: Logger
   monotonicNow: () => number
   /** Asks the background recovery to look at open deposits soon. */
   kickRecovery: () => void
 }
-
-export type HandlerArgs<M extends DeskMethod> = DeskArgs<M>
 
 export interface Stamp {
   /** Corrected (service) time. */

@@ -3,8 +3,7 @@ import { AppError } from '../../shared/errors'
 import { type Dirhams, formatLyd } from '../../shared/money'
 import { formatPhoneForService, type LibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
-import { deposit as postDeposit } from '../reseller/client'
-import { ServiceError } from '../reseller/http'
+import { deposit as postDeposit, type ServiceDeposit } from '../reseller/client'
 import {
   exclusiveSend,
   type OpContext,
@@ -14,7 +13,7 @@ import {
   stamp,
 } from './context'
 import { freshLookup, parsePhone, sameName } from './lookup'
-import { attemptEvent, entryError, PostTracker, reportedLimit } from './outcome'
+import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
 
 /**
  * Deposits money into a customer's wallet. A deposit is irreversible, so it is refused unless a fresh lookup
@@ -92,86 +91,77 @@ export function deposit(
         firstName: lookup.firstName,
         externalTransactionId: ws.newId(),
         requestId: args.requestId ?? null,
+        serviceAccount: ctx.account,
       })
-      return exclusiveSend(ws, pending.id, () => firstAttempt(ctx, pending))
+      return exclusiveSend(ws, pending.id, () => attemptDeposit(ctx, pending, null))
     },
   )
 }
 
-async function firstAttempt(ctx: OpContext, pending: EntryRecord): Promise<EntryRecord> {
-  const { ws } = ctx
-  const t = stamp(ws)
-  const tracker = new PostTracker()
-  try {
-    return await sendOnce(ctx, pending, tracker)
-  } catch (error) {
-    const done = stamp(ws)
-    const status = tracker.status(error)
-    const limit = reportedLimit(error)
-    if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: pending.id })
-    const entry = ws.journal.updateEntry(
-      pending.id,
-      {
-        status,
-        error: entryError(error),
-        attempts: tracker.posts,
-        firstSentAt: tracker.sent ? t.at : null,
-        needsAttention: status === 'unknown',
-      },
-      done.at,
-      attemptEvent(error, done.at, ctx.clerk),
-    )
-    if (status === 'unknown') ctx.kickRecovery()
-    return entry
-  }
-}
-
-/** One POST /deposit for an entry; on success the entry is confirmed. Errors are the caller's to record. */
-async function sendOnce(ctx: OpContext, entry: EntryRecord, tracker: PostTracker): Promise<EntryRecord> {
+/**
+ * One attempt to send a deposit with its own external_transaction_id: the first (from deposit) or a re-send
+ * (by a person or the background recovery). On 200 the entry is confirmed; everything else is recorded by
+ * recordFailure (a 409 confirms by duplicate; a re-send never makes it failed).
+ */
+async function attemptDeposit(
+  ctx: OpContext,
+  entry: EntryRecord,
+  resend: ResendBy | null,
+): Promise<EntryRecord> {
   const { ws } = ctx
   const { session } = ws
-  const firstSentAt = entry.firstSentAt ?? stamp(ws).at
-  const result = await session.tokens.withToken((token) =>
-    tracker.run(() =>
-      postDeposit(session.http, token, {
-        phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
-        amountDirhams: entry.amountDirhams as Dirhams,
-        externalTransactionId: entry.externalTransactionId as string,
-      }),
-    ),
-  )
+  const tracker = new PostTracker(ctx, entry)
+  let result: ServiceDeposit
+  try {
+    result = await session.tokens.withToken((token) =>
+      tracker.run(() =>
+        postDeposit(session.http, token, {
+          phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
+          amountDirhams: entry.amountDirhams as Dirhams,
+          externalTransactionId: entry.externalTransactionId as string,
+        }),
+      ),
+    )
+  } catch (error) {
+    const recorded = recordFailure(ctx, entry, tracker, error, resend)
+    if (!resend && recorded.status === 'unknown') ctx.kickRecovery()
+    return recorded
+  }
   const done = stamp(ws)
+  // An answer that does not echo what we sent is proof of a deposit, but a person should look at it.
   const echoMismatch =
     (result.externalTransactionId !== null && result.externalTransactionId !== entry.externalTransactionId) ||
     (result.amountDirhams !== null && result.amountDirhams !== entry.amountDirhams)
-  return ws.journal.updateEntry(
-    entry.id,
+  return recordSuccess(
+    ctx,
+    entry,
     {
       status: 'confirmed',
       serviceTransactionId: result.transactionId,
       error: null,
       attempts: entry.attempts + tracker.posts,
-      firstSentAt,
-      // An answer that does not echo what we sent is proof of a deposit, but a person should look at it.
+      firstSentAt: entry.firstSentAt ?? tracker.firstSentAt,
       needsAttention: echoMismatch,
     },
-    done.at,
     {
-      type: entry.attempts > 0 || entry.status !== 'pending' ? 'resolved' : 'answered',
+      type: resend ? 'resolved' : 'answered',
       at: done.at,
       clerk: ctx.clerk,
       httpStatus: result.httpStatus,
-      detail: { transactionId: result.transactionId, ...(echoMismatch ? { echoMismatch: true } : {}) },
+      detail: {
+        transactionId: result.transactionId,
+        ...(resend ? { by: resend } : {}),
+        ...(echoMismatch ? { echoMismatch: true } : {}),
+      },
     },
   )
 }
 
-export type ResendBy = 'person' | 'background'
-
 /**
  * Re-sends an open deposit with its own external_transaction_id. 200 → confirmed; 409 → confirmed by
  * duplicate (an earlier attempt went through), flagged for review. Since an earlier attempt may have reached
- * the service, no other answer makes it `failed`: it stays unknown and needs a person.
+ * the service, no other answer makes it `failed`: it stays unknown and needs a person. A deposit sent to
+ * another service account is never re-sent here: its reference would be new to this account.
  */
 export function resendDeposit(ctx: OpContext, entryId: string, by: ResendBy): Promise<EntryRecord> {
   const { ws } = ctx
@@ -179,46 +169,13 @@ export function resendDeposit(ctx: OpContext, entryId: string, by: ResendBy): Pr
     const current = ws.journal.mustGet(entryId)
     if (current.kind !== 'deposit' || (current.status !== 'pending' && current.status !== 'unknown'))
       return current
-    const t = stamp(ws)
-    const tracker = new PostTracker()
-    try {
-      return await sendOnce(ctx, current, tracker)
-    } catch (error) {
-      const done = stamp(ws)
-      const attempts = current.attempts + tracker.posts
-      const firstSentAt = current.firstSentAt ?? (tracker.sent ? t.at : null)
-      if (error instanceof ServiceError && error.code === 'DUPLICATE_TRANSACTION') {
-        return ws.journal.updateEntry(
-          current.id,
-          {
-            status: 'confirmed',
-            confirmedByDuplicate: true,
-            needsAttention: true,
-            error: null,
-            attempts,
-            firstSentAt,
-          },
-          done.at,
-          {
-            type: 'resolved',
-            at: done.at,
-            clerk: ctx.clerk,
-            httpStatus: 409,
-            detail: { by, duplicate: true },
-          },
-        )
-      }
-      const event = attemptEvent(error, done.at, ctx.clerk)
-      return ws.journal.updateEntry(
-        current.id,
-        { status: 'unknown', error: entryError(error), attempts, firstSentAt, needsAttention: true },
-        done.at,
-        {
-          ...event,
-          type: event.type === 'answered' ? 'retried' : event.type,
-          detail: { ...event.detail, by },
-        },
+    if (current.serviceAccount !== null && current.serviceAccount !== ctx.account) {
+      throw new AppError(
+        'NOT_RETRYABLE',
+        'This deposit was sent to another service account; only that account can tell whether it arrived.',
+        { entryId: current.id, serviceAccount: current.serviceAccount },
       )
     }
+    return attemptDeposit(ctx, current, by)
   })
 }

@@ -194,14 +194,25 @@ export function createDesk(deps: DeskDeps): Desk {
       settings: settings(),
       clerk: call.clerk,
       clerkId: call.person?.id ?? null,
+      account: accountOf(ws),
       log: log.child('desk'),
       monotonicNow,
       kickRecovery: () => recovery.kick(),
     }
   }
 
+  /** Which service account a workspace sends to: the address and the username (the training sandbox's
+   * address changes with every start, so training is named as such). */
+  function accountOf(ws: Workspace): string {
+    if (ws.mode === 'training') return `training|${training?.credentials.username ?? ''}`
+    return `${ws.session.baseUrl}|${settings().live?.username ?? ''}`
+  }
+
   const recovery = new BackgroundRecovery(
-    () => opContext(active(), { clerk: null }),
+    () =>
+      [...workspaces.values()]
+        .filter((ws) => ws.journal.health.problem === null)
+        .map((ws) => opContext(ws, { clerk: null })),
     log.child('recovery'),
     deps.recoverySchedule,
   )
@@ -310,6 +321,20 @@ export function createDesk(deps: DeskDeps): Desk {
     configureService: async (args) => {
       const baseUrl = normalizeBaseUrl(args.baseUrl)
       const proxyUrl = normalizeProxyUrl(args.proxyUrl)
+      // An open deposit is re-sent with its reference only to the account it went to; while one is open, the
+      // live service may get a new password but not become another account.
+      const account = `${baseUrl}|${args.username}`
+      const stranded = workspaces
+        .get('live')
+        ?.journal.listOpen('deposit')
+        .find((e) => e.serviceAccount !== null && e.serviceAccount !== account)
+      if (stranded) {
+        throw new AppError(
+          'UNRESOLVED_DEPOSIT',
+          'A deposit sent with the current account has no known outcome yet: resolve it before changing the account.',
+          { entryId: stranded.id },
+        )
+      }
       const session = await probe(baseUrl, { username: args.username, password: args.password }, proxyUrl)
       deps.settings.update({ live: { baseUrl, username: args.username, proxyUrl } })
       livePassword = args.password
@@ -431,7 +456,20 @@ export function createDesk(deps: DeskDeps): Desk {
     },
 
     testConnection: async (args): Promise<ConnectionTest> => {
-      const password = args.password ?? (args.username === settings().live?.username ? livePassword : null)
+      // The stored password goes only where it is stored for: never to an address or proxy typed here.
+      const live = settings().live
+      let stored: string | null = null
+      try {
+        const sameService =
+          live !== null &&
+          args.username === live.username &&
+          normalizeBaseUrl(args.baseUrl) === live.baseUrl &&
+          normalizeProxyUrl(args.proxyUrl) === live.proxyUrl
+        stored = sameService ? livePassword : null
+      } catch {
+        stored = null
+      }
+      const password = args.password ?? stored
       if (password === null) {
         return {
           ok: false,

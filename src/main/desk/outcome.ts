@@ -1,7 +1,16 @@
 import type { EntryError } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { NewEvent } from '../journal/journal'
+import type { EntryRecord, EntryUpdate, NewEvent } from '../journal/journal'
 import { ServiceError } from '../reseller/http'
+import { type OpContext, stamp } from './context'
+
+/**
+ * One attempt of a money call for a journaled entry, and how it is recorded. Every path that sends money —
+ * a voucher sale, a deposit's first attempt, a re-send — goes through here, so the rules live once:
+ * - a durable `sent` event is committed before each money POST leaves, so after a crash "never sent" is known;
+ * - a failure is `failed` only when the service definitely did nothing;
+ * - a success the journal cannot record is never reported as a failure.
+ */
 
 const NO_ERROR = Symbol('no error')
 
@@ -12,10 +21,25 @@ const NO_ERROR = Symbol('no error')
  */
 export class PostTracker {
   posts = 0
+  /** When the first POST of this attempt left. */
+  firstSentAt: string | null = null
   private lastPostError: unknown = NO_ERROR
 
+  constructor(
+    private readonly ctx: OpContext,
+    private readonly entry: EntryRecord,
+  ) {}
+
   async run<T>(post: () => Promise<T>): Promise<T> {
+    const t = stamp(this.ctx.ws)
+    this.ctx.ws.journal.addEvent(this.entry.id, {
+      type: 'sent',
+      at: t.at,
+      clerk: this.ctx.clerk,
+      detail: { attempt: this.entry.attempts + this.posts + 1 },
+    })
     this.posts++
+    this.firstSentAt ??= t.at
     try {
       return await post()
     } catch (error) {
@@ -24,16 +48,17 @@ export class PostTracker {
     }
   }
 
-  get sent(): boolean {
-    return this.posts > 0
+  /** Whether this error is the answer (or the silence) of a money POST, not of the token work around it. */
+  fromPost(error: unknown): boolean {
+    return error === this.lastPostError
   }
 
   /**
-   * How a failed money call ends: `failed` only when the service definitely did nothing (a rejection, or the
-   * request never left); `unknown` when it may have acted. Anything unexpected from the POST counts as unknown.
+   * How a failed first attempt ends: `failed` only when the service definitely did nothing (a rejection, or
+   * the request never left); `unknown` when it may have acted. Anything unexpected from the POST is unknown.
    */
   status(error: unknown): 'failed' | 'unknown' {
-    if (error !== this.lastPostError) return 'failed'
+    if (!this.fromPost(error)) return 'failed'
     if (error instanceof ServiceError) return error.outcome === 'unknown' ? 'unknown' : 'failed'
     return 'unknown'
   }
@@ -91,5 +116,108 @@ export function reportedLimit(error: unknown): {
     usedTodayDirhams: d.usedTodayDirhams as number,
     remainingDirhams: d.remainingDirhams as number,
     requestedDirhams: d.requestedDirhams as number,
+  }
+}
+
+export type ResendBy = 'person' | 'background'
+
+/**
+ * Records a failed attempt.
+ * - A 409 to one of our deposits means a copy of this very request went through: an earlier attempt, or a
+ *   relay repeating the POST after losing its answer (the reference is ours and fresh). It is confirmed by
+ *   duplicate and flagged for review, on any attempt.
+ * - A first attempt is `failed` only on a definite refusal or when nothing left; otherwise `unknown`.
+ * - A re-send never makes an entry `failed`: an earlier attempt may have reached the service.
+ */
+export function recordFailure(
+  ctx: OpContext,
+  entry: EntryRecord,
+  tracker: PostTracker,
+  error: unknown,
+  resend: ResendBy | null,
+): EntryRecord {
+  const { ws } = ctx
+  const done = stamp(ws)
+  const attempts = entry.attempts + tracker.posts
+  const firstSentAt = entry.firstSentAt ?? tracker.firstSentAt
+  const limit = reportedLimit(error)
+  if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: entry.id })
+  if (entry.kind === 'deposit' && tracker.fromPost(error) && error instanceof ServiceError) {
+    if (error.code === 'DUPLICATE_TRANSACTION') {
+      return ws.journal.updateEntry(
+        entry.id,
+        {
+          status: 'confirmed',
+          confirmedByDuplicate: true,
+          needsAttention: true,
+          error: null,
+          attempts,
+          firstSentAt,
+        },
+        done.at,
+        {
+          type: 'resolved',
+          at: done.at,
+          clerk: ctx.clerk,
+          httpStatus: 409,
+          detail: { duplicate: true, ...(resend ? { by: resend } : {}) },
+        },
+      )
+    }
+  }
+  const status = resend ? 'unknown' : tracker.status(error)
+  if (status === 'unknown') ctx.log.warn(`${entry.kind} outcome unknown; flagged`, { entryId: entry.id })
+  const event = attemptEvent(error, done.at, ctx.clerk)
+  return ws.journal.updateEntry(
+    entry.id,
+    { status, error: entryError(error), attempts, firstSentAt, needsAttention: status === 'unknown' },
+    done.at,
+    resend
+      ? {
+          ...event,
+          type: event.type === 'answered' ? 'retried' : event.type,
+          detail: { ...event.detail, by: resend },
+        }
+      : event,
+  )
+}
+
+/**
+ * Records what the service confirmed. Should the journal refuse the write (a full disk, a locked file), the
+ * entry is marked unknown for a person if that much can be written — a deposit is then re-sent with its
+ * reference and answered 409 — and the clerk still gets what the service said: the customer paid for it.
+ */
+export function recordSuccess(
+  ctx: OpContext,
+  entry: EntryRecord,
+  update: EntryUpdate,
+  event: NewEvent,
+): EntryRecord {
+  const { journal } = ctx.ws
+  try {
+    return journal.updateEntry(entry.id, update, event.at, event)
+  } catch (error) {
+    ctx.log.error('the service carried out an operation the journal could not record', {
+      entryId: entry.id,
+      error,
+    })
+    try {
+      journal.updateEntry(
+        entry.id,
+        {
+          status: 'unknown',
+          needsAttention: true,
+          error: {
+            code: 'JOURNAL_UNAVAILABLE',
+            message: 'The service carried this out, but the journal could not record the answer. Check it.',
+          },
+        },
+        event.at,
+      )
+    } catch {
+      // The entry stays pending: the next start flags it for a person.
+    }
+    const { error: _error, ...rest } = update
+    return { ...(journal.get(entry.id) ?? entry), ...rest, error: null }
   }
 }

@@ -11,8 +11,9 @@ export const BACKGROUND_WINDOW_MS = 15 * 60_000
 export const RETRY_SCHEDULE_MS = [2_000, 5_000, 10_000, 20_000, 40_000, 60_000]
 
 /**
- * Marks what a crash left behind: a `pending` voucher becomes `unknown` and needs a manager (never re-sent);
- * a `pending` deposit becomes `unknown` and is re-sent with its own id by the background recovery.
+ * Marks what a crash left behind. A `pending` voucher whose request was marked as sent becomes `unknown` and
+ * needs a manager (never re-sent); one that never left is `failed` — nothing was bought. A `pending` deposit
+ * becomes `unknown` and is re-sent with its own id by the background recovery.
  */
 export function markInterrupted(ctx: OpContext): number {
   const { ws } = ctx
@@ -22,15 +23,40 @@ export function markInterrupted(ctx: OpContext): number {
       // An entry being sent right now is not interrupted.
       if (entry.status !== 'pending' || ws.sending.has(entry.id)) continue
       const t = stamp(ws)
-      ws.journal.updateEntry(entry.id, { status: 'unknown', needsAttention: true }, t.at, {
-        type: 'recovered',
-        at: t.at,
-        detail: { reason: 'The app stopped before the outcome was recorded.' },
-      })
+      if (kind === 'voucher' && !ws.journal.wasSent(entry.id)) {
+        ws.journal.updateEntry(
+          entry.id,
+          {
+            status: 'failed',
+            needsAttention: false,
+            error: {
+              code: 'NOT_SENT',
+              message: 'The app stopped before the request was sent; nothing was bought.',
+            },
+          },
+          t.at,
+          { type: 'recovered', at: t.at, detail: { reason: 'The app stopped before sending.' } },
+        )
+      } else {
+        ws.journal.updateEntry(entry.id, { status: 'unknown', needsAttention: true }, t.at, {
+          type: 'recovered',
+          at: t.at,
+          detail: { reason: 'The app stopped before the outcome was recorded.' },
+        })
+      }
       marked++
     }
   }
   return marked
+}
+
+/** Open deposits the background may re-send: its own service account's, not being sent right now. */
+function resendable(ctx: OpContext): EntryRecord[] {
+  return ctx.ws.journal
+    .listOpen('deposit')
+    .filter(
+      (e) => !ctx.ws.sending.has(e.id) && (e.serviceAccount === null || e.serviceAccount === ctx.account),
+    )
 }
 
 function withinWindow(ctx: OpContext, entry: EntryRecord): boolean {
@@ -41,7 +67,7 @@ function withinWindow(ctx: OpContext, entry: EntryRecord): boolean {
 /** Re-sends every open deposit still inside the background window; raises a notice for each resolution. */
 export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
   const { ws } = ctx
-  const due = ws.journal.listOpen('deposit').filter((e) => !ws.sending.has(e.id) && withinWindow(ctx, e))
+  const due = resendable(ctx).filter((e) => withinWindow(ctx, e))
   let resolved = 0
   for (const entry of due) {
     const after = await resendDeposit(ctx, entry.id, 'background')
@@ -61,7 +87,7 @@ export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
 
 /** Whether any open deposit is still the background's to re-send. */
 export function hasDueDeposits(ctx: OpContext): boolean {
-  return ctx.ws.journal.listOpen('deposit').some((e) => withinWindow(ctx, e))
+  return resendable(ctx).some((e) => withinWindow(ctx, e))
 }
 
 export interface Timers {
@@ -70,7 +96,8 @@ export interface Timers {
 }
 
 /**
- * Runs recoverDeposits on a backing-off timer while open deposits are inside their window. `kick` restarts
+ * Runs recoverDeposits on a backing-off timer while open deposits are inside their window, in every mode's
+ * journal that is open (a live deposit still resolves while a manager looks at training). `kick` restarts
  * the schedule from its shortest delay (a new unknown deposit deserves a quick retry).
  */
 export class BackgroundRecovery {
@@ -80,7 +107,7 @@ export class BackgroundRecovery {
   private stopped = false
 
   constructor(
-    private readonly context: () => OpContext,
+    private readonly contexts: () => OpContext[],
     private readonly log: Logger,
     private readonly schedule: readonly number[] = RETRY_SCHEDULE_MS,
     private readonly timers: Timers = {
@@ -113,11 +140,16 @@ export class BackgroundRecovery {
     if (this.running) return this.running
     this.running = (async () => {
       try {
-        const ctx = this.context()
-        const result = await recoverDeposits(ctx)
-        if (result.resolved > 0)
-          this.log.info('background recovery resolved deposits', { resolved: result.resolved })
-        if (hasDueDeposits(ctx)) {
+        const contexts = this.contexts()
+        for (const ctx of contexts) {
+          const result = await recoverDeposits(ctx)
+          if (result.resolved > 0)
+            this.log.info('background recovery resolved deposits', {
+              mode: ctx.ws.mode,
+              resolved: result.resolved,
+            })
+        }
+        if (contexts.some(hasDueDeposits)) {
           this.step++
           this.arm()
         }

@@ -1,9 +1,9 @@
 import type { DeskArgs } from '../../shared/contract'
 import type { EntryRecord } from '../journal/journal'
-import { generateVoucher } from '../reseller/client'
+import { generateVoucher, type ServiceVoucher } from '../reseller/client'
 import { findDenomination } from './catalog'
 import { exclusiveSend, type OpContext, oncePerRequest, requireCredentials, stamp } from './context'
-import { attemptEvent, entryError, PostTracker, reportedLimit } from './outcome'
+import { PostTracker, recordFailure, recordSuccess } from './outcome'
 
 /**
  * Sells one voucher. The intent is journaled (`pending`) before anything is sent, so a crash at any point
@@ -38,59 +38,43 @@ export function sellVoucher(
         denominationId: denomination.id,
         denominationValueDirhams: denomination.valueDirhams,
         requestId: args.requestId ?? null,
+        serviceAccount: ctx.account,
       })
 
       return exclusiveSend(ws, pending.id, async () => {
         const { session } = ws
-        const tracker = new PostTracker()
+        const tracker = new PostTracker(ctx, pending)
+        let voucher: ServiceVoucher
         try {
-          const voucher = await session.tokens.withToken((token) =>
+          voucher = await session.tokens.withToken((token) =>
             tracker.run(() => generateVoucher(session.http, token, denomination.id)),
           )
-          const done = stamp(ws)
-          // What the service debited is what it says the voucher is worth.
-          const value = voucher.denominationValueDirhams ?? denomination.valueDirhams
-          return ws.journal.updateEntry(
-            pending.id,
-            {
-              status: 'issued',
-              amountDirhams: value,
-              voucherCode: voucher.code,
-              serialNumber: voucher.serialNumber,
-              activationDate: voucher.activationDate,
-              expiryDate: voucher.expiryDate,
-              attempts: tracker.posts,
-              firstSentAt: t.at,
-            },
-            done.at,
-            {
-              type: 'answered',
-              at: done.at,
-              clerk: ctx.clerk,
-              httpStatus: voucher.httpStatus,
-              detail: { serialNumber: voucher.serialNumber },
-            },
-          )
         } catch (error) {
-          const done = stamp(ws)
-          const status = tracker.status(error)
-          const limit = reportedLimit(error)
-          if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: pending.id })
-          if (status === 'unknown')
-            ctx.log.warn('voucher outcome unknown; flagged for a manager', { entryId: pending.id })
-          return ws.journal.updateEntry(
-            pending.id,
-            {
-              status,
-              error: entryError(error),
-              attempts: tracker.posts,
-              firstSentAt: tracker.sent ? t.at : null,
-              needsAttention: status === 'unknown',
-            },
-            done.at,
-            attemptEvent(error, done.at, ctx.clerk),
-          )
+          return recordFailure(ctx, pending, tracker, error, null)
         }
+        const done = stamp(ws)
+        return recordSuccess(
+          ctx,
+          pending,
+          {
+            status: 'issued',
+            // What the service debited is what it says the voucher is worth.
+            amountDirhams: voucher.denominationValueDirhams ?? denomination.valueDirhams,
+            voucherCode: voucher.code,
+            serialNumber: voucher.serialNumber,
+            activationDate: voucher.activationDate,
+            expiryDate: voucher.expiryDate,
+            attempts: tracker.posts,
+            firstSentAt: tracker.firstSentAt,
+          },
+          {
+            type: 'answered',
+            at: done.at,
+            clerk: ctx.clerk,
+            httpStatus: voucher.httpStatus,
+            detail: { serialNumber: voucher.serialNumber },
+          },
+        )
       })
     },
   )

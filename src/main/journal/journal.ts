@@ -31,6 +31,8 @@ export interface EntryRecord {
   clerk: string | null
   /** The signed-in person's id (people database); null before anyone was set up, or for the system. */
   clerkId: string | null
+  /** The service address and username the entry was sent to; null on entries from before it was kept. */
+  serviceAccount: string | null
   amountDirhams: number
   phone: string | null
   firstName: string | null
@@ -60,6 +62,7 @@ export type NewEntry = Pick<
       EntryRecord,
       | 'clerk'
       | 'clerkId'
+      | 'serviceAccount'
       | 'phone'
       | 'firstName'
       | 'denominationId'
@@ -127,6 +130,7 @@ interface EntryRow {
   day: number
   clerk: string | null
   clerk_id: string | null
+  service_account: string | null
   amount_dirhams: number
   phone: string | null
   first_name: string | null
@@ -178,6 +182,7 @@ function toRecord(r: EntryRow): EntryRecord {
     day: r.day,
     clerk: r.clerk,
     clerkId: r.clerk_id,
+    serviceAccount: r.service_account,
     amountDirhams: r.amount_dirhams,
     phone: r.phone,
     firstName: r.first_name,
@@ -338,14 +343,15 @@ export class Journal {
         .prepare(
           `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
              clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
-             external_transaction_id, request_id)
+             external_transaction_id, request_id, service_account)
            VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
              @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
-             @externalTransactionId, @requestId)`,
+             @externalTransactionId, @requestId, @serviceAccount)`,
         )
         .run({
           clerk: null,
           clerkId: null,
+          serviceAccount: null,
           phone: null,
           firstName: null,
           denominationId: null,
@@ -500,6 +506,15 @@ export class Journal {
   }
 
   // ------------------------------------------------------------------------------------------ events
+
+  /** Whether a money request of this entry was ever marked as about to leave. */
+  wasSent(entryId: string): boolean {
+    return (
+      this.db
+        .prepare("SELECT 1 FROM entry_events WHERE entry_id = ? AND type = 'sent' LIMIT 1")
+        .get(entryId) !== undefined
+    )
+  }
 
   addEvent(entryId: string, event: NewEvent): void {
     this.db

@@ -169,6 +169,38 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
       BEGIN SELECT RAISE(ABORT, 'a Z report cannot be deleted'); END;
     `)
   },
+  // 4: the service account (address and username) an entry was sent to, so a deposit is never re-sent to
+  // another account, where its reference would be new; and tighter guards on final and unknown entries.
+  (db) => {
+    db.exec(`
+      ALTER TABLE entries ADD COLUMN service_account TEXT;
+
+      DROP TRIGGER entries_final_frozen;
+      CREATE TRIGGER entries_final_frozen BEFORE UPDATE ON entries
+      WHEN OLD.status IN ('issued', 'confirmed') AND (
+        NEW.status IS NOT OLD.status OR NEW.kind IS NOT OLD.kind OR NEW.mode IS NOT OLD.mode
+        OR NEW.created_at IS NOT OLD.created_at OR NEW.day IS NOT OLD.day OR NEW.clerk IS NOT OLD.clerk
+        OR NEW.clerk_id IS NOT OLD.clerk_id OR NEW.service_account IS NOT OLD.service_account
+        OR NEW.amount_dirhams IS NOT OLD.amount_dirhams OR NEW.phone IS NOT OLD.phone
+        OR NEW.first_name IS NOT OLD.first_name OR NEW.denomination_id IS NOT OLD.denomination_id
+        OR NEW.denomination_value_dirhams IS NOT OLD.denomination_value_dirhams
+        OR NEW.external_transaction_id IS NOT OLD.external_transaction_id
+        OR (OLD.service_transaction_id IS NOT NULL AND NEW.service_transaction_id IS NOT OLD.service_transaction_id)
+        OR (OLD.service_transaction_id IS NULL AND NEW.service_transaction_id IS NOT NULL
+            AND OLD.confirmed_by_duplicate = 0)
+        OR NEW.voucher_code IS NOT OLD.voucher_code OR NEW.code_last4 IS NOT OLD.code_last4
+        OR NEW.serial_number IS NOT OLD.serial_number
+        OR NEW.activation_date IS NOT OLD.activation_date OR NEW.expiry_date IS NOT OLD.expiry_date
+        OR NEW.confirmed_by_duplicate IS NOT OLD.confirmed_by_duplicate
+      )
+      BEGIN SELECT RAISE(ABORT, 'a final journal entry cannot change its money fields'); END;
+
+      -- An entry whose outcome is unknown may have moved money: only a person's resolution makes it failed.
+      CREATE TRIGGER entries_unknown_failed_by_resolution BEFORE UPDATE ON entries
+      WHEN OLD.status = 'unknown' AND NEW.status = 'failed' AND NEW.resolution IS NULL
+      BEGIN SELECT RAISE(ABORT, 'an unknown entry becomes failed only through a resolution'); END;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

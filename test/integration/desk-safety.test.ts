@@ -1,0 +1,208 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { EntryUpdate, NewEvent } from '../../src/main/journal/journal'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import { deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+
+let t: TestDesk | undefined
+let live: Sandbox | undefined
+let capture: Server | undefined
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await t?.close()
+  await live?.close()
+  if (capture) await new Promise((r) => capture?.close(r))
+  t = undefined
+  live = undefined
+  capture = undefined
+})
+
+/** The journal refuses the write that records what the service answered, once. */
+function failOnce(desk: TestDesk, status: 'issued' | 'confirmed') {
+  const journal = desk.desk.workspace().journal
+  const real = journal.updateEntry.bind(journal)
+  let thrown = false
+  vi.spyOn(journal, 'updateEntry').mockImplementation(
+    (id: string, update: EntryUpdate, at: string, event?: NewEvent) => {
+      if (!thrown && update.status === status) {
+        thrown = true
+        throw new Error('disk I/O error')
+      }
+      return real(id, update, at, event)
+    },
+  )
+}
+
+describe('when the journal cannot record what the service did', () => {
+  it('still hands the clerk the voucher, and flags the entry instead of calling it failed', async () => {
+    t = await startTestDesk()
+    await t.call('listDenominations', {})
+    failOnce(t, 'issued')
+    const sold = await t.call('generateVoucher', { denominationId: 1 })
+    expect(sold.status).toBe('issued')
+    expect(sold.voucher?.code).toBe(t.sandbox.controls.ledger().vouchers[0]?.code)
+    const stored = (await t.call('getEntry', { entryId: sold.id })).entry
+    expect(stored).toMatchObject({
+      status: 'unknown',
+      needsAttention: true,
+      error: { code: 'JOURNAL_UNAVAILABLE' },
+    })
+  })
+
+  it('never lets a confirmed deposit look failed, so it is neither repeated nor credited twice', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await t.call('lookupCustomer', { phone: MOHAMED.phone })
+    failOnce(t, 'confirmed')
+    const args = { phone: MOHAMED.phone, amountDirhams: 4000, confirmedFirstName: MOHAMED.name }
+    const first = await t.call('deposit', args)
+    expect(first.status).toBe('confirmed')
+    expect((await t.call('getEntry', { entryId: first.id })).entry.status).toBe('unknown')
+    expect((await t.rejection('deposit', args)).code).toBe('UNRESOLVED_DEPOSIT')
+    const settled = await t.call('retryDeposit', { entryId: first.id })
+    expect(settled).toMatchObject({ status: 'confirmed', confirmedByDuplicate: true })
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
+  })
+})
+
+describe('a 409 to a first attempt', () => {
+  it('is a copy of our own request that went through: confirmed by duplicate, for review — not failed', async () => {
+    t = await startTestDesk()
+    await t.call('lookupCustomer', { phone: MOHAMED.phone })
+    t.sandbox.controls.setFaults([
+      {
+        method: 'POST',
+        path: '/deposit',
+        action: 'respond',
+        status: 409,
+        body: { message: 'Duplicate transaction.' },
+        times: 1,
+      },
+    ])
+    const entry = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 4000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(entry).toMatchObject({ status: 'confirmed', confirmedByDuplicate: true, needsAttention: true })
+  })
+})
+
+describe('service accounts', () => {
+  const A = { username: 'shop-a', password: 'pass-a' }
+  const B = { username: 'shop-b', password: 'pass-b' }
+
+  it('never re-sends an open deposit to another account, and refuses to switch accounts while one is open', async () => {
+    live = await startSandbox({
+      seed: deskSeed({
+        resellers: [
+          { ...A, daily_max_amount: 5000 },
+          { ...B, daily_max_amount: 5000 },
+        ],
+      }),
+    })
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await t.call('configureService', { baseUrl: live.baseUrl, ...A })
+    await t.call('lookupCustomer', { phone: MOHAMED.phone })
+    live.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 }])
+    const open = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 4000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(open.status).toBe('unknown')
+
+    expect((await t.rejection('configureService', { baseUrl: live.baseUrl, ...B })).code).toBe(
+      'UNRESOLVED_DEPOSIT',
+    )
+    // The same account with its password typed again is fine.
+    expect((await t.call('configureService', { baseUrl: live.baseUrl, ...A })).mode).toBe('live')
+
+    // Even if the account changed behind the desk's back, the deposit goes nowhere else.
+    t.settings.update({ live: { baseUrl: live.baseUrl, username: B.username, proxyUrl: null } })
+    expect((await t.rejection('retryDeposit', { entryId: open.id })).code).toBe('NOT_RETRYABLE')
+    expect(live.controls.ledger().deposits.map((d) => d.reseller)).toEqual([A.username])
+  })
+})
+
+describe('background recovery', () => {
+  it('keeps resolving live deposits while the desk shows training', async () => {
+    live = await startSandbox({ seed: deskSeed() })
+    t = await startTestDesk({ deps: { recoverySchedule: [30] } })
+    await t.call('configureService', { baseUrl: live.baseUrl, username: 'demo', password: 'demo-pass' })
+    await t.call('lookupCustomer', { phone: MOHAMED.phone })
+    live.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 1 }])
+    const open = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 4000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(open.status).toBe('unknown')
+    await t.call('useTraining')
+    await expect.poll(() => live?.controls.ledger().deposits.length, { timeout: 5000 }).toBe(1)
+    await t.call('useLive')
+    await expect
+      .poll(async () => (await t?.call('getEntry', { entryId: open.id }))?.entry.status)
+      .toBe('confirmed')
+  })
+})
+
+describe('testing a connection', () => {
+  it('never sends the stored password to an address typed in the test', async () => {
+    const seen: string[] = []
+    capture = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c) => {
+        body += c
+      })
+      req.on('end', () => {
+        seen.push(body)
+        res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Invalid credentials."}')
+      })
+    })
+    await new Promise<void>((r) => capture?.listen(0, '127.0.0.1', r))
+    live = await startSandbox({ seed: deskSeed() })
+    t = await startTestDesk()
+    await t.call('configureService', { baseUrl: live.baseUrl, username: 'demo', password: 'demo-pass' })
+    const elsewhere = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/api`
+    const result = await t.call('testConnection', { baseUrl: elsewhere, username: 'demo' })
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED' } })
+    expect(seen.join('')).not.toContain('demo-pass')
+    expect(await t.call('testConnection', { baseUrl: live.baseUrl, username: 'demo' })).toMatchObject({
+      ok: true,
+    })
+  })
+})
+
+describe('after a crash', () => {
+  it('fails a voucher that never left and flags one that did', async () => {
+    t = await startTestDesk()
+    const { journal } = t.desk.workspace()
+    const base = {
+      kind: 'voucher' as const,
+      mode: 'training' as const,
+      day: 20261126,
+      amountDirhams: 5000,
+      denominationId: 1,
+    }
+    const at = new Date().toISOString()
+    journal.insertEntry({
+      ...base,
+      id: '01900000-0000-7000-8000-000000000001',
+      createdAt: at,
+      createdPcAt: at,
+    })
+    journal.insertEntry({
+      ...base,
+      id: '01900000-0000-7000-8000-000000000002',
+      createdAt: at,
+      createdPcAt: at,
+    })
+    journal.addEvent('01900000-0000-7000-8000-000000000002', { type: 'sent', at })
+    await t.restart()
+    const never = (await t.call('getEntry', { entryId: '01900000-0000-7000-8000-000000000001' })).entry
+    const sent = (await t.call('getEntry', { entryId: '01900000-0000-7000-8000-000000000002' })).entry
+    expect(never).toMatchObject({ status: 'failed', needsAttention: false, error: { code: 'NOT_SENT' } })
+    expect(sent).toMatchObject({ status: 'unknown', needsAttention: true })
+  })
+})
