@@ -57,12 +57,3 @@ export class RotatingFileSink implements LogSink {
     }
   }
 }
-
-/** Writes to several sinks (a file and the console in development). */
-export function teeSink(...sinks: LogSink[]): LogSink {
-  return {
-    write: (line) => {
-      for (const sink of sinks) sink.write(line)
-    },
-  }
-}

@@ -16,7 +16,7 @@ export interface Logger {
   child(module: string): Logger
 }
 
-const SECRET_KEYS = /pass(word)?|secret|token|authorization|cookie|^code$|voucherCode/i
+const SECRET_KEYS = /pass(word)?|secret|token|authorization|cookie|voucherCode/i
 
 /** Masks bearer tokens (`id|secret`), Authorization values and long digit runs (voucher codes). */
 export function redact(text: string): string {

@@ -358,12 +358,13 @@ export const deskInputSchemas = {
     .transform((v) => v ?? {}),
   dismissNotice: z.strictObject({ id: z.number().int().min(1) }),
   getSettings: noInput,
+  setLanguage: z.strictObject({ language: z.union([z.enum(['ar', 'en']), z.null()]) }),
   updateSettings: z.strictObject({
     tokenLifetimeHours: z.number().int().min(1).max(672).optional(),
     phoneFormat: z.enum(PHONE_FORMATS).optional(),
     language: z.union([z.enum(['ar', 'en']), z.null()]).optional(),
-    connectTimeoutMs: z.number().int().min(100).max(120_000).optional(),
-    answerTimeoutMs: z.number().int().min(100).max(300_000).optional(),
+    connectTimeoutMs: z.number().int().min(1000).max(120_000).optional(),
+    answerTimeoutMs: z.number().int().min(1000).max(300_000).optional(),
     doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
     printer: printerSettings.optional(),
     autoPrint: z.boolean().optional(),
@@ -426,6 +427,8 @@ export interface DeskOutputs extends ManagerOutputs {
   dismissNotice: { dismissed: true }
   getSettings: Settings
   updateSettings: Settings
+  /** The terminal's language (null: the operating system's), the one setting anyone may change. */
+  setLanguage: { language: Language | null }
   testConnection: ConnectionTest
   /** null when the person cancelled the save dialog. */
   saveDiagnostics: { path: string } | null
@@ -443,7 +446,6 @@ type Schemas = typeof deskInputSchemas
 export type DeskInput<M extends DeskMethod> = z.input<Schemas[M]>
 /** What a handler receives after validation. */
 export type DeskArgs<M extends DeskMethod> = z.output<Schemas[M]>
-export type DeskOutput<M extends DeskMethod> = DeskOutputs[M]
 
 /** The renderer's `window.api`. */
 export type DeskApi = {

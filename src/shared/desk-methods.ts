@@ -22,6 +22,7 @@ export const DESK_METHODS = [
   'dismissNotice',
   'getSettings',
   'updateSettings',
+  'setLanguage',
   'testConnection',
   'saveDiagnostics',
   'printReceipt',

@@ -17,11 +17,6 @@ export function isDirhams(value: unknown): value is Dirhams {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_DIRHAMS
 }
 
-export function asDirhams(value: number): Dirhams {
-  if (!isDirhams(value)) throw new RangeError(`Not an amount in dirhams: ${value}`)
-  return value
-}
-
 export type ParseLydResult =
   | { ok: true; value: Dirhams }
   | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' }

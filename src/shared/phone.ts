@@ -1,4 +1,5 @@
 import { toLatinDigits } from './digits'
+import { missingCase } from './errors'
 
 /** A Libyan mobile number in national form, `09XXXXXXXX`. */
 export type LibyanPhone = string & { readonly __brand: 'LibyanPhone' }
@@ -29,6 +30,8 @@ export function formatPhoneForService(phone: LibyanPhone, format: PhoneFormat): 
       return `218${subscriber}`
     case 'international-plus':
       return `+218${subscriber}`
+    default:
+      return missingCase(format)
   }
 }
 

@@ -23,12 +23,15 @@ let shell: BrowserShell
 let browser: Browser
 let dataDir: string
 let rendererDir: string
+/** The data folder and, beside it, where backups go (never inside the data folder). */
+let workDir: string
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
   rendererDir = await buildRendererForTest()
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-manager-'))
+  workDir = mkdtempSync(join(tmpdir(), 'desk-e2e-manager-'))
+  dataDir = join(workDir, 'data')
   shell = await startBrowserShell({ dataDir, rendererDir })
   browser = await launchBrowser()
   page = await browser.newPage()
@@ -39,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await shell?.close()
-  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(workDir, { recursive: true, force: true })
   rmSync(rendererDir, { recursive: true, force: true })
 })
 
@@ -195,15 +198,22 @@ describe('a manager and a clerk through the browser shell', () => {
         "SELECT id FROM entries WHERE kind = 'voucher' AND status = 'issued' ORDER BY id DESC LIMIT 1",
       )
       .get() as { id: string }
-    const earlier = new Date(shell.app.desk.workspace().session.clock.now() - 20 * 60_000).toISOString()
-    journal().db.prepare('UPDATE entries SET updated_at = ? WHERE id = ?').run(earlier, sale.id)
-    expect(await pageCall('printReceipt', { entryId: sale.id })).toMatchObject({
-      code: 'FORBIDDEN',
-      reason: 'reprint-window',
-    })
-    expect(await pageCall('getReceiptPreview', { entryId: sale.id })).toMatchObject({ code: 'FORBIDDEN' })
-    // The language stays anyone's to change.
-    expect(await pageCall('updateSettings', { language: 'en' })).toEqual({ ok: true })
+    // The service's clock moves 20 minutes on; the desk learns it from the next answer's Date header.
+    shell.sandbox.controls.setClockOffset(20 * 60_000)
+    await pageCall('listDenominations', { refresh: true })
+    try {
+      expect(await pageCall('printReceipt', { entryId: sale.id })).toMatchObject({
+        code: 'FORBIDDEN',
+        reason: 'reprint-window',
+      })
+      expect(await pageCall('getReceiptPreview', { entryId: sale.id })).toMatchObject({ code: 'FORBIDDEN' })
+    } finally {
+      shell.sandbox.controls.setClockOffset(0)
+      await pageCall('listDenominations', { refresh: true })
+    }
+    // The language stays anyone's to change, and answers with nothing else.
+    expect(await pageCall('setLanguage', { language: 'en' })).toEqual({ ok: true })
+    expect(await pageCall('updateSettings', { language: 'en' })).toMatchObject({ code: 'FORBIDDEN' })
   })
 
   it('signs the clerk out; the window can do nothing until someone signs in', async () => {
@@ -314,7 +324,7 @@ describe('a manager and a clerk through the browser shell', () => {
 
   it('makes a verified backup from the Backup tab', async () => {
     await page.getByRole('tab', { name: 'Backup' }).click()
-    await page.getByLabel('Backup folder').fill(join(dataDir, 'my-backups'))
+    await page.getByLabel('Backup folder').fill(join(workDir, 'my-backups'))
     await page.getByRole('button', { name: 'Save backup settings' }).click()
     await page.getByRole('button', { name: 'Back up now' }).click()
     await page.getByText('Backup made and checked:').waitFor()

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { PNG } from 'pngjs'
@@ -306,7 +307,7 @@ describe('when the printer fails, the sale stands and can be printed later', () 
     const error = await t.rejection('printReceipt', { entryId: entry.id })
     expect(error.details?.reason).toBe('no-printer')
     const preview = await t.call('getReceiptPreview', { entryId: entry.id, language: 'ar' })
-    const path = join(t.dir, 'saved', 'receipt.pdf')
+    const path = join(mkdtempSync(join(tmpdir(), 'receipts-')), 'saved', 'receipt.pdf')
     expect(await t.call('saveReceiptPdf', { entryId: entry.id, language: 'ar', path })).toEqual({ path })
     const pdf = readFileSync(path)
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4')
@@ -323,6 +324,10 @@ describe('when the printer fails, the sale stands and can be printed later', () 
       'BAD_INPUT',
     )
     expect(existsSync(join(t.dir, 'relative.pdf'))).toBe(false)
+    // Never over the app's own files.
+    const inData = join(t.dir, 'journal-training.pdf')
+    expect((await t.rejection('saveReceiptPdf', { entryId: entry.id, path: inData })).code).toBe('BAD_INPUT')
+    expect(existsSync(inData)).toBe(false)
   })
 })
 

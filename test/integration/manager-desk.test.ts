@@ -100,9 +100,10 @@ describe('setup and roles', () => {
     ])
     expect(refusals.map((r) => r.code)).toEqual(Array(refusals.length).fill('FORBIDDEN'))
     expect(td.settings.get().reprintWindowMinutes).toBe(15)
-    // The language is anyone's to change.
-    await clerk.call('updateSettings', { language: 'ar' })
+    // The language is anyone's to change, through its own call that answers with nothing else.
+    expect(await clerk.call('setLanguage', { language: 'ar' })).toEqual({ language: 'ar' })
     expect(td.settings.get().language).toBe('ar')
+    expect((await clerk.rejection('updateSettings', { language: 'en' })).code).toBe('FORBIDDEN')
   })
 
   it('shows a clerk only today’s journal', async () => {

@@ -176,16 +176,30 @@ describe('definite rejections', () => {
     [409, { message: 'Duplicate transaction.', external_transaction_id: 'ref-1' }, 'DUPLICATE_TRANSACTION'],
     [422, { message: 'User account is inactive.' }, 'USER_INACTIVE'],
     [422, { message: 'Validation failed.', errors: { amount: ['too small'] } }, 'VALIDATION'],
-    [403, '', 'SERVICE_ERROR'],
-    [400, '<html>bad</html>', 'SERVICE_ERROR'],
   ])('HTTP %i %j → %s, outcome rejected', async (status, body, code) => {
-    reply =
-      typeof body === 'string'
-        ? (_q, res) => res.writeHead(status, { 'content-type': 'text/html' }).end(body)
-        : json(status, body)
+    reply = json(status, body)
     const error = await deposit(client(), 't', depositArgs).catch((e: unknown) => e)
     expect(error).toMatchObject({ code, outcome: 'rejected', httpStatus: status })
   })
+
+  it.each([
+    [403, ''],
+    [409, '<html>portal</html>'],
+    [400, '<html>bad</html>'],
+    [408, { message: 'Request Timeout' }],
+  ])(
+    'on a money call, HTTP %i %j is not the service refusing: the outcome is unknown',
+    async (status, body) => {
+      reply =
+        typeof body === 'string'
+          ? (_q, res) => res.writeHead(status, { 'content-type': 'text/html' }).end(body)
+          : json(status, body)
+      const error = await deposit(client(), 't', depositArgs).catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'OUTCOME_UNKNOWN', outcome: 'unknown', httpStatus: status })
+      const lookup = await lookupUser(client(), 't', '0912345678').catch((e: unknown) => e)
+      expect(lookup).toMatchObject({ outcome: 'rejected', httpStatus: status })
+    },
+  )
 
   it('reads the four limit figures into dirhams', async () => {
     reply = json(422, {

@@ -121,10 +121,13 @@ describe('the role policy', () => {
     }
   })
 
-  it('lets anyone change only the language; any other setting is a manager’s', () => {
+  it('lets anyone change only the language, through setLanguage; settings are a manager’s', () => {
     const { g } = gate()
     const clerk = { clerk: null, sender: 'clerk-window' }
-    expect(refusal(() => admit('updateSettings', { language: 'ar' }, { clerk: null }, g))).toBeNull()
+    expect(refusal(() => admit('setLanguage', { language: 'ar' }, { clerk: null }, g))).toBeNull()
+    // Signed out, nothing about settings comes back (an empty patch used to return them all).
+    expect(refusal(() => admit('updateSettings', {}, { clerk: null }, g))?.code).toBe('NOT_SIGNED_IN')
+    expect(refusal(() => admit('updateSettings', { language: 'ar' }, clerk, g))?.code).toBe('FORBIDDEN')
     expect(refusal(() => admit('updateSettings', { language: 'ar', autoPrint: true }, clerk, g))?.code).toBe(
       'FORBIDDEN',
     )
@@ -180,7 +183,12 @@ describe('the role policy', () => {
   })
 
   it('lets a clerk print within the reprint window after the sale, a manager at any time', () => {
-    const sale = entry({ id: 'sale', updatedAt: '2026-11-26T08:00:00.000Z' })
+    // Counted from the sale, not from the entry's last change (a manager's note must not reopen it).
+    const sale = entry({
+      id: 'sale',
+      createdAt: '2026-11-26T08:00:00.000Z',
+      updatedAt: '2026-11-26T08:14:00.000Z',
+    })
     const clerk = { clerk: null, sender: 'clerk-window' }
     const within = gate({ entries: [sale], nowIso: '2026-11-26T08:14:59.000Z' }).g
     const late = gate({ entries: [sale], nowIso: '2026-11-26T08:15:01.000Z' }).g
@@ -220,5 +228,19 @@ describe('the role policy', () => {
       admit('touchSession', {}, clerk, g)
     }
     expect(refusal(() => admit('listDenominations', {}, clerk, g))).toBeNull()
+  })
+})
+
+describe('named paths', () => {
+  it('lets a clerk save a receipt only through the dialog, never at a path the page names', () => {
+    const sale = entry({ id: 'sale', createdAt: '2026-11-26T08:00:00.000Z' })
+    const { g } = gate({ entries: [sale], nowIso: '2026-11-26T08:01:00.000Z' })
+    const clerk = { clerk: null, sender: 'clerk-window' }
+    expect(refusal(() => admit('saveReceiptPdf', { entryId: 'sale' }, clerk, g))).toBeNull()
+    expect(
+      refusal(() => admit('saveReceiptPdf', { entryId: 'sale', path: '/tmp/x.pdf' }, clerk, g))?.details,
+    ).toEqual({
+      reason: 'named-path',
+    })
   })
 })

@@ -423,6 +423,7 @@ describe('settings', () => {
     const api = {
       getSettings: vi.fn(async () => settings),
       updateSettings: vi.fn(async () => settings),
+      setLanguage: vi.fn<DeskApi['setLanguage']>(async ({ language }) => ({ language })),
       testConnection: vi.fn<DeskApi['testConnection']>(async () => ({
         ok: false,
         error: refusal('ACCESS_DENIED'),

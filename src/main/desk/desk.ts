@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, extname, isAbsolute, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { ConnectionTest, DeskStatus, Mode, Settings } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
@@ -8,6 +8,7 @@ import { createIdGenerator } from '../ids'
 import { Journal, toJournalEntry } from '../journal/journal'
 import { type Logger, silentLogger } from '../log'
 import { createManagerFeature, type ManagerHost } from '../manager/feature'
+import { checkOutputFile } from '../output-path'
 import { ServiceClock } from '../reseller/clock'
 import { type ConnectionSettings, normalizeBaseUrl, normalizeProxyUrl } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
@@ -443,9 +444,14 @@ export function createDesk(deps: DeskDeps): Desk {
 
     getSettings: async () => publicSettings(),
 
+    setLanguage: async (args) => {
+      deps.settings.update({ language: args.language })
+      return { language: settings().language }
+    },
+
     updateSettings: async (patch) => {
       const before = settings()
-      deps.settings.update(withManagerPatch(patch, before))
+      deps.settings.update(withManagerPatch(patch, before, deps.dataDir))
       if (
         (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
         (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
@@ -497,11 +503,11 @@ export function createDesk(deps: DeskDeps): Desk {
     saveDiagnostics: async (args) => {
       const host = deps.diagnostics
       if (!host) throw new AppError('INTERNAL', 'Diagnostics are not available here.')
-      const path = args.path ?? (await host.chooseSavePath(`reseller-desk-diagnostics-${Date.now()}.json`))
+      const path =
+        args.path !== undefined
+          ? checkOutputFile(args.path, ['.json', '.txt', '.log'], deps.dataDir)
+          : await host.chooseSavePath(`reseller-desk-diagnostics-${Date.now()}.json`)
       if (path === null) return null
-      if (!isAbsolute(path) || !['.json', '.txt', '.log'].includes(extname(path).toLowerCase())) {
-        throw new AppError('BAD_INPUT', 'path: an absolute path to a .json, .txt or .log file.')
-      }
       const report = {
         createdAt: new Date().toISOString(),
         versions: host.versions(),

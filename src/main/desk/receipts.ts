@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, isAbsolute } from 'node:path'
+import { dirname } from 'node:path'
 import type {
   JournalEntry,
   Language,
@@ -11,6 +11,7 @@ import type {
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
+import { checkOutputFile } from '../output-path'
 import { encodeReceiptJob } from '../printing/escpos'
 import type { MonochromeImage } from '../printing/monochrome'
 import { NetworkPrinter, type PrintOutcome } from '../printing/network-printer'
@@ -317,11 +318,13 @@ export function receiptHandlers(
       const ws = core.active()
       const entry = printableEntry(ws, args.entryId)
       const choose = host().chooseSavePath
-      const path = args.path ?? (choose ? await choose(`receipt-${entry.id}.pdf`) : null)
+      const path =
+        args.path !== undefined
+          ? checkOutputFile(args.path, ['.pdf'], core.dataDir)
+          : choose
+            ? await choose(`receipt-${entry.id}.pdf`)
+            : null
       if (path === null) return null
-      if (!isAbsolute(path) || !path.toLowerCase().endsWith('.pdf')) {
-        throw new AppError('BAD_INPUT', 'path: an absolute path to a .pdf file.')
-      }
       const s = core.settings()
       const at = stamp(ws).at
       const copy = printedBefore(ws, entry.id)

@@ -13,6 +13,7 @@ import { ExportJobs } from '../exports/jobs'
 import type { PdfRenderer } from '../exports/pdf'
 import { checkExportPath, defaultExportName, writeExport } from '../exports/write-export'
 import { SCHEMA_VERSION } from '../journal/migrations'
+import { checkOutputFile, checkOutputFolder } from '../output-path'
 import { peopleHandlers } from '../people/handlers'
 import { type Gate, guardHandlers } from '../people/policy'
 import { Sessions } from '../people/sessions'
@@ -214,8 +215,9 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       const ws = core.active()
       const s = core.settings()
       const path =
-        args.path ??
-        (await host('path').chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode)))
+        args.path !== undefined
+          ? checkOutputFile(args.path, [`.${args.format}`], core.dataDir)
+          : await host('path').chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode))
       if (path === null) return null
       checkExportPath(path, args.format)
       const pdf = options.host?.pdf ?? null
@@ -243,7 +245,9 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
     getExportProgress: async (args) => jobs.get(args.jobId),
     backupNow: async (args) => {
-      const folder = args.folder ?? core.settings().backup.folder ?? (await host('folder').chooseFolder())
+      const named = args.folder ?? core.settings().backup.folder
+      const folder =
+        named !== null ? checkOutputFolder(named, core.dataDir) : await host('folder').chooseFolder()
       if (folder === null) return null
       return backup(folder)
     },

@@ -61,23 +61,21 @@ function todaysOrOpenEntry(args: { entryId: string }, scope: ClerkScope): void {
 }
 
 /**
- * A clerk may print, preview or save a receipt within the reprint window after the sale (the moment the entry
- * became final: its last update, since printing never changes an entry); later only a manager may. A voucher
- * receipt carries the whole code, so this also keeps old codes out of reach.
+ * A clerk may print, preview or save a receipt within the reprint window after the sale (counted from the
+ * sale itself: a later change, such as a manager's note, must not reopen it); later only a manager may. A
+ * voucher receipt carries the whole code, so this also keeps old codes out of reach.
  */
 function withinReprintWindow(args: { entryId: string }, scope: ClerkScope): void {
   const entry = scope.entry(args.entryId)
   if (!entry) return
   const windowMs = scope.reprintWindowMs()
-  if (scope.nowMs() - Date.parse(entry.updatedAt) > windowMs) {
+  if (scope.nowMs() - Date.parse(entry.createdAt) > windowMs) {
     throw forbidden('Only a manager can print this receipt now: the reprint window has passed.', {
       reason: 'reprint-window',
       windowMinutes: Math.round(windowMs / 60_000),
     })
   }
 }
-
-const LANGUAGE_ONLY = new Set(['language'])
 
 /**
  * Who may call what, in one place. Every contract call has a rule (the type requires it, and a test
@@ -107,9 +105,9 @@ export const POLICY: Policy = {
   dismissNotice: { level: 'clerk' },
   // Nothing secret is in settings (never a password); clerks need the deposit threshold and printer choice.
   getSettings: { level: 'clerk' },
-  updateSettings: {
-    level: (patch) => (Object.keys(patch).every((k) => LANGUAGE_ONLY.has(k)) ? 'any' : 'manager'),
-  },
+  updateSettings: { level: 'manager' },
+  // The language switch works on the sign-in screen too, and answers with the language only.
+  setLanguage: { level: 'any' },
   testConnection: { level: 'manager' },
   saveDiagnostics: { level: 'manager' },
   printReceipt: {
@@ -130,6 +128,10 @@ export const POLICY: Policy = {
     level: 'clerk',
     forClerk: (args, scope) => {
       withinReprintWindow(args, scope)
+      // A receipt holds the whole code: a clerk saves it where the save dialog lets them, never at a named path.
+      if (args.path !== undefined) {
+        throw forbidden('A clerk saves receipts through the save dialog.', { reason: 'named-path' })
+      }
       return args
     },
   },

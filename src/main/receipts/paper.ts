@@ -10,10 +10,6 @@ export const DOTS_PER_MM = 8
 
 const PRINTABLE_DOTS: Record<PaperWidthMm, number> = { 58: 384, 80: 576 }
 
-export function isPaperWidthMm(value: unknown): value is PaperWidthMm {
-  return value === 58 || value === 80
-}
-
 export function printableWidthDots(widthMm: PaperWidthMm): number {
   return PRINTABLE_DOTS[widthMm]
 }

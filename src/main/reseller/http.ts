@@ -200,6 +200,9 @@ function retryAfterSeconds(headers: Headers): number {
   return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : 60
 }
 
+/** The refusals the service documents for its money calls (with a JSON message): nothing was done. */
+const DEFINITE_ON_MONEY_CALLS = new Set([401, 403, 404, 409, 422, 429])
+
 /**
  * A non-2xx answer as a ServiceError. `notFound` tells what a 404 means on this endpoint: a user that does
  * not exist, or a wrong service address.
@@ -217,6 +220,18 @@ export function rejection(answer: ServiceAnswer, money: boolean, notFound: 'user
           status,
         )
       : new ServiceError('SERVICE_ERROR', `The service answered HTTP ${status}.`, 'rejected', status)
+  }
+  // On a money call only the service's own refusals are definite: the statuses it documents, with its JSON
+  // message. Anything else — an HTML page, an empty body, a relay's 400 or 408 — may have come after the
+  // request was acted on, so the outcome is unknown (a deposit is re-sent with its reference; a voucher waits
+  // for a person).
+  if (money && (text === null || !DEFINITE_ON_MONEY_CALLS.has(status))) {
+    return new ServiceError(
+      'OUTCOME_UNKNOWN',
+      `The service answered HTTP ${status}${text === null ? ' without a message' : ''}; the operation may or may not have been carried out.`,
+      'unknown',
+      status,
+    )
   }
   if (text === null) {
     // An HTML page or an empty body: not the service speaking (a proxy, a portal, a wrong address).

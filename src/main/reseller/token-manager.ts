@@ -4,7 +4,6 @@ import { type IssuedToken, requestToken } from './client'
 import type { ServiceClock } from './clock'
 import { ServiceError, type ServiceHttp } from './http'
 
-export const DEFAULT_TOKEN_LIFETIME_MS = 24 * 3600_000
 /** The service refuses more than one calendar month; 28 days is always within it. */
 export const MAX_TOKEN_LIFETIME_MS = 28 * 24 * 3600_000
 
@@ -45,11 +44,6 @@ export class TokenManager {
 
   get expiresAt(): string | null {
     return this.held ? new Date(this.held.expiresAtMs).toISOString() : null
-  }
-
-  /** Forget the token (credentials changed, mode switched). */
-  clear(): void {
-    this.held = null
   }
 
   private needsRefresh(held: HeldToken | null): boolean {

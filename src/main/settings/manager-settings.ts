@@ -1,6 +1,6 @@
-import { isAbsolute } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { BackupSettings, ManagerSettings } from '../../shared/manager'
+import { checkOutputFolder } from '../output-path'
 
 /** Lock after 10 idle minutes; clerks reprint for 15 minutes after a sale; no backups until a folder is chosen. */
 export const DEFAULT_MANAGER_SETTINGS: ManagerSettings = {
@@ -46,15 +46,12 @@ export function managerSettingsOf(s: ManagerSettings): ManagerSettings {
 export function withManagerPatch<P extends { backup?: Partial<BackupSettings> }>(
   patch: P,
   current: ManagerSettings,
+  dataDir: string,
 ): Omit<P, 'backup'> & { backup?: BackupSettings } {
   const { backup, ...rest } = patch
   if (backup === undefined) return rest
   const merged: BackupSettings = { ...current.backup, ...backup }
-  if (merged.folder !== null && !isAbsolute(merged.folder)) {
-    throw new AppError('BAD_INPUT', 'backup.folder: an absolute path to a folder.', {
-      field: 'backup.folder',
-    })
-  }
+  if (merged.folder !== null) merged.folder = checkOutputFolder(merged.folder, dataDir, 'backup.folder')
   if (merged.daily && merged.folder === null) {
     throw new AppError('BAD_INPUT', 'backup.daily: choose a backup folder first.', { field: 'backup.folder' })
   }

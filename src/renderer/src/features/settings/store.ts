@@ -50,6 +50,7 @@ export interface SettingsDeps {
     DeskApi,
     | 'getSettings'
     | 'updateSettings'
+    | 'setLanguage'
     | 'testConnection'
     | 'configureService'
     | 'useTraining'
@@ -187,8 +188,8 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
 
       async rememberLanguage(language) {
         try {
-          const settings = await api.updateSettings({ language })
-          set({ settings })
+          await api.setLanguage({ language })
+          set((s) => ({ settings: s.settings ? { ...s.settings, language } : s.settings }))
         } catch {
           // The language is already switched on screen; it only would not survive a restart.
         }
