@@ -220,6 +220,8 @@ export interface ReceiptSettings {
   redemptionHint: string
   /** null: receipts print in the language the clerk works in. */
   receiptLanguage: Language | null
+  /** The outlet's logo at the top of every receipt: a PNG or JPEG data URL, or none. */
+  logo: string | null
 }
 
 export interface PrintResult {
@@ -264,6 +266,10 @@ export type PrinterFailureReason = (typeof PRINTER_FAILURE_REASONS)[number]
 
 // ---------------------------------------------------------------------------------------------------------
 // Input schemas
+
+/** A receipt logo: a PNG or JPEG as a base64 data URL, small enough for a settings file. */
+export const RECEIPT_LOGO_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/
+export const RECEIPT_LOGO_MAX_CHARS = 200_000
 
 const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => ({}))
 const day = z.number().int().refine(isValidDay, 'Not a valid day (YYYYMMDD).')
@@ -376,6 +382,15 @@ export const deskInputSchemas = {
       })
       .optional(),
     redemptionHint: z.string().max(500).optional(),
+    logo: z
+      .union([
+        z
+          .string()
+          .max(RECEIPT_LOGO_MAX_CHARS, 'The logo is too large (at most about 150 KB).')
+          .regex(RECEIPT_LOGO_PATTERN, 'A PNG or JPEG image.'),
+        z.null(),
+      ])
+      .optional(),
     receiptLanguage: z.union([language, z.null()]).optional(),
     ...managerSettingsPatch,
   }),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
+import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
@@ -417,8 +418,20 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await page
         .getByLabel('How to redeem a voucher (printed under the code)')
         .fill('Dial *123*code# to top up')
+      // A logo: a small black PNG, chosen as a file.
+      const logo = new PNG({ width: 80, height: 40 })
+      for (let i = 3; i < logo.data.length; i += 4) logo.data[i] = 255
+      await page.getByLabel('Logo (optional)').setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: PNG.sync.write(logo),
+      })
+      await page.getByRole('img', { name: 'Logo (optional)' }).waitFor()
       await page.getByRole('button', { name: 'Save receipt settings' }).click()
       await page.getByText('Saved.').waitFor()
+      expect((await shell.app.desk.handlers.getSettings({}, { clerk: null })).logo).toMatch(
+        /^data:image\/png;base64,/,
+      )
 
       // A sale prints by itself.
       await page.keyboard.press('F1')

@@ -134,6 +134,8 @@ describe('a manager and a clerk through the browser shell', () => {
 
   it('signs the clerk in, who sells and deposits on their own name, with only the clerk’s screens', async () => {
     await signOut()
+    // The people come with the sign-in screen's first answer; wait for them before counting.
+    await page.getByRole('radio').nth(1).waitFor()
     expect(await page.getByRole('radio').count()).toBe(2)
     await screenshot(page, 'en-23-sign-in')
     await signIn(CLERK.name, CLERK.pin)

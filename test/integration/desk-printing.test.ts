@@ -234,6 +234,30 @@ describe('printing receipts from the journal to an ESC/POS printer', () => {
       await t.call('updateSettings', { receiptLanguage: null })
     }
   })
+  it('prints the outlet logo set in settings at the top of the receipt', async () => {
+    await choosePrinter(escpos(58))
+    const entry = await sellVoucher()
+    const without = decodePng(
+      (await t.call('getReceiptPreview', { entryId: entry.id, language: 'en' })).imageDataUrl,
+    )
+    const logo = new PNG({ width: 120, height: 60 })
+    logo.data.fill(0)
+    for (let i = 3; i < logo.data.length; i += 4) logo.data[i] = 255
+    const dataUrl = `data:image/png;base64,${PNG.sync.write(logo).toString('base64')}`
+    expect((await t.rejection('updateSettings', { logo: 'data:text/html;base64,AAAA' })).code).toBe(
+      'BAD_INPUT',
+    )
+    await t.call('updateSettings', { logo: dataUrl })
+    try {
+      expect((await t.call('getSettings')).logo).toBe(dataUrl)
+      const withLogo = decodePng(
+        (await t.call('getReceiptPreview', { entryId: entry.id, language: 'en' })).imageDataUrl,
+      )
+      expect(withLogo.height).toBeGreaterThan(without.height + 50)
+    } finally {
+      await t.call('updateSettings', { logo: null })
+    }
+  })
 })
 
 describe('when the printer fails, the sale stands and can be printed later', () => {

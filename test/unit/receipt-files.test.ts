@@ -125,12 +125,22 @@ describe('stored receipt settings', () => {
   })
 
   it('default to no printer, no auto-print, the screen language, and an empty outlet', () => {
-    expect(sanitizeReceiptSettings({ autoPrint: 'yes', receiptLanguage: 'fr', outlet: 3 })).toEqual({
+    expect(
+      sanitizeReceiptSettings({ autoPrint: 'yes', receiptLanguage: 'fr', outlet: 3, logo: 'x' }),
+    ).toEqual({
       printer: { kind: 'none', widthMm: 80 },
       autoPrint: false,
       outlet: { name: '', address: '', phone: '' },
       redemptionHint: '',
       receiptLanguage: null,
+      logo: null,
     })
+  })
+
+  it('keep a logo only when it is a PNG or JPEG data URL of a sensible size', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo='
+    expect(sanitizeReceiptSettings({ logo: png }).logo).toBe(png)
+    expect(sanitizeReceiptSettings({ logo: 'data:text/html;base64,PHNjcmlwdD4=' }).logo).toBeNull()
+    expect(sanitizeReceiptSettings({ logo: `data:image/png;base64,${'A'.repeat(300_000)}` }).logo).toBeNull()
   })
 })

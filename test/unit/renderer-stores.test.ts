@@ -416,6 +416,7 @@ describe('settings', () => {
       outlet: { name: '', address: '', phone: '' },
       redemptionHint: '',
       receiptLanguage: null,
+      logo: null,
       autoLockMinutes: 10,
       reprintWindowMinutes: 15,
       backup: { folder: null, daily: false, keep: 7 },

@@ -60,6 +60,7 @@ export function receiptSettingsOf(s: StoredSettings): ReceiptSettings {
     autoPrint: s.autoPrint,
     outlet: s.outlet,
     redemptionHint: s.redemptionHint,
+    logo: s.logo,
     receiptLanguage: s.receiptLanguage,
   }
 }
@@ -162,6 +163,7 @@ export function receiptHandlers(
         training: entry.mode === 'training',
         copy: copyAt === null ? null : { reprintedAt: copyAt },
         redemptionHint: s.redemptionHint || null,
+        logoDataUrl: s.logo,
       },
     }
   }

@@ -1,4 +1,10 @@
-import type { OutletDetails, PrinterSettings, ReceiptSettings } from '../../shared/contract'
+import {
+  type OutletDetails,
+  type PrinterSettings,
+  RECEIPT_LOGO_MAX_CHARS,
+  RECEIPT_LOGO_PATTERN,
+  type ReceiptSettings,
+} from '../../shared/contract'
 import { formatPrinterAddress, parsePrinterAddress } from '../../shared/printer-address'
 
 /** A new terminal has no printer: receipts are shown and saved as PDF until one is set up. */
@@ -8,6 +14,7 @@ export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = {
   outlet: { name: '', address: '', phone: '' },
   redemptionHint: '',
   receiptLanguage: null,
+  logo: null,
 }
 
 const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim().slice(0, max) : '')
@@ -42,5 +49,11 @@ export function sanitizeReceiptSettings(raw: Record<string, unknown>): ReceiptSe
     redemptionHint: typeof raw.redemptionHint === 'string' ? raw.redemptionHint.slice(0, 500) : '',
     receiptLanguage:
       raw.receiptLanguage === 'ar' || raw.receiptLanguage === 'en' ? raw.receiptLanguage : null,
+    logo:
+      typeof raw.logo === 'string' &&
+      raw.logo.length <= RECEIPT_LOGO_MAX_CHARS &&
+      RECEIPT_LOGO_PATTERN.test(raw.logo)
+        ? raw.logo
+        : null,
   }
 }

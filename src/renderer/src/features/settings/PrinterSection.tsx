@@ -1,6 +1,12 @@
 import { useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
-import type { Language, PaperWidthMm, PrinterSettings } from '../../../../shared/contract'
+import {
+  type Language,
+  type PaperWidthMm,
+  type PrinterSettings,
+  RECEIPT_LOGO_MAX_CHARS,
+  RECEIPT_LOGO_PATTERN,
+} from '../../../../shared/contract'
 import { parsePrinterAddress } from '../../../../shared/printer-address'
 import { printingStore, settingsStore } from '../../app/stores'
 import { MESSAGES } from '../../i18n'
@@ -25,6 +31,20 @@ interface Form {
   outletAddress: string
   outletPhone: string
   redemptionHint: string
+  logo: string | null
+}
+
+/** A chosen image file as the data URL receipts carry, or null when it is not a PNG/JPEG of a sensible size. */
+function readLogo(file: File): Promise<string | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader()
+    reader.onload = () => {
+      const url = typeof reader.result === 'string' ? reader.result : ''
+      resolve(url.length <= RECEIPT_LOGO_MAX_CHARS && RECEIPT_LOGO_PATTERN.test(url) ? url : null)
+    }
+    reader.onerror = () => resolve(null)
+    reader.readAsDataURL(file)
+  })
 }
 
 /** The printer the form describes, or null while it is incomplete (no address, no Windows printer). */
@@ -51,6 +71,8 @@ export function PrinterSection() {
   const testResult = useStore(printingStore, (s) => s.testResult)
   const [form, setForm] = useState<Form | null>(null)
   const hintId = useId()
+  const logoId = useId()
+  const [logoRefused, setLogoRefused] = useState(false)
 
   useEffect(() => {
     if (!settings) return
@@ -66,6 +88,7 @@ export function PrinterSection() {
       outletAddress: settings.outlet.address,
       outletPhone: settings.outlet.phone,
       redemptionHint: settings.redemptionHint,
+      logo: settings.logo,
     })
   }, [settings])
 
@@ -94,6 +117,7 @@ export function PrinterSection() {
             receiptLanguage: form.receiptLanguage,
             outlet: { name: form.outletName, address: form.outletAddress, phone: form.outletPhone },
             redemptionHint: form.redemptionHint,
+            logo: form.logo,
           })
         }}
       >
@@ -213,6 +237,32 @@ export function PrinterSection() {
             placeholder={t.printing.settings.hintExample}
             onChange={(e) => change({ redemptionHint: e.target.value })}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={logoId}>{t.printing.settings.logo}</label>
+          {form.logo ? <img className="logo-preview" src={form.logo} alt={t.printing.settings.logo} /> : null}
+          <input
+            id={logoId}
+            type="file"
+            accept="image/png,image/jpeg"
+            onChange={(e) => {
+              const file = e.target.files?.[0]
+              if (!file) return
+              void readLogo(file).then((logo) => {
+                setLogoRefused(logo === null)
+                if (logo) change({ logo })
+              })
+            }}
+          />
+          <div className="hint">{t.printing.settings.logoHint}</div>
+          {logoRefused ? (
+            <div className="problem" role="alert">
+              {t.printing.settings.logoRefused}
+            </div>
+          ) : null}
+          {form.logo ? (
+            <Button onClick={() => change({ logo: null })}>{t.printing.settings.logoRemove}</Button>
+          ) : null}
         </div>
         <div className="actions">
           <Button type="submit" disabled={busy !== null || !printer}>
