@@ -303,8 +303,11 @@ describe('an unknown deposit', () => {
     // The PC and the service both move 16 minutes on.
     offset = 16 * 60_000
     t.sandbox.controls.setClockOffset(offset)
+    // The background timer's own pass, and a recovery on demand, both leave it alone now.
+    await t.desk.recovery.pass()
     expect(await t.call('recoverNow')).toEqual({ resolved: 0, stillOpen: 1 })
     expect((await t.call('getEntry', { entryId: unknown.id })).entry.attempts).toBe(1)
+    expect(t.sandbox.controls.faults()[0]?.times).toBe(1)
     t.sandbox.controls.clearFaults()
     expect((await t.call('retryDeposit', { entryId: unknown.id })).status).toBe('confirmed')
   })

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { migrate } from './migrations'
+import { MIGRATIONS, migrate } from './migrations'
 
 export interface JournalHealth {
   /** Null when money records may be written; otherwise why not (the journal stays readable). */
@@ -18,12 +18,18 @@ export interface OpenOptions {
   nativeBinding?: string
 }
 
+type Migrations = Parameters<typeof migrate>[1]
+
 /**
  * Opens the journal with the durability money records need: WAL with synchronous=FULL, so a committed
  * entry survives a power cut. Both are read back, and quick_check runs, because a database that cannot
  * promise durability must not record money — but it must still be readable for review.
  */
-export function openDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
+export function openDatabase(
+  path: string,
+  options: OpenOptions = {},
+  migrations: Migrations = MIGRATIONS,
+): OpenedDatabase {
   mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
   try {
@@ -31,7 +37,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
     db.pragma('foreign_keys = ON')
-    migrate(db)
+    migrate(db, migrations)
   } catch (error) {
     db.close()
     throw error

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { AppError } from '../../shared/errors'
 import type { Person, Role } from '../../shared/manager'
-import { migrate } from '../journal/migrations'
+import { type JournalHealth, type OpenOptions, openDatabase } from '../journal/open'
 
 /**
  * The people who may use this terminal, in their own database (`people.sqlite` in the data folder): the same
@@ -94,22 +92,17 @@ export function toPerson(r: PersonRecord): Person {
 }
 
 export class PeopleStore {
-  private constructor(readonly db: Database.Database) {}
+  private constructor(
+    readonly db: Database.Database,
+    /** As the journal's: null, or why the file cannot promise to keep what is written (read back at open). */
+    readonly health: JournalHealth,
+  ) {}
 
-  /** WAL with synchronous=FULL like the journal: a wrong-PIN count must survive a power cut too. */
-  static open(path: string, options: { nativeBinding?: string } = {}): PeopleStore {
-    mkdirSync(dirname(path), { recursive: true })
-    const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
-    try {
-      db.pragma('busy_timeout = 5000')
-      db.pragma('journal_mode = WAL')
-      db.pragma('synchronous = FULL')
-      migrate(db, PEOPLE_MIGRATIONS)
-    } catch (error) {
-      db.close()
-      throw error
-    }
-    return new PeopleStore(db)
+  /** Opened like the journal (WAL, synchronous=FULL, read back, quick_check): a wrong-PIN count must
+   * survive a power cut too. */
+  static open(path: string, options: OpenOptions = {}): PeopleStore {
+    const { db, health } = openDatabase(path, options, PEOPLE_MIGRATIONS)
+    return new PeopleStore(db, health)
   }
 
   close(): void {
