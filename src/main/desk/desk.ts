@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import type { ConnectionTest, DeskStatus, Mode, Settings } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
+import { writeFileAtomically } from '../atomic-file'
 import { createIdGenerator } from '../ids'
 import { Journal, toJournalEntry } from '../journal/journal'
 import { type Logger, silentLogger } from '../log'
@@ -515,10 +514,7 @@ export function createDesk(deps: DeskDeps): Desk {
         settings: publicSettings(),
         log: host.logLines(),
       }
-      mkdirSync(dirname(path), { recursive: true })
-      const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-      writeFileSync(tmp, JSON.stringify(report, null, 2))
-      renameSync(tmp, path)
+      writeFileAtomically(path, JSON.stringify(report, null, 2))
       return { path }
     },
 

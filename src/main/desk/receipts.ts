@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
 import type {
   JournalEntry,
   Language,
@@ -10,6 +7,7 @@ import type {
   ReceiptSettings,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import { writeFileAtomically } from '../atomic-file'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
 import { checkOutputFile } from '../output-path'
 import { encodeReceiptJob } from '../printing/escpos'
@@ -70,14 +68,6 @@ export function printerLabel(printer: PrinterSettings): string {
   if (printer.kind === 'escpos-network') return printer.address
   if (printer.kind === 'system') return printer.deviceName
   return 'none'
-}
-
-/** Temp file and rename: a crash leaves the old file or the whole new one, never half a PDF. */
-function writeFileAtomically(path: string, data: Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true })
-  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  writeFileSync(tmp, data)
-  renameSync(tmp, path)
 }
 
 function printerError(reason: string, message: string, printer: string): AppError {

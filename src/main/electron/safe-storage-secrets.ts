@@ -1,6 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
-import { type SecretStore, UnavailableSecretStore } from '../settings/secrets'
+import { SecretFile, type SecretStore, UnavailableSecretStore } from '../settings/secrets'
 
 /** The part of Electron's safeStorage we use: the async API (the sync one is deprecated in Electron 45). */
 export interface SafeStorageLike {
@@ -14,34 +12,23 @@ export interface SafeStorageLike {
 export class SafeStorageSecretStore implements SecretStore {
   readonly kind = 'encrypted' as const
 
+  private readonly file: SecretFile
+
   constructor(
     private readonly safeStorage: SafeStorageLike,
-    private readonly path: string,
-  ) {}
-
-  private read(): Record<string, string> {
-    try {
-      return JSON.parse(readFileSync(this.path, 'utf8')) as Record<string, string>
-    } catch {
-      return {}
-    }
-  }
-
-  private write(all: Record<string, string>): void {
-    mkdirSync(dirname(this.path), { recursive: true })
-    const tmp = `${this.path}.tmp`
-    writeFileSync(tmp, JSON.stringify(all), { mode: 0o600 })
-    renameSync(tmp, this.path)
+    path: string,
+  ) {
+    this.file = new SecretFile(path)
   }
 
   async set(name: string, value: string): Promise<boolean> {
     const encrypted = await this.safeStorage.encryptStringAsync(value)
-    this.write({ ...this.read(), [name]: encrypted.toString('base64') })
+    this.file.write({ ...this.file.read(), [name]: encrypted.toString('base64') })
     return true
   }
 
   async get(name: string): Promise<string | null> {
-    const stored = this.read()[name]
+    const stored = this.file.read()[name]
     if (stored === undefined) return null
     try {
       const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(
@@ -56,9 +43,7 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   async delete(name: string): Promise<void> {
-    const all = this.read()
-    delete all[name]
-    this.write(all)
+    this.file.remove(name)
   }
 }
 

@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { PasswordStorage } from '../../shared/contract'
+import { writeFileAtomically } from '../atomic-file'
 
 /**
  * Where the live password is kept. In Electron: encrypted with safeStorage (the OS keychain/DPAPI); when
@@ -14,13 +14,11 @@ export interface SecretStore {
   delete(name: string): Promise<void>
 }
 
-/** For the browser shell and tests only: secrets in a plain file, and it says so. Never used by the app. */
-export class DevelopmentSecretStore implements SecretStore {
-  readonly kind = 'development-plaintext' as const
-
+/** The file secrets stores keep their values in: a JSON object, written whole, readable by this user only. */
+export class SecretFile {
   constructor(private readonly path: string) {}
 
-  private read(): Record<string, string> {
+  read(): Record<string, string> {
     try {
       return JSON.parse(readFileSync(this.path, 'utf8')) as Record<string, string>
     } catch {
@@ -28,25 +26,37 @@ export class DevelopmentSecretStore implements SecretStore {
     }
   }
 
-  private write(all: Record<string, string>): void {
-    mkdirSync(dirname(this.path), { recursive: true })
-    writeFileSync(this.path, JSON.stringify(all), { mode: 0o600 })
+  write(all: Record<string, string>): void {
+    writeFileAtomically(this.path, JSON.stringify(all), { mode: 0o600 })
+  }
+
+  remove(name: string): void {
+    const all = this.read()
+    delete all[name]
+    this.write(all)
+  }
+}
+
+/** For the browser shell and tests only: secrets in a plain file, and it says so. Never used by the app. */
+export class DevelopmentSecretStore implements SecretStore {
+  readonly kind = 'development-plaintext' as const
+  private readonly file: SecretFile
+
+  constructor(path: string) {
+    this.file = new SecretFile(path)
   }
 
   async set(name: string, value: string): Promise<boolean> {
-    this.write({ ...this.read(), [name]: value })
+    this.file.write({ ...this.file.read(), [name]: value })
     return true
   }
 
   async get(name: string): Promise<string | null> {
-    return this.read()[name] ?? null
+    return this.file.read()[name] ?? null
   }
 
   async delete(name: string): Promise<void> {
-    const all = this.read()
-    delete all[name]
-    if (Object.keys(all).length === 0) rmSync(this.path, { force: true })
-    else this.write(all)
+    this.file.remove(name)
   }
 }
 

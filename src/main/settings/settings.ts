@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { ManagerSettings } from '../../shared/manager'
 import type { PhoneFormat } from '../../shared/phone'
+import { writeFileAtomically } from '../atomic-file'
 import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
 import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
 
@@ -94,10 +93,7 @@ export class JsonFileSettings implements SettingsStore {
 
   update(patch: Partial<StoredSettings>): StoredSettings {
     this.current = sanitizeSettings({ ...this.current, ...patch })
-    mkdirSync(dirname(this.path), { recursive: true })
-    const tmp = `${this.path}.${randomBytes(4).toString('hex')}.tmp`
-    writeFileSync(tmp, JSON.stringify(this.current, null, 2))
-    renameSync(tmp, this.path)
+    writeFileAtomically(this.path, JSON.stringify(this.current, null, 2))
     return this.get()
   }
 }
