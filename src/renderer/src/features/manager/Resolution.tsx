@@ -10,6 +10,8 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 
 const digitsOnly = (text: string) => toLatinDigits(text).replace(/[\s-]/g, '')
+/** Every resolution says why, in a few words at least. */
+const noteIsEnough = (note: string) => note.trim().length >= 3
 
 /** Whether this window may manage: a manager signed in, or a terminal still without one (setup). */
 export function useCanManage(): boolean {
@@ -55,8 +57,6 @@ export function Resolution({ entry }: { entry: JournalEntry }) {
 function ResolveForm({ entry }: { entry: JournalEntry }) {
   const t = useT()
   const m = t.manager.resolve
-  const busy = useStore(resolveStore, (s) => s.busy)
-  const error = useStore(resolveStore, (s) => s.error)
   const outcomes: ResolutionOutcome[] =
     entry.kind === 'voucher' ? ['issued', 'not-issued'] : ['confirmed', 'not-made']
   const [outcome, setOutcome] = useState<ResolutionOutcome | null>(null)
@@ -66,10 +66,9 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
   const [expiry, setExpiry] = useState('')
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
-  const noteOk = note.trim().length >= 3
   const complete =
     outcome !== null &&
-    noteOk &&
+    noteIsEnough(note) &&
     (outcome !== 'issued' ||
       (/^\d{6,40}$/.test(digitsOnly(code)) && /^\d{4,40}$/.test(digitsOnly(serial)))) &&
     (outcome !== 'confirmed' || /^\d{1,20}$/.test(digitsOnly(transactionId)))
@@ -148,27 +147,9 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
         </>
       ) : null}
       {outcome === 'confirmed' ? (
-        <TextField
-          label={m.transactionId}
-          value={transactionId}
-          dir="ltr"
-          inputMode="numeric"
-          onChange={(e) => setTransactionId(e.target.value)}
-        />
+        <TransactionIdField value={transactionId} onChange={setTransactionId} />
       ) : null}
-      <TextField
-        label={m.note}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        maxLength={500}
-        problem={note && !noteOk ? m.noteShort : null}
-      />
-      {error ? <ErrorNote error={error} /> : null}
-      <div className="actions">
-        <Button type="submit" variant="primary" disabled={busy || !complete}>
-          {m.resolve}
-        </Button>
-      </div>
+      <NoteAndSubmit note={note} onNote={setNote} ready={complete} submitLabel={m.resolve} />
     </form>
   )
 }
@@ -176,14 +157,11 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
 function AnnotateForm({ entry }: { entry: JournalEntry }) {
   const t = useT()
   const m = t.manager.resolve
-  const busy = useStore(resolveStore, (s) => s.busy)
-  const error = useStore(resolveStore, (s) => s.error)
   const needsId =
     entry.kind === 'deposit' && entry.confirmedByDuplicate === true && !entry.serviceTransactionId
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
-  const noteOk = note.trim().length >= 3
-  const complete = noteOk && (!needsId || /^\d{1,20}$/.test(digitsOnly(transactionId)))
+  const complete = noteIsEnough(note) && (!needsId || /^\d{1,20}$/.test(digitsOnly(transactionId)))
   return (
     <form
       className="resolve-form"
@@ -200,28 +178,52 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
     >
       <h3 id="annotate-title">{m.annotateTitle}</h3>
       <p>{needsId ? m.annotateIntro : m.annotateIntroOther}</p>
-      {needsId ? (
-        <TextField
-          label={m.transactionId}
-          value={transactionId}
-          dir="ltr"
-          inputMode="numeric"
-          onChange={(e) => setTransactionId(e.target.value)}
-        />
-      ) : null}
+      {needsId ? <TransactionIdField value={transactionId} onChange={setTransactionId} /> : null}
+      <NoteAndSubmit note={note} onNote={setNote} ready={complete} submitLabel={m.annotate} />
+    </form>
+  )
+}
+
+/** The provider's transaction id, as read from the provider: digits, left to right. */
+function TransactionIdField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useT()
+  return (
+    <TextField
+      label={t.manager.resolve.transactionId}
+      value={value}
+      dir="ltr"
+      inputMode="numeric"
+      onChange={(e) => onChange(e.target.value)}
+    />
+  )
+}
+
+/** The note every resolution carries, the store's error, and the submit button. */
+function NoteAndSubmit(props: {
+  note: string
+  onNote: (note: string) => void
+  ready: boolean
+  submitLabel: string
+}) {
+  const t = useT()
+  const m = t.manager.resolve
+  const busy = useStore(resolveStore, (s) => s.busy)
+  const error = useStore(resolveStore, (s) => s.error)
+  return (
+    <>
       <TextField
         label={m.note}
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
+        value={props.note}
+        onChange={(e) => props.onNote(e.target.value)}
         maxLength={500}
-        problem={note && !noteOk ? m.noteShort : null}
+        problem={props.note && !noteIsEnough(props.note) ? m.noteShort : null}
       />
       {error ? <ErrorNote error={error} /> : null}
       <div className="actions">
-        <Button type="submit" variant="primary" disabled={busy || !complete}>
-          {m.annotate}
+        <Button type="submit" variant="primary" disabled={busy || !props.ready}>
+          {props.submitLabel}
         </Button>
       </div>
-    </form>
+    </>
   )
 }
