@@ -178,6 +178,34 @@ export function receiptHandlers(
   }
 
   /** Sends a receipt to the configured printer; rejects with PRINTER_ERROR and a reason the clerk can act on. */
+  /**
+   * The receipt of an entry as it would print now (a COPY once it printed before), rendered to dots, for a
+   * person to see or save: each look at a voucher's code is logged with who and how.
+   */
+  async function showReceipt(
+    ws: Workspace,
+    entry: EntryRecord,
+    language: Language | undefined,
+    call: CallContext,
+    via: 'receipt-preview' | 'pdf',
+  ): Promise<{ image: MonochromeImage; copy: boolean }> {
+    const s = core.settings()
+    const at = stamp(ws).at
+    const copy = printedBefore(ws, entry.id)
+    const image = await rasterize(
+      receiptInput(
+        toJournalEntry(entry, { revealCode: true }),
+        s,
+        languageFor(s, language),
+        s.printer,
+        copy ? at : null,
+      ),
+    )
+    if (entry.kind === 'voucher')
+      record(ws, entry.id, { type: 'code-shown', at, clerk: call.clerk, detail: { via } })
+    return { image, copy }
+  }
+
   async function send(input: ReceiptInput, printer: PrinterSettings): Promise<void> {
     const { systemPrinter, systemPrinterMissing } = host()
     switch (printer.kind) {
@@ -277,26 +305,7 @@ export function receiptHandlers(
     getReceiptPreview: async (args, call) => {
       const ws = core.active()
       const entry = printableEntry(ws, args.entryId)
-      const s = core.settings()
-      const at = stamp(ws).at
-      const copy = printedBefore(ws, entry.id)
-      const image = await rasterize(
-        receiptInput(
-          toJournalEntry(entry, { revealCode: true }),
-          s,
-          languageFor(s, args.language),
-          s.printer,
-          copy ? at : null,
-        ),
-      )
-      if (entry.kind === 'voucher') {
-        record(ws, entry.id, {
-          type: 'code-shown',
-          at,
-          clerk: call.clerk,
-          detail: { via: 'receipt-preview' },
-        })
-      }
+      const { image, copy } = await showReceipt(ws, entry, args.language, call, 'receipt-preview')
       const preview: ReceiptPreview = {
         imageDataUrl: pngDataUrl(monochromePng(image)),
         widthDots: image.width,
@@ -317,22 +326,8 @@ export function receiptHandlers(
             ? await choose(`receipt-${entry.id}.pdf`)
             : null
       if (path === null) return null
-      const s = core.settings()
-      const at = stamp(ws).at
-      const copy = printedBefore(ws, entry.id)
-      const image = await rasterize(
-        receiptInput(
-          toJournalEntry(entry, { revealCode: true }),
-          s,
-          languageFor(s, args.language),
-          s.printer,
-          copy ? at : null,
-        ),
-      )
-      writeFileAtomically(path, receiptPdf(image, s.printer.widthMm))
-      if (entry.kind === 'voucher') {
-        record(ws, entry.id, { type: 'code-shown', at, clerk: call.clerk, detail: { via: 'pdf' } })
-      }
+      const { image } = await showReceipt(ws, entry, args.language, call, 'pdf')
+      writeFileAtomically(path, receiptPdf(image, core.settings().printer.widthMm))
       return { path }
     },
 

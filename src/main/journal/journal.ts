@@ -459,29 +459,21 @@ export class Journal {
   list(filter: JournalFilter): { entries: EntryRecord[]; nextCursor?: string } {
     const where: string[] = []
     const params: unknown[] = []
-    if (filter.day !== undefined) {
-      where.push('day = ?')
-      params.push(filter.day)
-    }
-    if (filter.from !== undefined) {
-      where.push('day >= ?')
-      params.push(filter.from)
-    }
-    if (filter.to !== undefined) {
-      where.push('day <= ?')
-      params.push(filter.to)
-    }
-    if (filter.kind !== undefined) {
-      where.push('kind = ?')
-      params.push(filter.kind)
-    }
-    if (filter.status !== undefined) {
-      where.push('status = ?')
-      params.push(filter.status)
-    }
-    if (filter.needsAttention !== undefined) {
-      where.push('needs_attention = ?')
-      params.push(filter.needsAttention ? 1 : 0)
+    const equalities: [string, unknown][] = [
+      ['day = ?', filter.day],
+      ['day >= ?', filter.from],
+      ['day <= ?', filter.to],
+      ['kind = ?', filter.kind],
+      ['status = ?', filter.status],
+      [
+        'needs_attention = ?',
+        filter.needsAttention === undefined ? undefined : Number(filter.needsAttention),
+      ],
+    ]
+    for (const [sql, value] of equalities) {
+      if (value === undefined) continue
+      where.push(sql)
+      params.push(value)
     }
     if (filter.search !== undefined) {
       const terms = searchTerms(filter.search)

@@ -20,8 +20,8 @@ export interface ClerkScope {
 }
 
 export interface Rule<M extends DeskMethod = DeskMethod> {
-  /** Who may call; it may depend on what is asked (the language alone is anyone's setting). */
-  level: Level | ((args: DeskArgs<M>) => Level)
+  /** Who may call. */
+  level: Level
   /** Polls that must not count as the person's activity, or the auto-lock would never come. */
   passive?: true
   /** For a clerk only: refuses (FORBIDDEN) or narrows the arguments. A manager is never limited. */
@@ -183,7 +183,7 @@ export function admit<M extends DeskMethod>(
         person: { id: session.personId, name: session.name, role: session.role },
       }
     : { ...call, clerk: null }
-  const level = typeof rule.level === 'function' ? rule.level(args) : rule.level
+  const { level } = rule
   if (level !== 'any') {
     if (!session) {
       throw new AppError('NOT_SIGNED_IN', 'Sign in first.', {
