@@ -14,7 +14,6 @@ export interface AppDeskOptions {
   logFile: RotatingFileSink
   chooseSavePath: (defaultName: string) => Promise<string | null>
   versions: Record<string, string>
-  nativeBinding?: string
   /** Expose the training sandbox's test controls over HTTP (browser shell, development only). */
   trainingControl?: boolean
   /** Receipt rendering and printers of this host. */
@@ -39,13 +38,11 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     settings: options.settings,
     secrets: options.secrets,
     log,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     ...(options.printing ? { printing: options.printing } : {}),
     ...(options.manager ? { manager: options.manager } : {}),
     startTraining: async () => {
       training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,
-        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       })
       log.info('training service started', { baseUrl: training.baseUrl })
       return training

@@ -13,7 +13,6 @@ import {
 import { createAppDesk } from './app-desk'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
-import { electronNativeBinding } from './electron/native-binding'
 import { createElectronPdfRenderer } from './electron/pdf-window'
 import { createElectronPrintHost } from './electron/print-host'
 import { createSecretStore } from './electron/safe-storage-secrets'
@@ -56,7 +55,6 @@ async function start(): Promise<void> {
   if (!development) Menu.setApplicationMenu(null)
   const dataDir = app.getPath('userData')
   const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
-  const nativeBinding = electronNativeBinding(app.getAppPath(), app.isPackaged)
   const appDesk = createAppDesk({
     dataDir,
     settings: new ElectronStoreSettings(),
@@ -70,7 +68,6 @@ async function start(): Promise<void> {
       node: process.versions.node,
       os: `${process.platform} ${process.arch}`,
     },
-    ...(nativeBinding ? { nativeBinding } : {}),
     printing: {
       rasterizer: createElectronRasterizer(receiptWindow),
       systemPrinter: createSystemPrinter(

@@ -12,7 +12,7 @@ export interface RunningTraining extends TrainingService {
  */
 export async function startTrainingService(
   dataDir: string,
-  options: { control?: boolean; nativeBinding?: string } = {},
+  options: { control?: boolean } = {},
 ): Promise<RunningTraining> {
   const seed = loadSeed()
   const reseller = seed.resellers[0]
@@ -23,7 +23,6 @@ export async function startTrainingService(
     host: '127.0.0.1',
     port: 0,
     control: options.control ?? false,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   })
   return {
     sandbox,

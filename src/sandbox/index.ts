@@ -25,8 +25,6 @@ export interface SandboxOptions {
   port?: number
   /** Expose the controls over HTTP under /__control/ (the `controls` object always works). */
   control?: boolean
-  /** better-sqlite3 built for another runtime (inside Electron); see README. */
-  nativeBinding?: string
 }
 
 export interface Sandbox {
@@ -49,7 +47,7 @@ function urlHost(host: string): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const seed = loadSeed(options.seed)
   const host = options.host ?? '127.0.0.1'
-  const store = new SandboxStore(options.dbPath ?? ':memory:', seed, options.nativeBinding)
+  const store = new SandboxStore(options.dbPath ?? ':memory:', seed)
   const sleepers = new Set<() => void>()
   const state: SandboxState = {
     store,

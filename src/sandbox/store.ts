@@ -171,9 +171,8 @@ export class SandboxStore {
   constructor(
     dbPath: string,
     private seed: SandboxSeed,
-    nativeBinding?: string,
   ) {
-    this.db = new Database(dbPath, nativeBinding ? { nativeBinding } : {})
+    this.db = new Database(dbPath)
     this.db.pragma('busy_timeout = 5000')
     if (dbPath !== ':memory:' && dbPath !== '') this.db.pragma('journal_mode = WAL')
     this.migrate()

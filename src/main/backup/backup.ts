@@ -26,14 +26,13 @@ export interface BackupSource {
 }
 
 /** A database file that is not open in this process (the other mode's journal), copied the same way. */
-export function fileSource(name: string, path: string, nativeBinding?: string): BackupSource {
+export function fileSource(name: string, path: string): BackupSource {
   return {
     name,
     async copyTo(destination) {
       const db = new Database(path, {
         readonly: true,
         fileMustExist: true,
-        ...(nativeBinding ? { nativeBinding } : {}),
       })
       try {
         await db.backup(destination)
@@ -89,7 +88,6 @@ export async function makeBackup(options: {
   sources: BackupSource[]
   atMs: number
   keep: number
-  nativeBinding?: string
   appInfo: Record<string, unknown>
 }): Promise<BackupResult> {
   if (!isAbsolute(options.folder)) {
@@ -108,10 +106,7 @@ export async function makeBackup(options: {
     for (const source of options.sources) {
       const path = join(partial, source.name)
       await source.copyTo(path)
-      const integrity = integrityCheck(
-        path,
-        options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
-      )
+      const integrity = integrityCheck(path)
       if (integrity !== 'ok') {
         throw new AppError('BACKUP_FAILED', `The copy of ${source.name} failed its check: ${integrity}`, {
           file: source.name,
@@ -140,7 +135,7 @@ export async function makeBackup(options: {
 }
 
 /** What a backup folder holds, checked again: each file's checksum and integrity. For restore and tests. */
-export function verifyBackup(folder: string, nativeBinding?: string): { ok: boolean; problems: string[] } {
+export function verifyBackup(folder: string): { ok: boolean; problems: string[] } {
   const problems: string[] = []
   const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { files: BackupFile[] }
   for (const file of manifest.files) {
@@ -150,7 +145,7 @@ export function verifyBackup(folder: string, nativeBinding?: string): { ok: bool
       continue
     }
     if (sha256(path) !== file.sha256) problems.push(`${file.name}: checksum differs`)
-    const integrity = integrityCheck(path, nativeBinding ? { nativeBinding } : {})
+    const integrity = integrityCheck(path)
     if (integrity !== 'ok') problems.push(`${file.name}: ${integrity}`)
   }
   return { ok: problems.length === 0, problems }

@@ -49,7 +49,6 @@ export interface DeskDeps {
   pcNow?: () => number
   monotonicNow?: () => number
   /** better-sqlite3 built for another runtime (Electron); see README. */
-  nativeBinding?: string
   recoverySchedule?: number[]
   diagnostics?: DiagnosticsHost
   /** Receipt rendering and printers; without it every receipt call rejects PRINTER_ERROR. */
@@ -138,10 +137,7 @@ export function createDesk(deps: DeskDeps): Desk {
   }
 
   function newWorkspace(mode: Mode, session: ServiceSession): Workspace {
-    const journal = Journal.open(
-      journalPath(deps.dataDir, mode),
-      deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {},
-    )
+    const journal = Journal.open(journalPath(deps.dataDir, mode))
     const clock = session.clock
     return {
       mode,
@@ -312,7 +308,6 @@ export function createDesk(deps: DeskDeps): Desk {
     wallNow: pcNow,
     ...(deps.manager ? { host: deps.manager } : {}),
     ...(deps.printing ? { printing: deps.printing } : {}),
-    ...(deps.nativeBinding ? { nativeBinding: deps.nativeBinding } : {}),
   })
 
   const handlers: DeskHandlers = {

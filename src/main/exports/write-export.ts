@@ -28,7 +28,6 @@ export interface ExportRequest {
 export interface ExportSource {
   journalPath: string
   mode: Mode
-  nativeBinding?: string
   generatedAt: string
   generatedBy: string | null
   outletName: string
@@ -64,7 +63,6 @@ export async function writeExport(
   const db = new Database(source.journalPath, {
     readonly: true,
     fileMustExist: true,
-    ...(source.nativeBinding ? { nativeBinding: source.nativeBinding } : {}),
   })
   try {
     db.exec('BEGIN')

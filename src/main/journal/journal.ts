@@ -16,7 +16,7 @@ import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
 import type { EntryResolution } from '../../shared/manager'
 import { normalizeLibyanPhone } from '../../shared/phone'
-import { integrityCheck, type JournalHealth, type OpenOptions, openDatabase } from './open'
+import { integrityCheck, type JournalHealth, openDatabase } from './open'
 
 /** A journal entry as stored, with the full voucher code: never sent to the renderer as is. */
 export interface EntryRecord {
@@ -305,18 +305,16 @@ export class Journal {
   readonly db: Database.Database
   readonly path: string
   readonly health: JournalHealth
-  private readonly nativeBinding: string | undefined
 
-  private constructor(db: Database.Database, path: string, health: JournalHealth, options: OpenOptions) {
+  private constructor(db: Database.Database, path: string, health: JournalHealth) {
     this.db = db
     this.path = path
     this.health = health
-    this.nativeBinding = options.nativeBinding
   }
 
-  static open(path: string, options: OpenOptions = {}): Journal {
-    const { db, health } = openDatabase(path, options)
-    return new Journal(db, path, health, options)
+  static open(path: string): Journal {
+    const { db, health } = openDatabase(path)
+    return new Journal(db, path, health)
   }
 
   close(): void {
@@ -691,10 +689,7 @@ export class Journal {
   /** An online copy to a file, verified by integrity_check of the copy. */
   async backupTo(destination: string): Promise<{ path: string; integrity: string }> {
     await this.db.backup(destination)
-    const integrity = integrityCheck(
-      destination,
-      this.nativeBinding ? { nativeBinding: this.nativeBinding } : {},
-    )
+    const integrity = integrityCheck(destination)
     if (integrity !== 'ok')
       throw new AppError('JOURNAL_UNAVAILABLE', `The backup copy failed its check: ${integrity}`)
     return { path: destination, integrity }

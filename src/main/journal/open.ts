@@ -13,11 +13,6 @@ export interface OpenedDatabase {
   health: JournalHealth
 }
 
-export interface OpenOptions {
-  /** better-sqlite3's native addon built for another runtime (the Electron build); see README. */
-  nativeBinding?: string
-}
-
 type Migrations = Parameters<typeof migrate>[1]
 
 /**
@@ -25,13 +20,9 @@ type Migrations = Parameters<typeof migrate>[1]
  * entry survives a power cut. Both are read back, and quick_check runs, because a database that cannot
  * promise durability must not record money — but it must still be readable for review.
  */
-export function openDatabase(
-  path: string,
-  options: OpenOptions = {},
-  migrations: Migrations = MIGRATIONS,
-): OpenedDatabase {
+export function openDatabase(path: string, migrations: Migrations = MIGRATIONS): OpenedDatabase {
   mkdirSync(dirname(path), { recursive: true })
-  const db = new Database(path, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {})
+  const db = new Database(path)
   try {
     db.pragma('busy_timeout = 5000')
     db.pragma('journal_mode = WAL')
@@ -56,11 +47,10 @@ function checkHealth(db: Database.Database): string | null {
 }
 
 /** integrity_check of a database file, opened read-only; 'ok' or the first problem. */
-export function integrityCheck(path: string, options: OpenOptions = {}): string {
+export function integrityCheck(path: string): string {
   const db = new Database(path, {
     readonly: true,
     fileMustExist: true,
-    ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
   })
   try {
     return String(db.pragma('integrity_check', { simple: true }))

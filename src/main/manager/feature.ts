@@ -38,7 +38,6 @@ export interface ManagerHost {
 export interface ManagerFeatureOptions {
   host?: ManagerHost
   printing?: ReceiptPrinting
-  nativeBinding?: string
   monotonicNow: () => number
   wallNow?: () => number
   /** How often the daily backup looks whether today's backup exists. */
@@ -72,10 +71,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   let backingUp: Promise<unknown> | null = null
 
   function store(): PeopleStore {
-    people ??= PeopleStore.open(
-      join(core.dataDir, PEOPLE_FILE),
-      options.nativeBinding ? { nativeBinding: options.nativeBinding } : {},
-    )
+    people ??= PeopleStore.open(join(core.dataDir, PEOPLE_FILE))
     return people
   }
 
@@ -112,8 +108,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     ]
     const other: Mode = ws.mode === 'live' ? 'training' : 'live'
     const otherPath = join(core.dataDir, `journal-${other}.sqlite`)
-    if (existsSync(otherPath))
-      sources.push(fileSource(`journal-${other}.sqlite`, otherPath, options.nativeBinding))
+    if (existsSync(otherPath)) sources.push(fileSource(`journal-${other}.sqlite`, otherPath))
     sources.push({ name: PEOPLE_FILE, copyTo: (to) => store().backupTo(to) })
     return sources
   }
@@ -126,7 +121,6 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
         sources: backupSources(),
         atMs: core.active().session.clock.now(),
         keep: core.settings().backup.keep,
-        ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
         appInfo: {
           journalSchema: SCHEMA_VERSION,
           peopleSchema: PEOPLE_SCHEMA_VERSION,
@@ -233,7 +227,6 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
           {
             journalPath: ws.journal.path,
             mode: ws.mode,
-            ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
             generatedAt: stamp(ws).at,
             generatedBy: call.clerk,
             outletName: s.outlet.name,

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { AppError } from '../../shared/errors'
 import type { Person, Role } from '../../shared/manager'
-import { type JournalHealth, type OpenOptions, openDatabase } from '../journal/open'
+import { type JournalHealth, openDatabase } from '../journal/open'
 
 /**
  * The people who may use this terminal, in their own database (`people.sqlite` in the data folder): the same
@@ -100,8 +100,8 @@ export class PeopleStore {
 
   /** Opened like the journal (WAL, synchronous=FULL, read back, quick_check): a wrong-PIN count must
    * survive a power cut too. */
-  static open(path: string, options: OpenOptions = {}): PeopleStore {
-    const { db, health } = openDatabase(path, options, PEOPLE_MIGRATIONS)
+  static open(path: string): PeopleStore {
+    const { db, health } = openDatabase(path, PEOPLE_MIGRATIONS)
     return new PeopleStore(db, health)
   }
 
