@@ -31,7 +31,11 @@ describe('better-sqlite3 binary', () => {
     const db = new Database(':memory:')
     expect(db.prepare('select sqlite_version() as v').get()).toMatchObject({ v: expect.any(String) })
     db.close()
-    expect(existsSync(join(packageDir, 'build'))).toBe(false)
+    expect(
+      existsSync(join(packageDir, 'build')),
+      'node_modules/better-sqlite3/build exists: npm compiled the addon (allowScripts must deny it); ' +
+        'remove that folder or run npm ci again',
+    ).toBe(false)
     const maps = readFileSync('/proc/self/maps', 'utf8')
     const loaded = [
       ...new Set(
