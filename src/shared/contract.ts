@@ -150,12 +150,25 @@ export interface ReportedLimit {
 
 export interface DailyLimit {
   day: number
+  /** Issued vouchers and confirmed deposits of the day on this PC. */
   localUsedDirhams: number
   voucherCount: number
   depositCount: number
+  /** Sent today with no known outcome yet (pending, unknown): they may have used the limit. */
   unknownDirhams: number
+  /** The service's last daily-limit refusal of the day, with its four figures. */
   reported: ReportedLimit | null
-  /** Last reported remaining minus what this terminal used since: an estimate, the limit is shared. */
+  /** The daily limit the manager entered as agreed with the provider; null when not entered. */
+  agreedDirhams: number | null
+  /**
+   * What the estimate starts from: the service's last refusal today ('reported', its remaining figure), else
+   * the agreed limit ('agreed'), else nothing is known (null).
+   */
+  basis: 'reported' | 'agreed' | null
+  /**
+   * What the limit probably still allows: the starting figure minus what was used since (outcomes not known
+   * yet counted as used). An estimate: the limit is shared by every PC of the reseller.
+   */
   estimatedRemainingDirhams: number | null
 }
 
@@ -187,6 +200,10 @@ export interface Settings extends ReceiptSettings, ManagerSettings {
   answerTimeoutMs: number
   /** Deposits above this amount are typed twice. */
   doubleEntryAboveDirhams: number
+  /** The largest single deposit; anything above is refused (a phone number typed as an amount, a slip). */
+  depositMaxDirhams: number
+  /** The daily limit agreed with the provider, for the estimate before the service first reports it. */
+  agreedDailyLimitDirhams: number | null
 }
 
 export type ConnectionTest =
@@ -372,6 +389,8 @@ export const deskInputSchemas = {
     connectTimeoutMs: z.number().int().min(1000).max(120_000).optional(),
     answerTimeoutMs: z.number().int().min(1000).max(300_000).optional(),
     doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
+    depositMaxDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS).optional(),
+    agreedDailyLimitDirhams: z.union([z.number().int().min(1).max(MAX_DIRHAMS), z.null()]).optional(),
     printer: printerSettings.optional(),
     autoPrint: z.boolean().optional(),
     outlet: z

@@ -157,6 +157,61 @@ describe('depositing', () => {
     expect((await t.call('getDailyLimit')).estimatedRemainingDirhams).toBe(35_000)
   })
 
+  it('estimates what the limit leaves from the agreed limit, from the first sale on', async () => {
+    t = await startTestDesk()
+    expect(await t.call('getDailyLimit')).toMatchObject({ basis: null, estimatedRemainingDirhams: null })
+    await t.call('updateSettings', { agreedDailyLimitDirhams: 1_000_000 })
+    expect(await t.call('getDailyLimit')).toMatchObject({
+      agreedDirhams: 1_000_000,
+      basis: 'agreed',
+      estimatedRemainingDirhams: 1_000_000,
+    })
+    await t.call('generateVoucher', { denominationId: 4 })
+    await lookedUp()
+    await t.call('deposit', { phone: MOHAMED.phone, amountDirhams: 12_500, confirmedFirstName: MOHAMED.name })
+    expect(await t.call('getDailyLimit')).toMatchObject({
+      localUsedDirhams: 42_500,
+      basis: 'agreed',
+      estimatedRemainingDirhams: 957_500,
+    })
+    expect((await t.call('getSettings')).agreedDailyLimitDirhams).toBe(1_000_000)
+    await t.call('updateSettings', { agreedDailyLimitDirhams: null })
+    expect((await t.call('getDailyLimit')).basis).toBeNull()
+  })
+
+  it('refuses a deposit above the per-deposit maximum before anything is journaled or sent', async () => {
+    t = await startTestDesk()
+    expect((await t.call('getSettings')).depositMaxDirhams).toBe(5_000_000)
+    await lookedUp()
+    // A phone number typed into the amount field.
+    const typo = await t.rejection('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 941_234_567_000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(typo.code).toBe('ABOVE_DEPOSIT_MAXIMUM')
+    expect(typo.details).toMatchObject({ maxDirhams: 5_000_000 })
+    await t.call('updateSettings', { depositMaxDirhams: 100_000 })
+    expect(
+      (
+        await t.rejection('deposit', {
+          phone: MOHAMED.phone,
+          amountDirhams: 100_001,
+          confirmedFirstName: MOHAMED.name,
+        })
+      ).code,
+    ).toBe('ABOVE_DEPOSIT_MAXIMUM')
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
+    expect(t.desk.workspace().journal.list({}).entries).toHaveLength(0)
+    const exact = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 100_000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(exact.status).toBe('confirmed')
+    expect((await t.rejection('updateSettings', { depositMaxDirhams: 5 })).code).toBe('BAD_INPUT')
+  })
+
   it('asks before repeating the same amount to the same phone within 10 minutes', async () => {
     t = await startTestDesk()
     await lookedUp()

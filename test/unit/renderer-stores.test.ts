@@ -131,6 +131,8 @@ describe('a deposit', () => {
         depositCount: 0,
         unknownDirhams: 0,
         reported: null,
+        agreedDirhams: 400_000,
+        basis: 'agreed' as const,
         estimatedRemainingDirhams: 400_000,
       })),
     }
@@ -411,6 +413,8 @@ describe('settings', () => {
       connectTimeoutMs: 10_000,
       answerTimeoutMs: 30_000,
       doubleEntryAboveDirhams: 500_000,
+      depositMaxDirhams: 5_000_000,
+      agreedDailyLimitDirhams: null,
       printer: { kind: 'none' as const, widthMm: 80 as const },
       autoPrint: false,
       outlet: { name: '', address: '', phone: '' },

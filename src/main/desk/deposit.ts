@@ -28,6 +28,14 @@ export function deposit(
 ): Promise<EntryRecord> {
   const phone = parsePhone(args.phone)
   const { ws } = ctx
+  const max = ctx.settings.depositMaxDirhams
+  if (args.amountDirhams > max) {
+    throw new AppError(
+      'ABOVE_DEPOSIT_MAXIMUM',
+      `A deposit is at most ${formatLyd(max)} LYD on this PC (a manager's setting).`,
+      { maxDirhams: max, amountDirhams: args.amountDirhams },
+    )
+  }
   return oncePerRequest(
     ws,
     args.requestId,

@@ -18,6 +18,7 @@ import { listDenominations, refreshCatalog } from './catalog'
 import type { CallContext, OpContext, Workspace } from './context'
 import { deposit, resendDeposit } from './deposit'
 import type { DeskHandlers } from './handlers'
+import { dailyLimit } from './limits'
 import { lookupCustomer } from './lookup'
 import { type ReceiptPrinting, receiptHandlers, receiptSettingsOf } from './receipts'
 import { BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
@@ -252,6 +253,8 @@ export function createDesk(deps: DeskDeps): Desk {
       connectTimeoutMs: s.connectTimeoutMs,
       answerTimeoutMs: s.answerTimeoutMs,
       doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
+      depositMaxDirhams: s.depositMaxDirhams,
+      agreedDailyLimitDirhams: s.agreedDailyLimitDirhams,
       ...receiptSettingsOf(s),
       ...managerSettingsOf(s),
     }
@@ -425,7 +428,7 @@ export function createDesk(deps: DeskDeps): Desk {
 
     getDailyLimit: async () => {
       const ws = active()
-      return ws.journal.dailyLimit(businessDay(ws.session.clock.now()))
+      return dailyLimit(ws.journal, businessDay(ws.session.clock.now()), settings().agreedDailyLimitDirhams)
     },
 
     listNotices: async (args) => ({ notices: active().journal.noticesAfter(args.afterId ?? 0) }),

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3'
 import type {
-  DailyLimit,
   Denomination,
   EntryError,
   EntryKind,
@@ -582,9 +581,8 @@ export class Journal {
       )
   }
 
-  /** The day's totals, the service's last report of that day, and the estimate derived from both. */
-  dailyLimit(day: number): DailyLimit {
-    const totals = this.dayTotals(day)
+  /** The service's last daily-limit refusal of the day, and the entry it answered (ids are time-ordered). */
+  lastLimitReport(day: number): { report: ReportedLimit; entryId: string | null } | null {
     const row = this.db
       .prepare('SELECT * FROM limit_reports WHERE day = ? ORDER BY id DESC LIMIT 1')
       .get(day) as
@@ -597,20 +595,16 @@ export class Journal {
           requested_dirhams: number
         }
       | undefined
-    if (!row) return { day, ...totals, reported: null, estimatedRemainingDirhams: null }
-    // What this terminal used after the refused request the service reported on.
-    const usedSince = this.dayTotals(day, row.entry_id ?? '').localUsedDirhams
+    if (!row) return null
     return {
-      day,
-      ...totals,
-      reported: {
+      entryId: row.entry_id,
+      report: {
         dailyMaxDirhams: row.daily_max_dirhams,
         usedTodayDirhams: row.used_today_dirhams,
         remainingDirhams: row.remaining_dirhams,
         requestedDirhams: row.requested_dirhams,
         at: row.at,
       },
-      estimatedRemainingDirhams: Math.max(0, row.remaining_dirhams - usedSince),
     }
   }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { ManagerSettings } from '../../shared/manager'
+import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
 import type { PhoneFormat } from '../../shared/phone'
 import { writeFileAtomically } from '../atomic-file'
 import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
@@ -16,7 +17,15 @@ export interface StoredSettings extends ReceiptSettings, ManagerSettings {
   connectTimeoutMs: number
   answerTimeoutMs: number
   doubleEntryAboveDirhams: number
+  depositMaxDirhams: number
+  agreedDailyLimitDirhams: number | null
 }
+
+/**
+ * 5,000 LYD: far above a counter deposit, far below a phone number typed into the amount field
+ * (941234567 LYD). A manager changes it in Settings.
+ */
+export const DEFAULT_DEPOSIT_MAX_DIRHAMS = 5_000_000
 
 export const DEFAULT_SETTINGS: StoredSettings = {
   mode: 'training',
@@ -27,6 +36,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   connectTimeoutMs: 10_000,
   answerTimeoutMs: 30_000,
   doubleEntryAboveDirhams: 500_000,
+  depositMaxDirhams: DEFAULT_DEPOSIT_MAX_DIRHAMS,
+  agreedDailyLimitDirhams: null,
   ...DEFAULT_RECEIPT_SETTINGS,
   ...DEFAULT_MANAGER_SETTINGS,
 }
@@ -64,6 +75,11 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   out.answerTimeoutMs = int(r.answerTimeoutMs, 100, 300_000) ?? out.answerTimeoutMs
   out.doubleEntryAboveDirhams =
     int(r.doubleEntryAboveDirhams, 0, Number.MAX_SAFE_INTEGER) ?? out.doubleEntryAboveDirhams
+  out.depositMaxDirhams = int(r.depositMaxDirhams, MIN_DEPOSIT_DIRHAMS, MAX_DIRHAMS) ?? out.depositMaxDirhams
+  if (r.agreedDailyLimitDirhams === null) out.agreedDailyLimitDirhams = null
+  else
+    out.agreedDailyLimitDirhams =
+      int(r.agreedDailyLimitDirhams, 1, MAX_DIRHAMS) ?? out.agreedDailyLimitDirhams
   Object.assign(out, sanitizeReceiptSettings(r))
   Object.assign(out, sanitizeManagerSettings(r))
   if (out.mode === 'live' && !out.live) out.mode = 'training'

@@ -367,6 +367,8 @@ export const en = {
       'An earlier deposit to this phone has an unknown outcome. Resolve it (Retry safely) before sending more money.',
     REPEAT_NEEDS_CONFIRMATION:
       'Same phone and amount as a deposit a few minutes ago. Confirm it is really a second one.',
+    ABOVE_DEPOSIT_MAXIMUM:
+      'This amount is above the largest deposit allowed on this PC. Check it with the customer; a manager sets the maximum in Settings.',
     JOURNAL_UNAVAILABLE: 'The journal cannot record safely, so money operations are stopped. Call support.',
     NOT_FOUND: 'This entry was not found. Refresh the journal.',
     NOT_RETRYABLE: 'This entry is already final and cannot be retried.',
