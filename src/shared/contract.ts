@@ -97,6 +97,19 @@ export interface JournalEntry {
   attempts: number
   updatedAt: string
   mode: Mode
+  /** An open deposit: whether and when the desk re-sends it by itself (see AutomaticRetry). */
+  automaticRetry?: AutomaticRetry
+}
+
+/**
+ * An open deposit is re-sent by the desk itself, with its own reference, on a backing-off timer for 15
+ * minutes after its first attempt; after that only a person re-sends it ("Retry safely").
+ */
+export interface AutomaticRetry {
+  /** About when the next automatic try is (service time); null when there will be none. */
+  nextAt: string | null
+  /** When automatic tries stop. */
+  until: string
 }
 
 export const EVENT_TYPES = [
@@ -138,6 +151,11 @@ export interface CustomerLookup {
   phone: string
   firstName: string
   status: string
+  /**
+   * An earlier deposit to this phone whose outcome is not known yet: no new deposit to the phone is accepted
+   * until it is resolved, so the clerk is told right after the lookup, before the name and the amount.
+   */
+  openDeposit?: JournalEntry
 }
 
 export interface ReportedLimit {

@@ -10,6 +10,7 @@ import { toLatinDigits } from './digits'
 import type { AppErrorData } from './errors'
 import { EXPORT_FORMATS, PIN_MAX_DIGITS, PIN_MIN_DIGITS } from './manager-limits'
 import type { ManagerMethod } from './manager-methods'
+import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from './voucher-code'
 
 // ---------------------------------------------------------------------------------------------------------
 // People and sessions
@@ -232,6 +233,7 @@ const note = z.string().trim().min(3, 'Say what was checked (at least 3 characte
 
 /** Digits as read from the provider, spaces and dashes allowed while typing. */
 function digits(min: number, max: number) {
+  const length = min === max ? `Exactly ${min} digits.` : null
   return z
     .string()
     .max(80)
@@ -240,8 +242,8 @@ function digits(min: number, max: number) {
       z
         .string()
         .regex(/^\d+$/, 'Digits only.')
-        .min(min, `At least ${min} digits.`)
-        .max(max, `At most ${max} digits.`),
+        .min(min, length ?? `At least ${min} digits.`)
+        .max(max, length ?? `At most ${max} digits.`),
     )
 }
 const plainDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD.')
@@ -282,8 +284,8 @@ export const managerInputSchemas = {
     z.strictObject({
       entryId: id,
       outcome: z.literal('issued'),
-      code: digits(6, 40),
-      serialNumber: digits(4, 40),
+      code: digits(VOUCHER_CODE_DIGITS, VOUCHER_CODE_DIGITS),
+      serialNumber: digits(VOUCHER_SERIAL_DIGITS, VOUCHER_SERIAL_DIGITS),
       activationDate: plainDate.optional(),
       expiryDate: plainDate.optional(),
       note,

@@ -284,6 +284,47 @@ describe('an unknown deposit', () => {
     expect(detail.events.map((e) => e.type)).toEqual(['created', 'sent', 'no-answer', 'sent', 'resolved'])
   })
 
+  it('is named right after a lookup of its phone, and says when the desk will try it again by itself', async () => {
+    let offset = 0
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000], pcNow: () => Date.now() + offset } })
+    await lookedUp()
+    t.sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    const firstSent = Date.parse(unknown.createdAt)
+    const retry = unknown.automaticRetry
+    expect(Date.parse(retry?.until ?? '')).toBeGreaterThanOrEqual(firstSent + 15 * 60_000)
+    // The background's next pass, about a minute ahead on its schedule.
+    expect(Date.parse(retry?.nextAt ?? '') - Date.now()).toBeGreaterThan(50_000)
+    expect(Date.parse(retry?.nextAt ?? '') - Date.now()).toBeLessThanOrEqual(61_000)
+
+    const found = await lookedUp()
+    expect(found.openDeposit).toMatchObject({ id: unknown.id, status: 'unknown', amountDirhams: 7000 })
+    expect(found.openDeposit?.automaticRetry?.nextAt).toBeTruthy()
+    expect((await lookedUp(AHMED.phone)).openDeposit).toBeUndefined()
+
+    // A person's retry while the service still fails: still unknown, tried once more, the next try named.
+    const again = await t.call('retryDeposit', { entryId: unknown.id })
+    expect(again).toMatchObject({ status: 'unknown', attempts: 2 })
+    expect(again.automaticRetry?.nextAt).toBeTruthy()
+
+    // Past its 15 minutes the desk leaves it to a person.
+    offset = 16 * 60_000
+    t.sandbox.controls.setClockOffset(offset)
+    await t.call('lookupCustomer', { phone: MOHAMED.phone })
+    const late = await t.call('getEntry', { entryId: unknown.id })
+    expect(late.entry.automaticRetry).toMatchObject({ nextAt: null, until: retry?.until })
+    t.sandbox.controls.clearFaults()
+    const done = await t.call('retryDeposit', { entryId: unknown.id })
+    expect(done.status).toBe('confirmed')
+    expect(done.automaticRetry).toBeUndefined()
+    expect((await lookedUp()).openDeposit).toBeUndefined()
+  })
+
   it('is confirmed normally when the first attempt never reached the service', async () => {
     t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
     await lookedUp()

@@ -233,11 +233,30 @@ describe('resolving entries that need attention', () => {
         })
       ).code,
     ).toBe('BAD_INPUT')
+    // A mistyped code (one digit short) or serial is refused by main, whatever the screen let through.
+    const code = real?.code ?? ''
+    const serial = `${real?.serial_number}`
+    for (const [typedCode, typedSerial, field] of [
+      [code.slice(1), serial, 'code'],
+      [`${code}0`, serial, 'code'],
+      [code, serial.slice(1), 'serialNumber'],
+    ] as const) {
+      const refused = await manager.rejection('resolveEntry', {
+        entryId: unknown.id,
+        outcome: 'issued',
+        code: typedCode,
+        serialNumber: typedSerial,
+        note: 'Provider portal shows the voucher',
+      })
+      expect(refused.code).toBe('BAD_INPUT')
+      expect(refused.message).toContain(field === 'code' ? 'Exactly 15 digits' : 'Exactly 11 digits')
+    }
+    expect((await manager.call('getEntry', { entryId: unknown.id })).entry.status).toBe('unknown')
     const resolved = await manager.call('resolveEntry', {
       entryId: unknown.id,
       outcome: 'issued',
-      code: real?.code ?? '',
-      serialNumber: `${real?.serial_number}`,
+      code: code.replace(/(\d{4})/g, '$1 '),
+      serialNumber: serial,
       note: 'Provider portal shows the voucher',
     })
     expect(resolved).toMatchObject({ status: 'issued', needsAttention: false })

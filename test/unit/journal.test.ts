@@ -99,6 +99,21 @@ describe('migrations', () => {
     ).toEqual({ n: 0 })
   })
 
+  it('give entries written before the search keys existed their keys at once (migration 5)', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 4))
+    db.prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
+         phone, first_name, external_transaction_id)
+       VALUES ('e1', 'deposit', 'confirmed', 'live', 'x', 'x', 'x', 20261126, 100, '0912345678', 'أسماء', 'r1')`,
+    ).run()
+    expect(migrate(db)).toEqual({ from: 4, to: SCHEMA_VERSION })
+    expect(db.prepare('SELECT phone_reversed, name_key FROM entries').get()).toEqual({
+      phone_reversed: '8765432190',
+      name_key: 'اسماء',
+    })
+  })
+
   it('refuse a database written by a newer version', () => {
     journal.close()
     const raw = new Database(join(dir, 'journal.sqlite'))
@@ -244,6 +259,42 @@ describe('listing and searching', () => {
     expect(find(d.externalTransactionId ?? '')).toEqual([d.id])
     expect(find('٩٨٧١٢٣٤٥٦٧٨')).toEqual([v.id])
     expect(find('nothing-like-this')).toEqual([])
+  })
+
+  it('finds deposits by the last digits of the phone and by the customer’s name, spelled either way', () => {
+    const named = (phone: string, firstName: string) =>
+      journal.insertEntry({ ...depositEntry(20261126, phone), firstName }).id
+    const fatima = named('0921234567', 'فاطمة')
+    const ahmed = named('0931239876', 'أحمد')
+    const latin = named('0941117654', 'Ahmed')
+    const v = issue(journal.insertEntry(voucher()).id, '001110016812345', '98712345678')
+    const find = (search: string) => new Set(journal.list({ search }).entries.map((e) => e.id))
+    expect(find('4567')).toEqual(new Set([fatima]))
+    expect(find('234567')).toEqual(new Set([fatima]))
+    expect(find('٩٨٧٦')).toEqual(new Set([ahmed]))
+    expect(find('654')).toEqual(new Set([latin]))
+    // The last four digits of a voucher code still find the voucher.
+    expect(find('2345')).toEqual(new Set([v.id]))
+    expect(find('فاطمه')).toEqual(new Set([fatima]))
+    expect(find('فاط')).toEqual(new Set([fatima]))
+    expect(find('احمد')).toEqual(new Set([ahmed]))
+    expect(find('AHM')).toEqual(new Set([latin]))
+    expect(find('*')).toEqual(new Set())
+    expect(find('Ahmed Ali')).toEqual(new Set())
+  })
+
+  it('searches through indexes only, even with no day given', () => {
+    const plan = (search: string) => {
+      const terms = journal.db
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT * FROM entries WHERE (phone_reversed GLOB ? OR name_key GLOB ? OR id = ?)`,
+        )
+        .all('7654*', 'احم*', search) as { detail: string }[]
+      return terms.map((t) => t.detail).join('\n')
+    }
+    expect(plan('x')).toContain('entries_phone_reversed')
+    expect(plan('x')).toContain('entries_name_key')
+    expect(plan('x')).not.toMatch(/^SCAN entries$/m)
   })
 
   it('shows a voucher code masked but its last 4 digits unless revealing is allowed', () => {

@@ -12,7 +12,7 @@ import {
   requireCredentials,
   stamp,
 } from './context'
-import { freshLookup, parsePhone, sameName } from './lookup'
+import { freshLookup, openDepositTo, parsePhone, sameName } from './lookup'
 import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
 
 /**
@@ -63,7 +63,7 @@ export function deposit(
           status: lookup.status,
         })
       }
-      const open = ws.journal.findOpenDepositTo(phone)
+      const open = openDepositTo(ctx, phone)
       if (open) {
         throw new AppError(
           'UNRESOLVED_DEPOSIT',

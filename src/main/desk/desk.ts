@@ -1,10 +1,11 @@
 import { join } from 'node:path'
-import type { ConnectionTest, DeskStatus, Mode, Settings } from '../../shared/contract'
+import type { ConnectionTest, DeskStatus, JournalEntry, Mode, Settings } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
+import type { LibyanPhone } from '../../shared/phone'
 import { writeFileAtomically } from '../atomic-file'
 import { createIdGenerator } from '../ids'
-import { Journal, toJournalEntry } from '../journal/journal'
+import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
 import { type Logger, silentLogger } from '../log'
 import { createManagerFeature, type ManagerHost } from '../manager/feature'
 import { checkOutputFile } from '../output-path'
@@ -19,9 +20,9 @@ import type { CallContext, OpContext, Workspace } from './context'
 import { deposit, resendDeposit } from './deposit'
 import type { DeskHandlers } from './handlers'
 import { dailyLimit } from './limits'
-import { lookupCustomer } from './lookup'
+import { lookupCustomer, openDepositTo } from './lookup'
 import { type ReceiptPrinting, receiptHandlers, receiptSettingsOf } from './receipts'
-import { BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
+import { automaticRetryOf, BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
 
@@ -214,6 +215,18 @@ export function createDesk(deps: DeskDeps): Desk {
     deps.recoverySchedule,
   )
 
+  /**
+   * An entry for the renderer, with whether and when the background re-sends it (an open deposit): the
+   * clerk who pressed "Retry safely" is told when the next automatic try is.
+   */
+  function present(ws: Workspace, record: EntryRecord): JournalEntry {
+    const entry = toJournalEntry(record)
+    const wait = recovery.nextPassIn()
+    const due = wait === null ? null : ws.session.clock.now() + wait
+    const automaticRetry = automaticRetryOf(opContext(ws, { clerk: null }), record, due)
+    return automaticRetry ? { ...entry, automaticRetry } : entry
+  }
+
   /** Start-up work for a mode becoming active: what a crash left, the catalog. Network work runs behind. */
   function activate(ws: Workspace): void {
     current = ws.mode
@@ -379,12 +392,15 @@ export function createDesk(deps: DeskDeps): Desk {
 
     lookupCustomer: async (args, call) => {
       const ws = active()
-      return lookupCustomer(opContext(ws, call), args, hasCredentials(ws))
+      const ctx = opContext(ws, call)
+      const found = await lookupCustomer(ctx, args, hasCredentials(ws))
+      const open = openDepositTo(ctx, found.phone as LibyanPhone)
+      return open ? { ...found, openDeposit: present(ws, open) } : found
     },
 
     deposit: async (args, call) => {
       const ws = active()
-      return toJournalEntry(await deposit(opContext(ws, call), args, hasCredentials(ws)))
+      return present(ws, await deposit(opContext(ws, call), args, hasCredentials(ws)))
     },
 
     retryDeposit: async (args, call) => {
@@ -397,10 +413,10 @@ export function createDesk(deps: DeskDeps): Desk {
           'A voucher is never sent again: check with the provider whether it was created.',
         )
       }
-      if (entry.status !== 'pending' && entry.status !== 'unknown') return toJournalEntry(entry)
+      if (entry.status !== 'pending' && entry.status !== 'unknown') return present(ws, entry)
       ws.journal.assertWritable()
       if (!hasCredentials(ws)) throw new AppError('NOT_CONFIGURED', 'The service is not configured.')
-      return toJournalEntry(await resendDeposit(opContext(ws, call), entry.id, 'person'))
+      return present(ws, await resendDeposit(opContext(ws, call), entry.id, 'person'))
     },
 
     recoverNow: async (_args, call) => {
@@ -420,10 +436,10 @@ export function createDesk(deps: DeskDeps): Desk {
     },
 
     getEntry: async (args) => {
-      const { journal } = active()
-      const entry = journal.get(args.entryId)
+      const ws = active()
+      const entry = ws.journal.get(args.entryId)
       if (!entry) throw new AppError('NOT_FOUND', 'There is no such journal entry.')
-      return { entry: toJournalEntry(entry), events: journal.events(entry.id) }
+      return { entry: present(ws, entry), events: ws.journal.events(entry.id) }
     },
 
     getDailyLimit: async () => {

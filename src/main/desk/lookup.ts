@@ -1,6 +1,7 @@
 import type { CustomerLookup, DeskArgs } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { formatPhoneForService, type LibyanPhone, normalizeLibyanPhone } from '../../shared/phone'
+import type { EntryRecord } from '../journal/journal'
 import { lookupUser } from '../reseller/client'
 import { type CachedLookup, LOOKUP_TTL_MS, type OpContext, requireCredentials } from './context'
 
@@ -29,6 +30,15 @@ export async function lookupCustomer(
   )
   ws.lookups.set(phone, { firstName: user.firstName, status: user.status, atMonotonic: ctx.monotonicNow() })
   return { phone, firstName: user.firstName, status: user.status }
+}
+
+/**
+ * The earlier deposit to this phone whose outcome is open, if any: it blocks new deposits to the phone, and
+ * the clerk hears of it right after the lookup. The one place that answers the question (deposit asks it
+ * too), so a wider view (the chain's head office) can extend it.
+ */
+export function openDepositTo(ctx: OpContext, phone: LibyanPhone): EntryRecord | null {
+  return ctx.ws.journal.findOpenDepositTo(phone)
 }
 
 /** The lookup that still proves who the customer is, or null when there is none or it is too old. */

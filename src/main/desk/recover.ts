@@ -1,4 +1,4 @@
-import type { RecoverResult } from '../../shared/contract'
+import type { AutomaticRetry, RecoverResult } from '../../shared/contract'
 import type { EntryRecord } from '../journal/journal'
 import type { Logger } from '../log'
 import { type OpContext, stamp } from './context'
@@ -64,6 +64,22 @@ function withinWindow(ctx: OpContext, entry: EntryRecord): boolean {
   return ctx.ws.session.clock.now() - first <= BACKGROUND_WINDOW_MS
 }
 
+/**
+ * Whether and when the background re-sends an open deposit: inside its window, to its own account, at the
+ * next pass (`nextPassAt`, service time, null when none is due). Null for anything that is not open.
+ */
+export function automaticRetryOf(
+  ctx: OpContext,
+  entry: EntryRecord,
+  nextPassAt: number | null,
+): AutomaticRetry | null {
+  if (entry.kind !== 'deposit' || (entry.status !== 'pending' && entry.status !== 'unknown')) return null
+  const until = Date.parse(entry.firstSentAt ?? entry.createdAt) + BACKGROUND_WINDOW_MS
+  const ours = entry.serviceAccount === null || entry.serviceAccount === ctx.account
+  const next = ours && nextPassAt !== null && nextPassAt <= until ? nextPassAt : null
+  return { nextAt: next === null ? null : new Date(next).toISOString(), until: new Date(until).toISOString() }
+}
+
 /** Re-sends every open deposit still inside the background window; raises a notice for each resolution. */
 export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
   const { ws } = ctx
@@ -93,6 +109,8 @@ export function hasDueDeposits(ctx: OpContext): boolean {
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
+  /** Milliseconds, to tell how long until the next pass. */
+  now(): number
 }
 
 /**
@@ -102,6 +120,8 @@ export interface Timers {
  */
 export class BackgroundRecovery {
   private handle: unknown = null
+  /** When the armed timer fires, on the timers' clock. */
+  private dueAt: number | null = null
   private step = 0
   private running: Promise<void> | null = null
   private stopped = false
@@ -117,8 +137,15 @@ export class BackgroundRecovery {
         return h
       },
       clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+      now: Date.now,
     },
   ) {}
+
+  /** In how many milliseconds the next pass runs: 0 while one runs, null when none is due. */
+  nextPassIn(): number | null {
+    if (this.running) return 0
+    return this.dueAt === null ? null : Math.max(0, this.dueAt - this.timers.now())
+  }
 
   kick(): void {
     this.step = 0
@@ -129,8 +156,10 @@ export class BackgroundRecovery {
     if (this.stopped) return
     if (this.handle !== null) this.timers.clearTimeout(this.handle)
     const delay = this.schedule[Math.min(this.step, this.schedule.length - 1)] ?? 60_000
+    this.dueAt = this.timers.now() + delay
     this.handle = this.timers.setTimeout(() => {
       this.handle = null
+      this.dueAt = null
       void this.pass()
     }, delay)
   }
@@ -168,6 +197,7 @@ export class BackgroundRecovery {
     this.stopped = true
     if (this.handle !== null) this.timers.clearTimeout(this.handle)
     this.handle = null
+    this.dueAt = null
   }
 
   /** Waits for a pass in progress (tests, shutdown). */

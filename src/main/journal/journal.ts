@@ -16,6 +16,7 @@ import { AppError } from '../../shared/errors'
 import type { EntryResolution } from '../../shared/manager'
 import { normalizeLibyanPhone } from '../../shared/phone'
 import { integrityCheck, type JournalHealth, openDatabase } from './open'
+import { globPrefix, nameKey } from './search-keys'
 
 /** A journal entry as stored, with the full voucher code: never sent to the renderer as is. */
 export interface EntryRecord {
@@ -271,10 +272,14 @@ function decodeCursor(cursor: string): { day: number; id: string } {
   throw new AppError('BAD_INPUT', 'cursor: not a cursor from an earlier page.')
 }
 
+/** The shortest tail of a phone number a search looks for (fewer digits would match almost anything). */
+export const PHONE_SUFFIX_MIN_DIGITS = 3
+
 /**
- * Which columns a clerk's search text can mean. Each alternative is an indexed equality, so a search stays
- * fast at a million entries: phone, serial, the last 4 digits or whole voucher code, the service's
- * transaction id, our reference (external id) or the entry id.
+ * Which columns a clerk's search text can mean. Each alternative is an index lookup (an equality, or a prefix
+ * of a search key), so a search stays fast at a million entries: the phone, its last digits, serial, the
+ * last 4 digits or whole voucher code, the service's transaction id, the customer's first name (or its
+ * start, spelled either way — see search-keys.ts), our reference (external id) or the entry id.
  */
 function searchTerms(text: string): { sql: string; params: string[] } | null {
   const raw = toLatinDigits(text).trim()
@@ -292,8 +297,18 @@ function searchTerms(text: string): { sql: string; params: string[] } | null {
       clauses.push('code_last4 = ?')
       params.push(compact)
     }
+    if (!phone && compact.length >= PHONE_SUFFIX_MIN_DIGITS && compact.length < 10) {
+      clauses.push('phone_reversed GLOB ?')
+      params.push(globPrefix([...compact].reverse().join('')))
+    }
     clauses.push('serial_number = ?', 'voucher_code = ?', 'service_transaction_id = ?')
     params.push(compact, compact, compact)
+  } else {
+    const name = nameKey(raw)
+    if (name !== '') {
+      clauses.push('name_key GLOB ?')
+      params.push(globPrefix(name))
+    }
   }
   clauses.push('external_transaction_id = ?', 'id = ?')
   params.push(raw.toLowerCase(), raw.toLowerCase())

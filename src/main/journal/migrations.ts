@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import { AppError } from '../../shared/errors'
+import { NAME_KEY_SQL, PHONE_REVERSED_SQL } from './search-keys'
 
 /**
  * Numbered migrations. Migration N brings the schema from user_version N-1 to N. All pending migrations
@@ -199,6 +200,16 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
       CREATE TRIGGER entries_unknown_failed_by_resolution BEFORE UPDATE ON entries
       WHEN OLD.status = 'unknown' AND NEW.status = 'failed' AND NEW.resolution IS NULL
       BEGIN SELECT RAISE(ABORT, 'an unknown entry becomes failed only through a resolution'); END;
+    `)
+  },
+  // 5: search by the last digits of a phone and by the customer's name: generated keys with their indexes
+  // (see search-keys.ts; computed by the database, so existing entries have them at once).
+  (db) => {
+    db.exec(`
+      ALTER TABLE entries ADD COLUMN phone_reversed TEXT GENERATED ALWAYS AS (${PHONE_REVERSED_SQL}) VIRTUAL;
+      ALTER TABLE entries ADD COLUMN name_key TEXT GENERATED ALWAYS AS (${NAME_KEY_SQL}) VIRTUAL;
+      CREATE INDEX entries_phone_reversed ON entries (phone_reversed) WHERE phone_reversed IS NOT NULL;
+      CREATE INDEX entries_name_key ON entries (name_key) WHERE name_key IS NOT NULL;
     `)
   },
 ]
