@@ -1,12 +1,15 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import { DESK_METHODS } from './src/shared/contract'
 
 export default defineConfig({
   main: {
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {
+    // The calls' names from the contract's table, so the preload does not bundle the schemas.
+    define: { __DESK_METHODS__: JSON.stringify(DESK_METHODS) },
     // A sandboxed preload must be a single CommonJS file.
     build: {
       rollupOptions: {

@@ -1,5 +1,10 @@
-import { type DeskOutputs, type Envelope, validateDeskInput } from '../shared/contract'
-import { type DeskMethod, isDeskMethod } from '../shared/desk-methods'
+import {
+  type DeskMethod,
+  type DeskOutputs,
+  type Envelope,
+  isDeskMethod,
+  validateDeskInput,
+} from '../shared/contract'
 import { toAppErrorData } from '../shared/errors'
 import type { CallContext } from './desk/context'
 import type { DeskHandlers } from './desk/handlers'

@@ -1,6 +1,5 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
-import type { Envelope } from '../shared/contract'
-import { DESK_METHODS } from '../shared/desk-methods'
+import { DESK_METHODS, type Envelope } from '../shared/contract'
 import { dispatch } from './bridge'
 import type { CallContext } from './desk/context'
 import type { DeskHandlers } from './desk/handlers'

@@ -1,6 +1,11 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import type { DeskApi, Envelope } from '../shared/contract'
-import { DESK_METHODS } from '../shared/desk-methods'
+import type { DeskApi, DeskMethod, Envelope } from '../shared/contract'
+
+/**
+ * The contract's calls by name, put here at build time from the contract's table (electron.vite.config.ts):
+ * the sandboxed preload stays one small file, without the validation library the table is written with.
+ */
+declare const __DESK_METHODS__: readonly DeskMethod[]
 
 /**
  * `window.api`, built from the contract's list of calls. The renderer gets functions only — no ipcRenderer,
@@ -15,7 +20,7 @@ function call(method: string, input: unknown): Promise<unknown> {
 }
 
 const api = Object.fromEntries(
-  DESK_METHODS.map((method) => [method, (input?: unknown) => call(method, input)]),
+  __DESK_METHODS__.map((method) => [method, (input?: unknown) => call(method, input)]),
 ) as unknown as DeskApi
 
 contextBridge.exposeInMainWorld('api', api)

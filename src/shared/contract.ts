@@ -1,37 +1,73 @@
 /**
- * The desk API: every call main offers the renderer, with its input schema (validated in main, never
- * trusted) and its result type. Main implements it (desk/handlers), the preload and the browser shell
- * expose it as `window.api`, the renderer calls it. Rejections are plain AppErrorData objects.
+ * The desk API: every call main offers the renderer, declared once in DESK_CALLS — its input schema
+ * (validated in main, never trusted), its result type, the role it needs and whether it records money.
+ * Everything else is derived from that table: the preload's and the browser shell's `window.api`, its type,
+ * the bridge's validation, the role policy in main, and the handlers main must implement (desk/handlers.ts).
+ * Rejections are plain AppErrorData objects.
  */
 import { z } from 'zod'
-import { isValidDay } from './day'
-import type { DeskMethod } from './desk-methods'
 import type { AppErrorData } from './errors'
-import {
-  type EntryResolution,
-  type ManagerOutputs,
-  type ManagerSettings,
-  managerInputSchemas,
-  managerSettingsPatch,
-} from './manager'
+import type { BackupResult, ExportJob, ManagerSettings, Person, Report, Session, ZSummary } from './manager'
+import { ROLES } from './manager'
+import { EXPORT_FORMATS } from './manager-limits'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
 import { PHONE_FORMATS } from './phone'
-import { parsePrinterAddress } from './printer-address'
+import {
+  day,
+  dayRange,
+  digits,
+  id,
+  language,
+  logo,
+  newPin,
+  noInput,
+  note,
+  optionalFields,
+  outlet,
+  password,
+  path,
+  personName,
+  phoneText,
+  plainDate,
+  printerSettings,
+  proxyUrl,
+  receiptOf,
+  requestId,
+  serviceTransactionId,
+  typedPin,
+  url,
+  username,
+} from './schemas'
+import {
+  ENTRY_KINDS,
+  ENTRY_STATUSES,
+  type EntryStatus,
+  type JournalEntry,
+  type JournalEvent,
+  type Language,
+  type Mode,
+} from './types'
+import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from './voucher-code'
+
+export { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from './schemas'
+export type {
+  AutomaticRetry,
+  EntryError,
+  EntryKind,
+  EntryResolution,
+  EntryStatus,
+  JournalEntry,
+  JournalEvent,
+  JournalEventType,
+  Language,
+  Mode,
+  ResolutionOutcome,
+  VoucherDetails,
+} from './types'
+export { ENTRY_KINDS, ENTRY_STATUSES, EVENT_TYPES, RESOLUTION_OUTCOMES } from './types'
 
 // ---------------------------------------------------------------------------------------------------------
 // Results
-
-export type Mode = 'training' | 'live'
-export type EntryKind = 'voucher' | 'deposit'
-export type EntryStatus = 'pending' | 'issued' | 'confirmed' | 'failed' | 'unknown'
-export const ENTRY_KINDS = ['voucher', 'deposit'] as const satisfies readonly EntryKind[]
-export const ENTRY_STATUSES = [
-  'pending',
-  'issued',
-  'confirmed',
-  'failed',
-  'unknown',
-] as const satisfies readonly EntryStatus[]
 
 export interface DeskStatus {
   mode: Mode
@@ -58,83 +94,6 @@ export interface DenominationList {
   items: Denomination[]
   fetchedAt: string | null
   stale: boolean
-}
-
-export interface VoucherDetails {
-  /** Full code only in generateVoucher's result and receipts; masked but the last 4 digits elsewhere. */
-  code: string
-  serialNumber: string
-  activationDate: string
-  expiryDate: string
-}
-
-export interface EntryError {
-  code: string
-  message: string
-  httpStatus?: number
-  details?: Record<string, unknown>
-}
-
-export interface JournalEntry {
-  id: string
-  kind: EntryKind
-  status: EntryStatus
-  createdAt: string
-  day: number
-  amountDirhams: number
-  clerk?: string
-  phone?: string
-  firstName?: string
-  denominationId?: number
-  externalTransactionId?: string
-  serviceTransactionId?: string
-  voucher?: VoucherDetails
-  error?: EntryError
-  needsAttention: boolean
-  confirmedByDuplicate?: boolean
-  /** A manager's resolution or note (who, when, what was checked). */
-  resolution?: EntryResolution
-  attempts: number
-  updatedAt: string
-  mode: Mode
-  /** An open deposit: whether and when the desk re-sends it by itself (see AutomaticRetry). */
-  automaticRetry?: AutomaticRetry
-}
-
-/**
- * An open deposit is re-sent by the desk itself, with its own reference, on a backing-off timer for 15
- * minutes after its first attempt; after that only a person re-sends it ("Retry safely").
- */
-export interface AutomaticRetry {
-  /** About when the next automatic try is (service time); null when there will be none. */
-  nextAt: string | null
-  /** When automatic tries stop. */
-  until: string
-}
-
-export const EVENT_TYPES = [
-  'created',
-  'sent',
-  'answered',
-  'not-sent',
-  'no-answer',
-  'retried',
-  'recovered',
-  'resolved',
-  'printed',
-  'code-shown',
-  'annotated',
-  'print-failed',
-] as const
-export type JournalEventType = (typeof EVENT_TYPES)[number]
-
-export interface JournalEvent {
-  id: number
-  at: string
-  type: JournalEventType
-  clerk?: string
-  httpStatus?: number
-  detail?: Record<string, unknown>
 }
 
 export interface EntryDetail {
@@ -204,7 +163,6 @@ export interface RecoverResult {
 }
 
 export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
-export type Language = 'ar' | 'en'
 
 export interface Settings extends ReceiptSettings, ManagerSettings {
   mode: Mode
@@ -300,204 +258,383 @@ export const PRINTER_FAILURE_REASONS = [
 export type PrinterFailureReason = (typeof PRINTER_FAILURE_REASONS)[number]
 
 // ---------------------------------------------------------------------------------------------------------
-// Input schemas
+// The calls
 
-/** A receipt logo: a PNG or JPEG as a base64 data URL, small enough for a settings file. */
-export const RECEIPT_LOGO_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/
-export const RECEIPT_LOGO_MAX_CHARS = 200_000
+/** Who may make a call: anyone (even signed out), any signed-in person, or a manager. */
+export type CallRole = 'any' | 'clerk' | 'manager'
+export const CALL_ROLES = ['any', 'clerk', 'manager'] as const satisfies readonly CallRole[]
 
-const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => ({}))
-const day = z.number().int().refine(isValidDay, 'Not a valid day (YYYYMMDD).')
-const requestId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\w.:-]+$/, 'Letters, digits, and . : _ - only.')
-const entryId = z.string().min(1).max(64)
-const phoneText = z.string().min(1).max(40)
-const url = z.string().trim().min(1).max(2000)
-const proxyUrl = z.union([z.string().trim().max(2000), z.null()])
-
-const language = z.enum(['ar', 'en'])
-const paperWidthMm = z.union([z.literal(58), z.literal(80)])
-const printerSettings = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('escpos-network'),
-    address: z
-      .string()
-      .trim()
-      .min(1)
-      .max(300)
-      .refine(
-        (a) => parsePrinterAddress(a) !== null,
-        'Expected tcp://host:port, e.g. tcp://192.168.1.50:9100.',
-      ),
-    widthMm: paperWidthMm,
-  }),
-  z.strictObject({
-    kind: z.literal('system'),
-    deviceName: z.string().trim().min(1).max(300),
-    widthMm: paperWidthMm,
-  }),
-  z.strictObject({ kind: z.literal('none'), widthMm: paperWidthMm }),
-])
-/** `language`: the one the clerk works in, used unless settings fix the receipts' language. */
-const receiptOf = z.strictObject({ entryId, language: language.optional() })
-
-export const deskInputSchemas = {
-  getStatus: noInput,
-  configureService: z.strictObject({
-    baseUrl: url,
-    username: z.string().trim().min(1).max(200),
-    password: z.string().min(1).max(1000),
-    proxyUrl: proxyUrl.optional(),
-  }),
-  useTraining: noInput,
-  useLive: noInput,
-  listDenominations: z
-    .union([z.undefined(), z.null(), z.strictObject({ refresh: z.boolean().optional() })])
-    .transform((v) => v ?? {}),
-  generateVoucher: z.strictObject({
-    denominationId: z.number().int().positive().max(2_147_483_647),
-    requestId: requestId.optional(),
-  }),
-  lookupCustomer: z.strictObject({ phone: phoneText }),
-  deposit: z.strictObject({
-    phone: phoneText,
-    amountDirhams: z
-      .number()
-      .int('Whole dirhams only.')
-      .min(MIN_DEPOSIT_DIRHAMS, 'The minimum deposit is 0.010 LYD.')
-      .max(MAX_DIRHAMS),
-    confirmedFirstName: z.string().trim().min(1).max(200),
-    confirmRepeat: z.boolean().optional(),
-    requestId: requestId.optional(),
-  }),
-  retryDeposit: z.strictObject({ entryId }),
-  recoverNow: noInput,
-  listJournal: z
-    .union([
-      z.undefined(),
-      z.null(),
-      z.strictObject({
-        day: day.optional(),
-        from: day.optional(),
-        to: day.optional(),
-        kind: z.enum(ENTRY_KINDS).optional(),
-        status: z.enum(ENTRY_STATUSES).optional(),
-        needsAttention: z.boolean().optional(),
-        search: z.string().max(100).optional(),
-        limit: z.number().int().min(1).max(500).optional(),
-        cursor: z.string().min(1).max(200).optional(),
-      }),
-    ])
-    .transform((v) => v ?? {}),
-  getEntry: z.strictObject({ entryId }),
-  getDailyLimit: noInput,
-  listNotices: z
-    .union([z.undefined(), z.null(), z.strictObject({ afterId: z.number().int().min(0).optional() })])
-    .transform((v) => v ?? {}),
-  dismissNotice: z.strictObject({ id: z.number().int().min(1) }),
-  getSettings: noInput,
-  setLanguage: z.strictObject({ language: z.union([z.enum(['ar', 'en']), z.null()]) }),
-  updateSettings: z.strictObject({
-    tokenLifetimeHours: z.number().int().min(1).max(672).optional(),
-    phoneFormat: z.enum(PHONE_FORMATS).optional(),
-    language: z.union([z.enum(['ar', 'en']), z.null()]).optional(),
-    connectTimeoutMs: z.number().int().min(1000).max(120_000).optional(),
-    answerTimeoutMs: z.number().int().min(1000).max(300_000).optional(),
-    doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
-    depositMaxDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS).optional(),
-    agreedDailyLimitDirhams: z.union([z.number().int().min(1).max(MAX_DIRHAMS), z.null()]).optional(),
-    printer: printerSettings.optional(),
-    autoPrint: z.boolean().optional(),
-    outlet: z
-      .strictObject({
-        name: z.string().trim().max(100),
-        address: z.string().trim().max(200),
-        phone: z.string().trim().max(40),
-      })
-      .optional(),
-    redemptionHint: z.string().max(500).optional(),
-    logo: z
-      .union([
-        z
-          .string()
-          .max(RECEIPT_LOGO_MAX_CHARS, 'The logo is too large (at most about 150 KB).')
-          .regex(RECEIPT_LOGO_PATTERN, 'A PNG or JPEG image.'),
-        z.null(),
-      ])
-      .optional(),
-    receiptLanguage: z.union([language, z.null()]).optional(),
-    ...managerSettingsPatch,
-  }),
-  testConnection: z.strictObject({
-    baseUrl: url,
-    username: z.string().trim().min(1).max(200),
-    /** Omitted: the stored password. */
-    password: z.string().min(1).max(1000).optional(),
-    proxyUrl: proxyUrl.optional(),
-  }),
-  saveDiagnostics: z
-    .union([z.undefined(), z.null(), z.strictObject({ path: z.string().min(1).max(4000).optional() })])
-    .transform((v) => v ?? {}),
-  printReceipt: receiptOf,
-  getReceiptPreview: receiptOf,
-  saveReceiptPdf: z.strictObject({
-    entryId,
-    language: language.optional(),
-    /** Omitted: main asks where to save. */
-    path: z.string().min(1).max(4000).optional(),
-  }),
-  listPrinters: noInput,
-  printTestReceipt: z
-    .union([
-      z.undefined(),
-      z.null(),
-      z.strictObject({ printer: printerSettings.optional(), language: language.optional() }),
-    ])
-    .transform((v) => v ?? {}),
-  ...managerInputSchemas,
-} satisfies Record<DeskMethod, z.ZodType>
-
-export interface DeskOutputs extends ManagerOutputs {
-  getStatus: DeskStatus
-  configureService: DeskStatus
-  useTraining: DeskStatus
-  useLive: DeskStatus
-  listDenominations: DenominationList
-  generateVoucher: JournalEntry
-  lookupCustomer: CustomerLookup
-  deposit: JournalEntry
-  retryDeposit: JournalEntry
-  recoverNow: RecoverResult
-  listJournal: JournalPage
-  getEntry: EntryDetail
-  getDailyLimit: DailyLimit
-  /** Notices nobody has dismissed, after `afterId`. */
-  listNotices: { notices: Notice[] }
-  dismissNotice: { dismissed: true }
-  getSettings: Settings
-  updateSettings: Settings
-  /** The terminal's language (null: the operating system's), the one setting anyone may change. */
-  setLanguage: { language: Language | null }
-  testConnection: ConnectionTest
-  /** null when the person cancelled the save dialog. */
-  saveDiagnostics: { path: string } | null
-  printReceipt: PrintResult
-  getReceiptPreview: ReceiptPreview
-  /** null when the person cancelled the save dialog. */
-  saveReceiptPdf: { path: string } | null
-  /** available: false where the operating system's printers cannot be reached (the browser shell). */
-  listPrinters: { printers: SystemPrinterEntry[]; available: boolean }
-  printTestReceipt: { printer: string; printedAt: string }
+declare const RESULT: unique symbol
+/** A call's result type, carried by the table as a type (the value is only a marker). */
+export interface Returns<T> {
+  readonly returns: true
+  readonly [RESULT]?: T
+}
+function returns<T>(): Returns<T> {
+  return { returns: true }
 }
 
-type Schemas = typeof deskInputSchemas
+/** One call, all of it. */
+export interface CallDeclaration<I extends z.ZodType = z.ZodType, O = unknown> {
+  input: I
+  output: Returns<O>
+  role: CallRole
+  /** It records money in the journal (a sale, a deposit, a re-send, a resolution, a Z): refused while the
+   * journal cannot promise to keep what it writes. */
+  money: boolean
+  /** A poll that is not the person's own doing: it does not hold off the auto-lock. */
+  passive?: true
+}
+
+/**
+ * Every call, once. Adding one: declare it here, implement its handler (main), call it from its screen.
+ * Clerk-specific limits (today's journal, the reprint window) live beside the role policy in main.
+ */
+export const DESK_CALLS = {
+  // Status, modes and the service ------------------------------------------------------------------------
+  getStatus: { input: noInput, output: returns<DeskStatus>(), role: 'any', money: false, passive: true },
+  configureService: {
+    input: z.strictObject({ baseUrl: url, username, password, proxyUrl: proxyUrl.optional() }),
+    output: returns<DeskStatus>(),
+    role: 'manager',
+    money: false,
+  },
+  useTraining: { input: noInput, output: returns<DeskStatus>(), role: 'manager', money: false },
+  useLive: { input: noInput, output: returns<DeskStatus>(), role: 'manager', money: false },
+  testConnection: {
+    input: z.strictObject({
+      baseUrl: url,
+      username,
+      /** Omitted: the stored password. */
+      password: password.optional(),
+      proxyUrl: proxyUrl.optional(),
+    }),
+    output: returns<ConnectionTest>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // Selling ----------------------------------------------------------------------------------------------
+  listDenominations: {
+    input: optionalFields({ refresh: z.boolean().optional() }),
+    output: returns<DenominationList>(),
+    role: 'clerk',
+    money: false,
+  },
+  generateVoucher: {
+    input: z.strictObject({
+      denominationId: z.number().int().positive().max(2_147_483_647),
+      requestId: requestId.optional(),
+    }),
+    output: returns<JournalEntry>(),
+    role: 'clerk',
+    money: true,
+  },
+  lookupCustomer: {
+    input: z.strictObject({ phone: phoneText }),
+    output: returns<CustomerLookup>(),
+    role: 'clerk',
+    money: false,
+  },
+  deposit: {
+    input: z.strictObject({
+      phone: phoneText,
+      amountDirhams: z
+        .number()
+        .int('Whole dirhams only.')
+        .min(MIN_DEPOSIT_DIRHAMS, 'The minimum deposit is 0.010 LYD.')
+        .max(MAX_DIRHAMS),
+      confirmedFirstName: z.string().trim().min(1).max(200),
+      confirmRepeat: z.boolean().optional(),
+      requestId: requestId.optional(),
+    }),
+    output: returns<JournalEntry>(),
+    role: 'clerk',
+    money: true,
+  },
+  retryDeposit: {
+    input: z.strictObject({ entryId: id }),
+    output: returns<JournalEntry>(),
+    role: 'clerk',
+    money: true,
+  },
+  recoverNow: { input: noInput, output: returns<RecoverResult>(), role: 'clerk', money: true },
+
+  // The journal ------------------------------------------------------------------------------------------
+  listJournal: {
+    input: optionalFields({
+      day: day.optional(),
+      from: day.optional(),
+      to: day.optional(),
+      kind: z.enum(ENTRY_KINDS).optional(),
+      status: z.enum(ENTRY_STATUSES).optional(),
+      needsAttention: z.boolean().optional(),
+      search: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+      cursor: z.string().min(1).max(200).optional(),
+    }),
+    output: returns<JournalPage>(),
+    role: 'clerk',
+    money: false,
+  },
+  getEntry: {
+    input: z.strictObject({ entryId: id }),
+    output: returns<EntryDetail>(),
+    role: 'clerk',
+    money: false,
+  },
+  getDailyLimit: {
+    input: noInput,
+    output: returns<DailyLimit>(),
+    role: 'clerk',
+    money: false,
+    passive: true,
+  },
+  /** Notices nobody has dismissed, after `afterId`. */
+  listNotices: {
+    input: optionalFields({ afterId: z.number().int().min(0).optional() }),
+    output: returns<{ notices: Notice[] }>(),
+    role: 'clerk',
+    money: false,
+    passive: true,
+  },
+  dismissNotice: {
+    input: z.strictObject({ id: z.number().int().min(1) }),
+    output: returns<{ dismissed: true }>(),
+    role: 'clerk',
+    money: false,
+  },
+
+  // Settings and diagnostics -----------------------------------------------------------------------------
+  // Nothing secret is in settings (never a password); clerks need the deposit threshold and printer choice.
+  getSettings: { input: noInput, output: returns<Settings>(), role: 'clerk', money: false },
+  updateSettings: {
+    input: z.strictObject({
+      tokenLifetimeHours: z.number().int().min(1).max(672).optional(),
+      phoneFormat: z.enum(PHONE_FORMATS).optional(),
+      language: z.union([language, z.null()]).optional(),
+      connectTimeoutMs: z.number().int().min(1000).max(120_000).optional(),
+      answerTimeoutMs: z.number().int().min(1000).max(300_000).optional(),
+      doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
+      depositMaxDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS).optional(),
+      agreedDailyLimitDirhams: z.union([z.number().int().min(1).max(MAX_DIRHAMS), z.null()]).optional(),
+      printer: printerSettings.optional(),
+      autoPrint: z.boolean().optional(),
+      outlet: outlet.optional(),
+      redemptionHint: z.string().max(500).optional(),
+      logo: logo.optional(),
+      receiptLanguage: z.union([language, z.null()]).optional(),
+      autoLockMinutes: z.number().int().min(1).max(480).optional(),
+      reprintWindowMinutes: z.number().int().min(0).max(1440).optional(),
+      backup: z
+        .strictObject({
+          folder: z.union([z.string().trim().min(1).max(4000), z.null()]).optional(),
+          daily: z.boolean().optional(),
+          keep: z.number().int().min(1).max(365).optional(),
+        })
+        .optional(),
+    }),
+    output: returns<Settings>(),
+    role: 'manager',
+    money: false,
+  },
+  /** The terminal's language (null: the operating system's), the one setting anyone may change: it works
+   * on the sign-in screen too, and answers with the language only. */
+  setLanguage: {
+    input: z.strictObject({ language: z.union([language, z.null()]) }),
+    output: returns<{ language: Language | null }>(),
+    role: 'any',
+    money: false,
+  },
+  /** null when the person cancelled the save dialog. */
+  saveDiagnostics: {
+    input: optionalFields({ path: path.optional() }),
+    output: returns<{ path: string } | null>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // Receipts and printers --------------------------------------------------------------------------------
+  printReceipt: { input: receiptOf, output: returns<PrintResult>(), role: 'clerk', money: false },
+  getReceiptPreview: { input: receiptOf, output: returns<ReceiptPreview>(), role: 'clerk', money: false },
+  /** null when the person cancelled the save dialog. */
+  saveReceiptPdf: {
+    input: z.strictObject({
+      entryId: id,
+      language: language.optional(),
+      /** Omitted: main asks where to save. */
+      path: path.optional(),
+    }),
+    output: returns<{ path: string } | null>(),
+    role: 'clerk',
+    money: false,
+  },
+  /** available: false where the operating system's printers cannot be reached (the browser shell). */
+  listPrinters: {
+    input: noInput,
+    output: returns<{ printers: SystemPrinterEntry[]; available: boolean }>(),
+    role: 'clerk',
+    money: false,
+  },
+  printTestReceipt: {
+    input: optionalFields({ printer: printerSettings.optional(), language: language.optional() }),
+    output: returns<{ printer: string; printedAt: string }>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // People and sessions ----------------------------------------------------------------------------------
+  getSession: { input: noInput, output: returns<Session>(), role: 'any', money: false, passive: true },
+  touchSession: { input: noInput, output: returns<Session>(), role: 'clerk', money: false },
+  createManager: {
+    input: z.strictObject({ name: personName, pin: newPin }),
+    output: returns<Session>(),
+    role: 'any',
+    money: false,
+  },
+  signIn: {
+    input: z.strictObject({ personId: id, pin: typedPin }),
+    output: returns<Session>(),
+    role: 'any',
+    money: false,
+  },
+  signOut: { input: noInput, output: returns<Session>(), role: 'any', money: false },
+  /** Active people for the sign-in picker; a manager also sees deactivated ones. */
+  listPeople: {
+    input: noInput,
+    output: returns<{ people: Person[] }>(),
+    role: 'any',
+    money: false,
+    passive: true,
+  },
+  addClerk: {
+    input: z.strictObject({ name: personName, pin: newPin, role: z.enum(ROLES).optional() }),
+    output: returns<Person>(),
+    role: 'manager',
+    money: false,
+  },
+  updateClerk: {
+    input: z.strictObject({
+      personId: id,
+      name: personName.optional(),
+      pin: newPin.optional(),
+      role: z.enum(ROLES).optional(),
+      active: z.boolean().optional(),
+    }),
+    output: returns<Person>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // Entries that need a person ---------------------------------------------------------------------------
+  resolveEntry: {
+    input: z.discriminatedUnion('outcome', [
+      z.strictObject({
+        entryId: id,
+        outcome: z.literal('issued'),
+        code: digits(VOUCHER_CODE_DIGITS, VOUCHER_CODE_DIGITS),
+        serialNumber: digits(VOUCHER_SERIAL_DIGITS, VOUCHER_SERIAL_DIGITS),
+        activationDate: plainDate.optional(),
+        expiryDate: plainDate.optional(),
+        note,
+      }),
+      z.strictObject({ entryId: id, outcome: z.literal('not-issued'), note }),
+      z.strictObject({ entryId: id, outcome: z.literal('confirmed'), serviceTransactionId, note }),
+      z.strictObject({ entryId: id, outcome: z.literal('not-made'), note }),
+    ]),
+    output: returns<JournalEntry>(),
+    role: 'manager',
+    money: true,
+  },
+  /** A note on a final entry a person should look at; a deposit confirmed by duplicate also gets the
+   * provider's id. */
+  annotateEntry: {
+    input: z.strictObject({ entryId: id, serviceTransactionId: serviceTransactionId.optional(), note }),
+    output: returns<JournalEntry>(),
+    role: 'manager',
+    money: true,
+  },
+
+  // Reports, exports, backups ----------------------------------------------------------------------------
+  getReport: { input: dayRange({}), output: returns<Report>(), role: 'manager', money: false },
+  getXReport: { input: noInput, output: returns<Report>(), role: 'manager', money: false },
+  closeDay: {
+    input: optionalFields({ day: day.optional() }),
+    output: returns<Report>(),
+    role: 'manager',
+    money: true,
+  },
+  listZReports: {
+    input: optionalFields({ limit: z.number().int().min(1).max(500).optional() }),
+    output: returns<{ reports: ZSummary[] }>(),
+    role: 'manager',
+    money: false,
+  },
+  getZReport: {
+    input: z.strictObject({ number: z.number().int().min(1) }),
+    output: returns<Report>(),
+    role: 'manager',
+    money: false,
+  },
+  printReport: {
+    input: z.discriminatedUnion('report', [
+      z.strictObject({ report: z.literal('x'), language: language.optional() }),
+      z.strictObject({
+        report: z.literal('z'),
+        number: z.number().int().min(1),
+        language: language.optional(),
+      }),
+    ]),
+    output: returns<{ printer: string; printedAt: string }>(),
+    role: 'manager',
+    money: false,
+  },
+  /** null when the person cancelled the save dialog. */
+  exportReport: {
+    input: dayRange({
+      format: z.enum(EXPORT_FORMATS),
+      language: language.optional(),
+      /** Omitted: main asks where to save (the host's save dialog). */
+      path: path.optional(),
+    }),
+    output: returns<ExportJob | null>(),
+    role: 'manager',
+    money: false,
+  },
+  getExportProgress: {
+    input: z.strictObject({ jobId: id }),
+    output: returns<ExportJob>(),
+    role: 'manager',
+    money: false,
+    passive: true,
+  },
+  /** null when the person cancelled the folder dialog. */
+  backupNow: {
+    input: optionalFields({ folder: path.optional() }),
+    output: returns<BackupResult | null>(),
+    role: 'manager',
+    money: false,
+  },
+} as const satisfies Record<string, CallDeclaration>
+
+// ---------------------------------------------------------------------------------------------------------
+// Derived from the table
+
+type Calls = typeof DESK_CALLS
+export type DeskMethod = keyof Calls
+/** Every call by name, in the table's order. */
+export const DESK_METHODS = Object.keys(DESK_CALLS) as readonly DeskMethod[]
+
+export function isDeskMethod(name: unknown): name is DeskMethod {
+  return typeof name === 'string' && Object.hasOwn(DESK_CALLS, name)
+}
+
 /** What a caller passes. */
-export type DeskInput<M extends DeskMethod> = z.input<Schemas[M]>
+export type DeskInput<M extends DeskMethod> = z.input<Calls[M]['input']>
 /** What a handler receives after validation. */
-export type DeskArgs<M extends DeskMethod> = z.output<Schemas[M]>
+export type DeskArgs<M extends DeskMethod> = z.output<Calls[M]['input']>
+/** What each call answers. */
+export type DeskOutputs = { [M in DeskMethod]: Calls[M]['output'] extends Returns<infer T> ? T : never }
 
 /** The renderer's `window.api`. */
 export type DeskApi = {
@@ -515,7 +652,7 @@ export type ValidationResult<M extends DeskMethod> =
 
 /** Validates untrusted input for a call; the error lists which fields are wrong. */
 export function validateDeskInput<M extends DeskMethod>(method: M, input: unknown): ValidationResult<M> {
-  const result = deskInputSchemas[method].safeParse(input)
+  const result = (DESK_CALLS[method].input as z.ZodType).safeParse(input)
   if (result.success) return { ok: true, args: result.data as DeskArgs<M> }
   const fields = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
   const first = fields[0]

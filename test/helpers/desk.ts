@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { ZodType } from 'zod'
 import { createDesk, type Desk, type DeskDeps } from '../../src/main/desk/desk'
 import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
 import { JsonFileSettings, type StoredSettings } from '../../src/main/settings/settings'
 import { type Sandbox, type SandboxSeedInput, startSandbox } from '../../src/sandbox/index'
-import type { DeskArgs, DeskOutputs } from '../../src/shared/contract'
-import type { DeskMethod } from '../../src/shared/desk-methods'
+import { DESK_CALLS, type DeskArgs, type DeskMethod, type DeskOutputs } from '../../src/shared/contract'
 import { AppError, toAppErrorData } from '../../src/shared/errors'
 
 export const DEMO = { username: 'demo', password: 'demo-pass' }
@@ -81,9 +81,8 @@ export async function startTestDesk(options: TestDeskOptions = {}): Promise<Test
     })
   let desk = build()
   await desk.start()
-  const { deskInputSchemas } = await import('../../src/shared/contract')
   const call: Call = async (method, args) => {
-    const parsed = deskInputSchemas[method].safeParse(args)
+    const parsed = (DESK_CALLS[method].input as ZodType).safeParse(args)
     if (!parsed.success) throw { code: 'BAD_INPUT', message: parsed.error.message }
     try {
       const handler = desk.handlers[method] as (a: unknown, c: { clerk: string | null }) => Promise<never>

@@ -2,8 +2,8 @@
  * Calls the desk as one window would: through the same validation as the bridge, with that window's sender,
  * so the role guard sees what it sees in the app. Rejections come back as plain `{code, message, details}`.
  */
-import { type DeskOutputs, deskInputSchemas } from '../../src/shared/contract'
-import type { DeskMethod } from '../../src/shared/desk-methods'
+import type { ZodType } from 'zod'
+import { DESK_CALLS, type DeskMethod, type DeskOutputs } from '../../src/shared/contract'
 import { AppError, toAppErrorData } from '../../src/shared/errors'
 import type { TestDesk } from './desk'
 
@@ -19,7 +19,7 @@ export interface Window {
 
 export function windowOf(td: TestDesk, sender: string): Window {
   const call: WindowCall = async (method, args) => {
-    const parsed = deskInputSchemas[method].safeParse(args)
+    const parsed = (DESK_CALLS[method].input as ZodType).safeParse(args)
     if (!parsed.success) throw { code: 'BAD_INPUT', message: parsed.error.message }
     try {
       const handler = td.desk.handlers[method] as (

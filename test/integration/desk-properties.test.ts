@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { dispatch } from '../../src/main/bridge'
 import { silentLogger } from '../../src/main/log'
 import { ServiceHttp } from '../../src/main/reseller/http'
-import { DESK_METHODS, type DeskMethod } from '../../src/shared/desk-methods'
+import { DESK_METHODS, type DeskMethod } from '../../src/shared/contract'
 import { ERROR_CODES } from '../../src/shared/errors'
 import { MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 

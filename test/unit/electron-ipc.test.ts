@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { DeskHandlers } from '../../src/main/desk/handlers'
 import { isAppUrl, registerDeskIpc, trustedSenderCheck } from '../../src/main/ipc'
 import { silentLogger } from '../../src/main/log'
-import { DESK_METHODS } from '../../src/shared/desk-methods'
+import { DESK_METHODS } from '../../src/shared/contract'
 
 const RENDERER = 'file:///C:/Program%20Files/Reseller%20Desk/resources/app.asar/out/renderer/index.html'
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { DESK_METHODS } from '../../src/shared/desk-methods'
+import { DESK_METHODS } from '../../src/shared/contract'
 
 const exposed = new Map<string, unknown>()
 const invoke = vi.fn()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { EntryRecord } from '../../src/main/journal/journal'
 import { admit, type ClerkScope, type Gate, POLICY } from '../../src/main/people/policy'
 import { Sessions } from '../../src/main/people/sessions'
-import { DESK_METHODS, type DeskMethod } from '../../src/shared/desk-methods'
+import { DESK_METHODS, type DeskMethod } from '../../src/shared/contract'
 import { AppError } from '../../src/shared/errors'
 
 const TODAY = 20261126

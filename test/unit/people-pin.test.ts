@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FREE_ATTEMPTS, MAX_WAIT_MS, signInWaitMs } from '../../src/main/people/backoff'
 import { hashPin, verifyPin } from '../../src/main/people/pin'
-import { deskInputSchemas } from '../../src/shared/contract'
+import { DESK_CALLS } from '../../src/shared/contract'
 
 describe('PIN hashing', () => {
   it('stores a slow salted hash that verifies only the same PIN', async () => {
@@ -24,7 +24,7 @@ describe('PIN hashing', () => {
   })
 
   it('takes PINs of 4 to 12 digits, Arabic-Indic digits as Latin ones', () => {
-    const add = deskInputSchemas.addClerk
+    const add = DESK_CALLS.addClerk.input
     expect(add.safeParse({ name: 'Huda', pin: '١٣٥٧' }).data?.pin).toBe('1357')
     expect(add.safeParse({ name: 'Huda', pin: '135' }).success).toBe(false)
     expect(add.safeParse({ name: 'Huda', pin: '12ab' }).success).toBe(false)

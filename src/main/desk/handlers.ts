@@ -1,5 +1,4 @@
-import type { DeskArgs, DeskOutputs } from '../../shared/contract'
-import type { DeskMethod } from '../../shared/desk-methods'
+import type { DeskArgs, DeskMethod, DeskOutputs } from '../../shared/contract'
 import type { CallContext } from './context'
 
 /** What main implements for every call of the contract; the bridge validates input before calling. */

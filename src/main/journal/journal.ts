@@ -3,6 +3,7 @@ import type {
   Denomination,
   EntryError,
   EntryKind,
+  EntryResolution,
   EntryStatus,
   JournalEntry,
   JournalEvent,
@@ -13,7 +14,6 @@ import type {
 } from '../../shared/contract'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
-import type { EntryResolution } from '../../shared/manager'
 import { normalizeLibyanPhone } from '../../shared/phone'
 import { integrityCheck, type JournalHealth, openDatabase } from './open'
 import { globPrefix, nameKey } from './search-keys'

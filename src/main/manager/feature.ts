@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
-import type { ManagerMethod } from '../../shared/manager-methods'
 import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/desk'
@@ -14,7 +13,7 @@ import type { PdfRenderer } from '../exports/pdf'
 import { checkExportPath, defaultExportName, writeExport } from '../exports/write-export'
 import { SCHEMA_VERSION } from '../journal/migrations'
 import { checkOutputFile, checkOutputFolder } from '../output-path'
-import { peopleHandlers } from '../people/handlers'
+import { type PeopleMethod, peopleHandlers } from '../people/handlers'
 import { type Gate, guardHandlers } from '../people/policy'
 import { Sessions } from '../people/sessions'
 import { PEOPLE_SCHEMA_VERSION, PeopleStore } from '../people/store'
@@ -43,6 +42,20 @@ export interface ManagerFeatureOptions {
   /** How often the daily backup looks whether today's backup exists. */
   backupCheckMs?: number
 }
+
+type ManagerMethod =
+  | PeopleMethod
+  | 'resolveEntry'
+  | 'annotateEntry'
+  | 'getReport'
+  | 'getXReport'
+  | 'closeDay'
+  | 'listZReports'
+  | 'getZReport'
+  | 'printReport'
+  | 'exportReport'
+  | 'getExportProgress'
+  | 'backupNow'
 
 export interface ManagerFeature {
   handlers: FeatureHandlers<ManagerMethod>

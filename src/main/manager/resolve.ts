@@ -1,6 +1,5 @@
-import type { DeskArgs } from '../../shared/contract'
+import type { DeskArgs, EntryResolution } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { EntryResolution } from '../../shared/manager'
 import type { CallContext, Workspace } from '../desk/context'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/desk'

@@ -1,13 +1,18 @@
-import type { DeskArgs } from '../../shared/contract'
-import { DESK_METHODS, type DeskMethod } from '../../shared/desk-methods'
+import {
+  type CallRole,
+  DESK_CALLS,
+  DESK_METHODS,
+  type DeskArgs,
+  type DeskMethod,
+} from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
 import type { EntryRecord } from '../journal/journal'
 import type { Sessions } from './sessions'
 
-/** Anyone (even signed out), any signed-in person, or a manager. */
-export type Level = 'any' | 'clerk' | 'manager'
+/** Anyone (even signed out), any signed-in person, or a manager: each call's `role` in the contract. */
+export type Level = CallRole
 
 /** What a clerk-specific limit may look at. */
 export interface ClerkScope {
@@ -19,13 +24,15 @@ export interface ClerkScope {
   reprintWindowMs(): number
 }
 
+/** For a clerk only: refuses (FORBIDDEN) or narrows the arguments. A manager is never limited. */
+type ClerkLimit<M extends DeskMethod> = (args: DeskArgs<M>, scope: ClerkScope) => DeskArgs<M>
+
 export interface Rule<M extends DeskMethod = DeskMethod> {
   /** Who may call. */
   level: Level
   /** Polls that must not count as the person's activity, or the auto-lock would never come. */
   passive?: true
-  /** For a clerk only: refuses (FORBIDDEN) or narrows the arguments. A manager is never limited. */
-  forClerk?: (args: DeskArgs<M>, scope: ClerkScope) => DeskArgs<M>
+  forClerk?: ClerkLimit<M>
 }
 
 type Policy = { [M in DeskMethod]: Rule<M> }
@@ -77,86 +84,45 @@ function withinReprintWindow(args: { entryId: string }, scope: ClerkScope): void
   }
 }
 
-/**
- * Who may call what, in one place. Every contract call has a rule (the type requires it, and a test
- * enumerates DESK_METHODS); guardHandlers applies them around the handlers, so no handler checks roles.
- */
-export const POLICY: Policy = {
-  getStatus: { level: 'any', passive: true },
-  configureService: { level: 'manager' },
-  useTraining: { level: 'manager' },
-  useLive: { level: 'manager' },
-  listDenominations: { level: 'clerk' },
-  generateVoucher: { level: 'clerk' },
-  lookupCustomer: { level: 'clerk' },
-  deposit: { level: 'clerk' },
-  retryDeposit: { level: 'clerk' },
-  recoverNow: { level: 'clerk' },
-  listJournal: { level: 'clerk', forClerk: todaysJournal },
-  getEntry: {
-    level: 'clerk',
-    forClerk: (args, scope) => {
-      todaysOrOpenEntry(args, scope)
-      return args
-    },
+/** A clerk's limits on some calls beyond their role: today's journal, the reprint window, the save dialog. */
+const CLERK_LIMITS: { [M in DeskMethod]?: ClerkLimit<M> } = {
+  listJournal: todaysJournal,
+  getEntry: (args, scope) => {
+    todaysOrOpenEntry(args, scope)
+    return args
   },
-  getDailyLimit: { level: 'clerk', passive: true },
-  listNotices: { level: 'clerk', passive: true },
-  dismissNotice: { level: 'clerk' },
-  // Nothing secret is in settings (never a password); clerks need the deposit threshold and printer choice.
-  getSettings: { level: 'clerk' },
-  updateSettings: { level: 'manager' },
-  // The language switch works on the sign-in screen too, and answers with the language only.
-  setLanguage: { level: 'any' },
-  testConnection: { level: 'manager' },
-  saveDiagnostics: { level: 'manager' },
-  printReceipt: {
-    level: 'clerk',
-    forClerk: (args, scope) => {
-      withinReprintWindow(args, scope)
-      return args
-    },
+  printReceipt: (args, scope) => {
+    withinReprintWindow(args, scope)
+    return args
   },
-  getReceiptPreview: {
-    level: 'clerk',
-    forClerk: (args, scope) => {
-      withinReprintWindow(args, scope)
-      return args
-    },
+  getReceiptPreview: (args, scope) => {
+    withinReprintWindow(args, scope)
+    return args
   },
-  saveReceiptPdf: {
-    level: 'clerk',
-    forClerk: (args, scope) => {
-      withinReprintWindow(args, scope)
-      // A receipt holds the whole code: a clerk saves it where the save dialog lets them, never at a named path.
-      if (args.path !== undefined) {
-        throw forbidden('A clerk saves receipts through the save dialog.', { reason: 'named-path' })
-      }
-      return args
-    },
+  saveReceiptPdf: (args, scope) => {
+    withinReprintWindow(args, scope)
+    // A receipt holds the whole code: a clerk saves it where the save dialog lets them, never at a named path.
+    if (args.path !== undefined) {
+      throw forbidden('A clerk saves receipts through the save dialog.', { reason: 'named-path' })
+    }
+    return args
   },
-  listPrinters: { level: 'clerk' },
-  printTestReceipt: { level: 'manager' },
-  getSession: { level: 'any', passive: true },
-  touchSession: { level: 'clerk' },
-  createManager: { level: 'any' },
-  signIn: { level: 'any' },
-  signOut: { level: 'any' },
-  listPeople: { level: 'any', passive: true },
-  addClerk: { level: 'manager' },
-  updateClerk: { level: 'manager' },
-  resolveEntry: { level: 'manager' },
-  annotateEntry: { level: 'manager' },
-  getReport: { level: 'manager' },
-  getXReport: { level: 'manager' },
-  closeDay: { level: 'manager' },
-  listZReports: { level: 'manager' },
-  getZReport: { level: 'manager' },
-  printReport: { level: 'manager' },
-  exportReport: { level: 'manager' },
-  getExportProgress: { level: 'manager', passive: true },
-  backupNow: { level: 'manager' },
 }
+
+/**
+ * Who may call what: each call's role and passivity as the contract declares them, with the clerk limits
+ * above. guardHandlers applies it around the handlers, so no handler checks roles.
+ */
+export const POLICY: Policy = Object.fromEntries(
+  DESK_METHODS.map((method) => {
+    const { role, ...call } = DESK_CALLS[method] as { role: CallRole; passive?: true }
+    const forClerk = CLERK_LIMITS[method]
+    return [
+      method,
+      { level: role, ...(call.passive ? { passive: true } : {}), ...(forClerk ? { forClerk } : {}) },
+    ]
+  }),
+) as Policy
 
 export interface Gate {
   /** False until a manager exists: the first start is setup, and every call works as before. */

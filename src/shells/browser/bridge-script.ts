@@ -1,4 +1,4 @@
-import { DESK_METHODS } from '../../shared/desk-methods'
+import { DESK_METHODS } from '../../shared/contract'
 
 export const TOKEN_HEADER = 'x-desk-token'
 /** Which page calls: the page's own random id for this load, the key of its sign-in in main. */

@@ -1,5 +1,5 @@
-import type { EntryKind } from '../../../shared/contract'
-import type { ExportFormat, ReportType, ResolutionOutcome, Role } from '../../../shared/manager'
+import type { EntryKind, ResolutionOutcome } from '../../../shared/contract'
+import type { ExportFormat, ReportType, Role } from '../../../shared/manager'
 
 /** The manager tools' texts in English, the reference for manager-ar.ts (a missing key is a compile error). */
 export const managerEn = {

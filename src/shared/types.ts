@@ -1,0 +1,108 @@
+/**
+ * The words every part of the desk speaks: modes, languages, journal entries and their events, a manager's
+ * resolution. The contract (contract.ts) and the manager tools' types (manager.ts) both build on these, so
+ * neither has to import the other's.
+ */
+
+export type Mode = 'training' | 'live'
+export type Language = 'ar' | 'en'
+
+export type EntryKind = 'voucher' | 'deposit'
+export type EntryStatus = 'pending' | 'issued' | 'confirmed' | 'failed' | 'unknown'
+export const ENTRY_KINDS = ['voucher', 'deposit'] as const satisfies readonly EntryKind[]
+export const ENTRY_STATUSES = [
+  'pending',
+  'issued',
+  'confirmed',
+  'failed',
+  'unknown',
+] as const satisfies readonly EntryStatus[]
+
+export interface VoucherDetails {
+  /** Full code only in generateVoucher's result and receipts; masked but the last 4 digits elsewhere. */
+  code: string
+  serialNumber: string
+  activationDate: string
+  expiryDate: string
+}
+
+export interface EntryError {
+  code: string
+  message: string
+  httpStatus?: number
+  details?: Record<string, unknown>
+}
+
+export const RESOLUTION_OUTCOMES = ['issued', 'not-issued', 'confirmed', 'not-made'] as const
+export type ResolutionOutcome = (typeof RESOLUTION_OUTCOMES)[number]
+
+/** Kept on an entry a manager resolved or annotated. */
+export interface EntryResolution {
+  outcome: ResolutionOutcome | 'annotated'
+  by: string | null
+  at: string
+  note: string
+}
+
+export interface JournalEntry {
+  id: string
+  kind: EntryKind
+  status: EntryStatus
+  createdAt: string
+  day: number
+  amountDirhams: number
+  clerk?: string
+  phone?: string
+  firstName?: string
+  denominationId?: number
+  externalTransactionId?: string
+  serviceTransactionId?: string
+  voucher?: VoucherDetails
+  error?: EntryError
+  needsAttention: boolean
+  confirmedByDuplicate?: boolean
+  /** A manager's resolution or note (who, when, what was checked). */
+  resolution?: EntryResolution
+  /** How many times the money request left for the service (its `sent` events). */
+  attempts: number
+  updatedAt: string
+  mode: Mode
+  /** An open deposit: whether and when the desk re-sends it by itself (see AutomaticRetry). */
+  automaticRetry?: AutomaticRetry
+}
+
+/**
+ * An open deposit is re-sent by the desk itself, with its own reference, on a backing-off timer for 15
+ * minutes after its first attempt; after that only a person re-sends it ("Retry safely").
+ */
+export interface AutomaticRetry {
+  /** About when the next automatic try is (service time); null when there will be none. */
+  nextAt: string | null
+  /** When automatic tries stop. */
+  until: string
+}
+
+export const EVENT_TYPES = [
+  'created',
+  'sent',
+  'answered',
+  'not-sent',
+  'no-answer',
+  'retried',
+  'recovered',
+  'resolved',
+  'printed',
+  'code-shown',
+  'annotated',
+  'print-failed',
+] as const
+export type JournalEventType = (typeof EVENT_TYPES)[number]
+
+export interface JournalEvent {
+  id: number
+  at: string
+  type: JournalEventType
+  clerk?: string
+  httpStatus?: number
+  detail?: Record<string, unknown>
+}
