@@ -7,16 +7,21 @@ import {
 } from '../shared/contract'
 import { toAppErrorData } from '../shared/errors'
 import type { CallContext } from './desk/context'
-import type { DeskHandlers } from './desk/handlers'
+import type { Desk } from './desk/desk'
 import type { Logger } from './log'
 
+/** What the bridge calls: the desk's handlers, and its role check to ask before anything else. */
+export type DeskEndpoint = Pick<Desk, 'handlers' | 'checkCaller'>
+
 /**
- * One call from the renderer, whichever host carried it (Electron IPC or the browser shell's loopback HTTP):
- * the method must be in the contract, the input is validated against its schema (never trusted), and the
- * result travels as an envelope — never a throw, since an Error loses its fields crossing the bridge.
+ * One call from the renderer, whichever host carried it (Electron IPC or the browser shell's loopback HTTP),
+ * in this order: the method must be in the contract; the caller must be allowed to make it (signed in, the
+ * role it needs) — before the input is looked at, so a refused call learns nothing about its schema; the
+ * input is validated against its schema (never trusted); and the result travels as an envelope — never a
+ * throw, since an Error loses its fields crossing the bridge.
  */
 export async function dispatch(
-  handlers: DeskHandlers,
+  desk: DeskEndpoint,
   method: unknown,
   input: unknown,
   call: CallContext,
@@ -25,10 +30,14 @@ export async function dispatch(
   if (!isDeskMethod(method)) {
     return { ok: false, error: { code: 'BAD_INPUT', message: 'Unknown call.' } }
   }
-  const valid = validateDeskInput(method, input)
-  if (!valid.ok) return { ok: false, error: valid.error }
   try {
-    const handler = handlers[method] as (args: unknown, call: CallContext) => Promise<DeskOutputs[DeskMethod]>
+    desk.checkCaller(method, call)
+    const valid = validateDeskInput(method, input)
+    if (!valid.ok) return { ok: false, error: valid.error }
+    const handler = desk.handlers[method] as (
+      args: unknown,
+      call: CallContext,
+    ) => Promise<DeskOutputs[DeskMethod]>
     return { ok: true, value: await handler(valid.args, call) }
   } catch (error) {
     const data = toAppErrorData(error)

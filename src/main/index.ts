@@ -83,7 +83,7 @@ async function start(): Promise<void> {
   })
   const { desk, log } = appDesk
   await desk.start()
-  registerDeskIpc(ipcMain, desk.handlers, {
+  registerDeskIpc(ipcMain, desk, {
     isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
     callContext: (event) => ({ clerk: null, sender: senderKey(event.sender) }),
     log: log.child('ipc'),

@@ -1,28 +1,58 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { DESK_METHODS, type Envelope } from '../shared/contract'
-import { dispatch } from './bridge'
+import { type DeskEndpoint, dispatch } from './bridge'
 import type { CallContext } from './desk/context'
-import type { DeskHandlers } from './desk/handlers'
 import type { Logger } from './log'
 
 /** `desk:<method>`: one channel per contract call; the preload builds the same names from the same list. */
 export const DESK_CHANNEL_PREFIX = 'desk:'
 
+/** Where the app's own page is served from: the built renderer's file, and the development server. */
+export interface AppAddress {
+  rendererFile?: string
+  devOrigin?: string
+}
+
+/** Decoded, so `%20` and a space are one path; undefined for a malformed escape, which matches nothing. */
+function decodedPath(url: URL): string | undefined {
+  try {
+    return decodeURIComponent(url.pathname)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The same document: scheme, host and path all equal (query and fragment are the page's own state). A
+ * `file:` URL's host names another machine (`file://server/share/…`), so it is compared like the rest.
+ */
+function sameDocument(url: URL, expected: string): boolean {
+  let app: URL
+  try {
+    app = new URL(expected)
+  } catch {
+    return false
+  }
+  const path = decodedPath(url)
+  return (
+    url.protocol === app.protocol && url.host === app.host && path !== undefined && path === decodedPath(app)
+  )
+}
+
 /**
  * Whether an address is the app's own page: the built renderer's file, or the development server's origin.
- * Anything else (another file, a remote page, an iframe's about:blank) is foreign.
+ * Anything else (another file, the same path on another host, a remote page, an iframe's about:blank) is
+ * foreign. Each way the app may be served is one line below.
  */
-export function isAppUrl(url: string, app: { rendererFile?: string; devOrigin?: string }): boolean {
+export function isAppUrl(url: string, app: AppAddress): boolean {
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
     return false
   }
-  if (app.devOrigin && parsed.origin === app.devOrigin) return true
-  if (app.rendererFile && parsed.protocol === 'file:') {
-    return decodeURIComponent(parsed.pathname) === decodeURIComponent(new URL(app.rendererFile).pathname)
-  }
+  if (app.devOrigin !== undefined && parsed.origin !== 'null' && parsed.origin === app.devOrigin) return true
+  if (app.rendererFile !== undefined && sameDocument(parsed, app.rendererFile)) return true
   return false
 }
 
@@ -34,12 +64,12 @@ export interface IpcOptions {
 }
 
 /**
- * Registers every contract call with ipcMain.handle: sender check, input validation (in dispatch), and the
- * `{ok, value} | {ok: false, error}` envelope. Returns a function that removes the handlers.
+ * Registers every contract call with ipcMain.handle: sender check, then (in dispatch) the role check, input
+ * validation and the `{ok, value} | {ok: false, error}` envelope. Returns a function that removes the handlers.
  */
 export function registerDeskIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
-  handlers: DeskHandlers,
+  desk: DeskEndpoint,
   options: IpcOptions,
 ): () => void {
   for (const method of DESK_METHODS) {
@@ -53,7 +83,7 @@ export function registerDeskIpc(
           })
           return { ok: false, error: { code: 'FORBIDDEN', message: 'This page may not use the desk.' } }
         }
-        return dispatch(handlers, method, input, options.callContext(event), options.log)
+        return dispatch(desk, method, input, options.callContext(event), options.log)
       },
     )
   }
@@ -65,7 +95,7 @@ export function registerDeskIpc(
 /** The sender check for a window: its own webContents, its top frame, the app's address. */
 export function trustedSenderCheck(
   window: () => { webContents: unknown } | null,
-  app: { rendererFile?: string; devOrigin?: string },
+  app: AppAddress,
 ): (event: IpcMainInvokeEvent) => boolean {
   return (event) => {
     const win = window()

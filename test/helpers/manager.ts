@@ -1,10 +1,12 @@
 /**
- * Calls the desk as one window would: through the same validation as the bridge, with that window's sender,
- * so the role guard sees what it sees in the app. Rejections come back as plain `{code, message, details}`.
+ * Calls the desk as one window would: through the bridge both hosts use (role, then validation, then the
+ * handler), with that window's sender, so the role guard sees what it sees in the app. Rejections come back
+ * as plain `{code, message, details}`, as window.api gets them.
  */
-import type { ZodType } from 'zod'
-import { DESK_CALLS, type DeskMethod, type DeskOutputs } from '../../src/shared/contract'
-import { AppError, toAppErrorData } from '../../src/shared/errors'
+import { dispatch } from '../../src/main/bridge'
+import { silentLogger } from '../../src/main/log'
+import type { DeskMethod, DeskOutputs } from '../../src/shared/contract'
+import { AppError } from '../../src/shared/errors'
 import type { TestDesk } from './desk'
 
 export type WindowCall = <M extends DeskMethod>(method: M, args?: unknown) => Promise<DeskOutputs[M]>
@@ -19,17 +21,9 @@ export interface Window {
 
 export function windowOf(td: TestDesk, sender: string): Window {
   const call: WindowCall = async (method, args) => {
-    const parsed = (DESK_CALLS[method].input as ZodType).safeParse(args)
-    if (!parsed.success) throw { code: 'BAD_INPUT', message: parsed.error.message }
-    try {
-      const handler = td.desk.handlers[method] as (
-        a: unknown,
-        c: { clerk: null; sender: string },
-      ) => Promise<never>
-      return await handler(parsed.data, { clerk: null, sender })
-    } catch (error) {
-      throw toAppErrorData(error)
-    }
+    const envelope = await dispatch(td.desk, method, args, { clerk: null, sender }, silentLogger)
+    if (!envelope.ok) throw envelope.error
+    return envelope.value as never
   }
   return {
     call,

@@ -91,7 +91,7 @@ describe('every handler, fed anything', () => {
       await fc.assert(
         fc.asyncProperty(arb, async (input) => {
           sends.mockClear()
-          const envelope = await dispatch(t.desk.handlers, method, input, { clerk: 'P' }, silentLogger)
+          const envelope = await dispatch(t.desk, method, input, { clerk: 'P' }, silentLogger)
           if (envelope.ok) return
           expect(ERROR_CODES).toContain(envelope.error.code)
           expect(envelope.error.code).not.toBe('INTERNAL')

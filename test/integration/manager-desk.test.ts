@@ -106,6 +106,32 @@ describe('setup and roles', () => {
     expect((await clerk.rejection('updateSettings', { language: 'en' })).code).toBe('FORBIDDEN')
   })
 
+  it('answers a manager call from a clerk FORBIDDEN whatever its input, never with field details', async () => {
+    const malformed = await Promise.all([
+      clerk.rejection('updateSettings', { reprintWindowMinutes: 'forever', backup: { folder: 7 } }),
+      clerk.rejection('configureService', { baseUrl: 42 }),
+      clerk.rejection('exportReport', { format: 'exe', from: 'yesterday' }),
+      clerk.rejection('addClerk', { name: '', pin: 'x', role: 'owner' }),
+      clerk.rejection('resolveEntry', { entryId: 1, outcome: 'free-money' }),
+      clerk.rejection('backupNow', 'everything'),
+    ])
+    for (const refused of malformed) {
+      expect(refused).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'manager-only' } })
+      expect(refused.details).not.toHaveProperty('fields')
+    }
+    // A window nobody signed in at learns only that: sign in first.
+    const stranger = windowOf(td, 'window-stranger')
+    const signedOut = await stranger.rejection('updateSettings', { reprintWindowMinutes: 'forever' })
+    expect(signedOut.code).toBe('NOT_SIGNED_IN')
+    expect(signedOut.details ?? {}).not.toHaveProperty('fields')
+    // Someone allowed to make the call still hears which field is wrong.
+    expect(await manager.rejection('updateSettings', { reprintWindowMinutes: 'forever' })).toMatchObject({
+      code: 'BAD_INPUT',
+      details: { fields: [{ path: 'reprintWindowMinutes' }] },
+    })
+    expect((await clerk.rejection('generateVoucher', { denominationId: 'thirty' })).code).toBe('BAD_INPUT')
+  })
+
   it('shows a clerk only today’s journal', async () => {
     const page = await clerk.call('listJournal', {})
     expect(page.entries.length).toBeGreaterThan(0)

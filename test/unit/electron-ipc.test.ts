@@ -1,9 +1,11 @@
 import type { IpcMainInvokeEvent } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
+import type { DeskEndpoint } from '../../src/main/bridge'
 import type { DeskHandlers } from '../../src/main/desk/handlers'
 import { isAppUrl, registerDeskIpc, trustedSenderCheck } from '../../src/main/ipc'
 import { silentLogger } from '../../src/main/log'
 import { DESK_METHODS } from '../../src/shared/contract'
+import { AppError } from '../../src/shared/errors'
 
 const RENDERER = 'file:///C:/Program%20Files/Reseller%20Desk/resources/app.asar/out/renderer/index.html'
 
@@ -29,10 +31,17 @@ function event(overrides: { sender?: unknown; url?: string; parent?: unknown } =
   } as unknown as IpcMainInvokeEvent
 }
 
-function handlersWith(getStatus: () => Promise<unknown>): DeskHandlers {
-  return new Proxy({} as DeskHandlers, {
-    get: (_t, name) => (name === 'getStatus' ? getStatus : vi.fn(async () => 'value')),
-  })
+/** A desk whose role check lets everyone through, unless told otherwise. */
+function deskOf(handlers: DeskHandlers, checkCaller: DeskEndpoint['checkCaller'] = () => {}): DeskEndpoint {
+  return { handlers, checkCaller }
+}
+
+function handlersWith(getStatus: () => Promise<unknown>): DeskEndpoint {
+  return deskOf(
+    new Proxy({} as DeskHandlers, {
+      get: (_t, name) => (name === 'getStatus' ? getStatus : vi.fn(async () => 'value')),
+    }),
+  )
 }
 
 describe('registerDeskIpc', () => {
@@ -82,7 +91,7 @@ describe('registerDeskIpc', () => {
     const handlers = new Proxy({} as DeskHandlers, {
       get: (_t, name) => (name === 'deposit' ? deposit : vi.fn()),
     })
-    registerDeskIpc(ipc, handlers, {
+    registerDeskIpc(ipc, deskOf(handlers), {
       isTrustedSender: () => true,
       callContext: () => ({ clerk: null }),
       log: silentLogger,
@@ -96,10 +105,40 @@ describe('registerDeskIpc', () => {
     expect(deposit).not.toHaveBeenCalled()
   })
 
+  it('asks whether the caller may make the call before it looks at the input', async () => {
+    const ipc = fakeIpcMain()
+    const resolveEntry = vi.fn()
+    const asked: string[] = []
+    const handlers = new Proxy({} as DeskHandlers, {
+      get: (_t, name) => (name === 'resolveEntry' ? resolveEntry : vi.fn()),
+    })
+    registerDeskIpc(
+      ipc,
+      deskOf(handlers, (method) => {
+        asked.push(method)
+        throw new AppError('FORBIDDEN', 'Only a manager can do this.', { reason: 'manager-only', method })
+      }),
+      { isTrustedSender: () => true, callContext: () => ({ clerk: null }), log: silentLogger },
+    )
+    const result = await ipc.channels.get('desk:resolveEntry')?.(event(), { entryId: 7, outcome: 'x' })
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Only a manager can do this.',
+        details: { reason: 'manager-only', method: 'resolveEntry' },
+      },
+    })
+    expect(asked).toEqual(['resolveEntry'])
+    expect(resolveEntry).not.toHaveBeenCalled()
+  })
+
   it.each([
     ['another window', { sender: { id: 2 } }],
     ['another page', { url: 'https://evil.example/' }],
     ['another file', { url: 'file:///C:/Users/x/Downloads/evil.html' }],
+    // The app's own path on another machine's share: same path, another host.
+    ['the same path on a file server', { url: RENDERER.replace('file:///', 'file://server/') }],
     ['a subframe', { parent: {} }],
   ])('refuses a call from %s', async (_label, overrides) => {
     const ipc = fakeIpcMain()
@@ -124,5 +163,20 @@ describe('isAppUrl', () => {
     expect(isAppUrl('http://localhost:5174/', { devOrigin: 'http://localhost:5173' })).toBe(false)
     expect(isAppUrl('file:///C:/other/index.html', { rendererFile: RENDERER })).toBe(false)
     expect(isAppUrl('not a url', { rendererFile: RENDERER })).toBe(false)
+  })
+
+  it('matches scheme, host and path exactly: a file on another host is foreign', () => {
+    const onServer = 'file://server/share/Reseller%20Desk/out/renderer/index.html'
+    expect(
+      isAppUrl(onServer, { rendererFile: 'file:///share/Reseller%20Desk/out/renderer/index.html' }),
+    ).toBe(false)
+    expect(isAppUrl(RENDERER.replace('file:///', 'file://server/'), { rendererFile: RENDERER })).toBe(false)
+    // A renderer that really lives on a share is still recognised at its own address.
+    expect(isAppUrl(`${onServer}#/sell`, { rendererFile: onServer })).toBe(true)
+    expect(isAppUrl(onServer, { rendererFile: onServer.replace('//server/', '//other/') })).toBe(false)
+    // Another scheme with the same path, and a dev origin given for a file address, are foreign too.
+    expect(isAppUrl(RENDERER.replace('file:', 'app:'), { rendererFile: RENDERER })).toBe(false)
+    expect(isAppUrl('http://localhost:5173/', { rendererFile: RENDERER })).toBe(false)
+    expect(isAppUrl('file:///C:/x/%E0%A4%A.html', { rendererFile: RENDERER })).toBe(false)
   })
 })

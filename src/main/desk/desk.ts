@@ -1,5 +1,12 @@
 import { join } from 'node:path'
-import type { ConnectionTest, DeskStatus, JournalEntry, Mode, Settings } from '../../shared/contract'
+import type {
+  ConnectionTest,
+  DeskMethod,
+  DeskStatus,
+  JournalEntry,
+  Mode,
+  Settings,
+} from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
@@ -76,7 +83,13 @@ export interface DeskCore {
 export type FeatureHandlers<M extends keyof DeskHandlers> = Pick<DeskHandlers, M>
 
 export interface Desk {
+  /** Every contract call, each behind the role policy. */
   readonly handlers: DeskHandlers
+  /**
+   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone:
+   * the bridge asks this before it validates the input.
+   */
+  checkCaller(method: DeskMethod, call: CallContext): void
   start(): Promise<void>
   stop(): Promise<void>
   /** The active mode's workspace: for tests and benchmarks. */
@@ -539,6 +552,7 @@ export function createDesk(deps: DeskDeps): Desk {
   return {
     // Roles are enforced here, once around every handler, for both hosts.
     handlers: manager.guard(handlers),
+    checkCaller: manager.checkCaller,
     recovery,
     workspace: active,
     endSession: manager.endSession,

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Mode } from '../../shared/contract'
+import type { DeskMethod, Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
-import { stamp } from '../desk/context'
+import { type CallContext, stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/desk'
 import type { DeskHandlers } from '../desk/handlers'
 import { printerLabel, type ReceiptPrinting } from '../desk/receipts'
@@ -14,7 +14,7 @@ import { checkExportPath, defaultExportName, writeExport } from '../exports/writ
 import { SCHEMA_VERSION } from '../journal/migrations'
 import { checkOutputFile, checkOutputFolder } from '../output-path'
 import { type PeopleMethod, peopleHandlers } from '../people/handlers'
-import { type Gate, guardHandlers } from '../people/policy'
+import { admitCaller, type Gate, guardHandlers } from '../people/policy'
 import { Sessions } from '../people/sessions'
 import { PEOPLE_SCHEMA_VERSION, PeopleStore } from '../people/store'
 import { loadReceiptFonts } from '../receipts/fonts'
@@ -61,6 +61,8 @@ export interface ManagerFeature {
   handlers: FeatureHandlers<ManagerMethod>
   /** The role policy around every handler of the desk. */
   guard(handlers: DeskHandlers): DeskHandlers
+  /** The role check alone (may this caller make this call at all), for the bridge to ask first. */
+  checkCaller(method: DeskMethod, call: CallContext): void
   /** Hosts end a window's session when the window goes away or loads a new page. */
   endSession(sender: string): void
   start(): void
@@ -272,6 +274,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       ...exportsAndBackups,
     },
     guard: (handlers) => guardHandlers(handlers, gate),
+    checkCaller: (method, call) => void admitCaller(method, call, gate),
     endSession: (sender) => sessions.end(sender),
     start() {
       store()

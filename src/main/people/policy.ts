@@ -9,7 +9,7 @@ import { AppError } from '../../shared/errors'
 import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
 import type { EntryRecord } from '../journal/journal'
-import type { Sessions } from './sessions'
+import type { Sessions, SignedIn } from './sessions'
 
 /** Anyone (even signed out), any signed-in person, or a manager: each call's `role` in the contract. */
 export type Level = CallRole
@@ -131,15 +131,14 @@ export interface Gate {
   scope: ClerkScope
 }
 
-/** The rule for a call and its (validated) arguments: who may make it, and the arguments to run it with. */
-export function admit<M extends DeskMethod>(
-  method: M,
-  args: DeskArgs<M>,
-  call: CallContext,
-  gate: Gate,
-): { args: DeskArgs<M>; call: CallContext } {
-  if (!gate.setUp()) return { args, call }
-  const rule = (POLICY as Record<DeskMethod, unknown>)[method] as Rule<M>
+/**
+ * Whether this caller may make this call at all, from the method alone: checked before the input is even
+ * validated, so a call someone may not make is refused as such (never answered with the schema's field
+ * details), and again around the handler. Returns the call as the signed-in person makes it.
+ */
+export function admitCaller(method: DeskMethod, call: CallContext, gate: Gate): Admitted {
+  if (!gate.setUp()) return { call, session: null }
+  const { level } = POLICY[method] as Rule
   const lookup = gate.sessions.lookup(call.sender)
   const session = lookup.state === 'signed-in' ? lookup.session : null
   const as: CallContext = session
@@ -149,7 +148,6 @@ export function admit<M extends DeskMethod>(
         person: { id: session.personId, name: session.name, role: session.role },
       }
     : { ...call, clerk: null }
-  const { level } = rule
   if (level !== 'any') {
     if (!session) {
       throw new AppError('NOT_SIGNED_IN', 'Sign in first.', {
@@ -160,9 +158,26 @@ export function admit<M extends DeskMethod>(
       throw forbidden('Only a manager can do this.', { reason: 'manager-only', method })
     }
   }
-  const limited =
-    session && session.role !== 'manager' && rule.forClerk ? rule.forClerk(args, gate.scope) : args
-  if (session && !rule.passive && call.sender !== undefined) gate.sessions.touch(call.sender)
+  return { call: as, session }
+}
+
+interface Admitted {
+  call: CallContext
+  session: SignedIn | null
+}
+
+/** The rule for a call and its (validated) arguments: who may make it, and the arguments to run it with. */
+export function admit<M extends DeskMethod>(
+  method: M,
+  args: DeskArgs<M>,
+  call: CallContext,
+  gate: Gate,
+): { args: DeskArgs<M>; call: CallContext } {
+  const { call: as, session } = admitCaller(method, call, gate)
+  if (!session) return { args, call: as }
+  const rule = (POLICY as Record<DeskMethod, unknown>)[method] as Rule<M>
+  const limited = session.role !== 'manager' && rule.forClerk ? rule.forClerk(args, gate.scope) : args
+  if (!rule.passive && call.sender !== undefined) gate.sessions.touch(call.sender)
   return { args: limited, call: as }
 }
 

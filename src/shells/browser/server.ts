@@ -194,7 +194,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       const page = req.headers[PAGE_HEADER]
       const sender = typeof page === 'string' && PAGE_ID.test(page) ? `page:${page}` : undefined
       const envelope = await dispatch(
-        app.desk.handlers,
+        app.desk,
         method,
         input ?? undefined,
         { clerk: null, ...(sender ? { sender } : {}) },
