@@ -1,4 +1,6 @@
-import { extname, isAbsolute, relative, resolve } from 'node:path'
+import { lstatSync, realpathSync } from 'node:fs'
+import { hostname } from 'node:os'
+import nodePath, { posix, win32 } from 'node:path'
 import { AppError } from '../shared/errors'
 
 /**
@@ -6,11 +8,38 @@ import { AppError } from '../shared/errors'
  * absolute path, with the expected extension, and never inside the app's own data folder — the journals,
  * people, settings and secrets live there, and a named path must not be able to overwrite them. Paths a
  * host's save dialog returns are the person's own choice and need no such check.
+ *
+ * The decision is made on real paths, not on the text: the nearest existing ancestor is resolved by the
+ * operating system (symbolic links, junctions, 8.3 short names, letter case), and on Windows the forms that
+ * reach a file around the usual names (`\\?\`, `\\.\`, a share of this PC, an administrative share, a
+ * stream after `:`) are refused outright.
  */
-function inside(path: string, folder: string): boolean {
-  const fold = (p: string) => (process.platform === 'win32' ? p.toLowerCase() : p)
-  const rel = relative(fold(resolve(folder)), fold(path))
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+
+/** The path rules and file system the check runs against: this machine's, or Windows' in tests. */
+export interface PathSystem {
+  path: typeof win32 | typeof posix
+  windows: boolean
+  /** `fs.realpath.native`: the name the operating system resolves a path to; throws for a missing one. */
+  realpath(path: string): string
+  /** Whether the name itself is there (`lstat`): a link whose target is missing is. */
+  isThere(path: string): boolean
+  /** Names of this machine, for `\\name\share` paths that lead back to it. */
+  hostNames(): string[]
+}
+
+export const HOST_PATHS: PathSystem = {
+  path: nodePath.sep === '\\' ? win32 : posix,
+  windows: process.platform === 'win32',
+  realpath: (p) => realpathSync.native(p),
+  isThere: (p) => {
+    try {
+      lstatSync(p)
+      return true
+    } catch {
+      return false
+    }
+  },
+  hostNames: () => ['localhost', hostname()],
 }
 
 export function checkOutputFile(
@@ -18,25 +47,132 @@ export function checkOutputFile(
   extensions: readonly string[],
   dataDir: string,
   field = 'path',
+  system: PathSystem = HOST_PATHS,
 ): string {
-  const full = resolve(path)
-  if (!isAbsolute(path) || !extensions.includes(extname(full).toLowerCase())) {
-    throw new AppError('BAD_INPUT', `${field}: an absolute path to a ${extensions.join(' or ')} file.`, {
-      field,
-    })
+  const { path: rules } = system
+  const problem = formProblem(path, system)
+  if (problem !== null || !extensions.includes(rules.extname(path).toLowerCase())) {
+    throw new AppError(
+      'BAD_INPUT',
+      `${field}: an absolute path to a ${extensions.join(' or ')} file${problem ? ` (${problem})` : ''}.`,
+      { field },
+    )
   }
-  if (inside(full, dataDir)) {
+  const full = rules.resolve(path)
+  const data = realPlaces(system.path.resolve(dataDir), system).places
+  const target = targetPlaces(full, field, system)
+  if (target.some((t) => data.some((d) => inside(t, d, system)))) {
     throw new AppError('BAD_INPUT', `${field}: not inside the app's own data folder.`, { field })
   }
   return full
 }
 
-export function checkOutputFolder(folder: string, dataDir: string, field = 'folder'): string {
-  if (!isAbsolute(folder))
-    throw new AppError('BAD_INPUT', `${field}: an absolute path to a folder.`, { field })
-  const full = resolve(folder)
-  if (inside(full, dataDir) || inside(dataDir, full)) {
+export function checkOutputFolder(
+  folder: string,
+  dataDir: string,
+  field = 'folder',
+  system: PathSystem = HOST_PATHS,
+): string {
+  const problem = formProblem(folder, system)
+  if (problem !== null) {
+    throw new AppError('BAD_INPUT', `${field}: an absolute path to a folder (${problem}).`, { field })
+  }
+  const full = system.path.resolve(folder)
+  const data = realPlaces(system.path.resolve(dataDir), system).places
+  const target = targetPlaces(full, field, system)
+  if (target.some((t) => data.some((d) => inside(t, d, system) || inside(d, t, system)))) {
     throw new AppError('BAD_INPUT', `${field}: a folder apart from the app's own data folder.`, { field })
   }
   return full
+}
+
+/** Whether `path` is `folder` or below it, by the platform's rules (Windows: any letter case). */
+function inside(path: string, folder: string, system: PathSystem): boolean {
+  const fold = (p: string) => (system.windows ? p.toLowerCase() : p)
+  const rules = system.path
+  const rel = rules.relative(fold(folder), fold(path))
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${rules.sep}`) && !rules.isAbsolute(rel))
+}
+
+/**
+ * The places a path stands for: as written, and as the operating system resolves it — the real path of its
+ * nearest existing ancestor with the rest of the name after it (what does not exist yet cannot lead anywhere
+ * else). `unresolvable` when the system could not say (no access, a loop, a link to nothing).
+ */
+function realPlaces(full: string, system: PathSystem): { places: string[]; unresolvable?: string } {
+  const rules = system.path
+  const rest: string[] = []
+  let existing = full
+  for (;;) {
+    let real: string
+    try {
+      real = system.realpath(existing)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown'
+      const parent = rules.dirname(existing)
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return { places: [full], unresolvable: code }
+      // A link to something missing: writing through it would create its target, wherever that is.
+      if (system.isThere(existing)) return { places: [full], unresolvable: 'a link that leads nowhere' }
+      // Not even the root exists (a drive or share that is not there): nothing can lead anywhere.
+      if (parent === existing) return { places: [full] }
+      rest.unshift(rules.basename(existing))
+      existing = parent
+      continue
+    }
+    const resolved = rules.join(real, ...rest)
+    return { places: resolved === full ? [full] : [full, resolved] }
+  }
+}
+
+/** Where a named path really leads, refused when that cannot be known or is a form refused as written. */
+function targetPlaces(full: string, field: string, system: PathSystem): string[] {
+  const { places, unresolvable } = realPlaces(full, system)
+  if (unresolvable !== undefined) {
+    throw new AppError('BAD_INPUT', `${field}: this place cannot be checked (${unresolvable}).`, { field })
+  }
+  for (const place of places.slice(1)) {
+    const problem = formProblem(place, system)
+    if (problem !== null) throw new AppError('BAD_INPUT', `${field}: it leads to ${problem}.`, { field })
+  }
+  return places
+}
+
+const WINDOWS_DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)$/i
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|\[::1\]|0:0:0:0:0:0:0:1|0--1\.ipv6-literal\.net)$/i
+
+/** What is wrong with the form of a path, before any file system is asked; null when nothing. */
+function formProblem(path: string, system: PathSystem): string | null {
+  if (path.includes('\0')) return 'a NUL character'
+  if (!system.windows) {
+    if (!posix.isAbsolute(path)) return 'not absolute'
+    return partsProblem(path.split('/').slice(1), false)
+  }
+  const p = path.replace(/\//g, '\\')
+  if (/^\\\\[?.]\\/.test(p) || p.startsWith('\\??\\')) return 'a device or extended-length path'
+  const unc = /^\\\\([^\\]+)\\([^\\]+)(\\.*)?$/.exec(p)
+  if (unc) {
+    const host = (unc[1] as string).toLowerCase()
+    const local = system.hostNames().map((n) => n.toLowerCase())
+    if (local.includes(host) || local.some((n) => host.startsWith(`${n}.`)) || LOOPBACK.test(host)) {
+      return 'a share of this PC'
+    }
+    if ((unc[2] as string).endsWith('$')) return 'an administrative share'
+    return partsProblem((unc[3] ?? '').split('\\').slice(1), true)
+  }
+  if (!/^[A-Za-z]:\\/.test(p)) return 'not absolute (a drive letter or \\\\server\\share)'
+  return partsProblem(p.slice(3).split('\\'), true)
+}
+
+function partsProblem(parts: string[], windows: boolean): string | null {
+  for (const part of parts) {
+    if (part === '') continue
+    if (part === '.' || part === '..') return 'a . or .. part'
+    if (!windows) continue
+    if (part.includes(':')) return 'a stream name after ":"'
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+    if (/[<>"|?*\u0000-\u001f]/.test(part)) return 'a character Windows does not allow in names'
+    if (/[. ]$/.test(part)) return 'a name ending in a dot or a space'
+    if (WINDOWS_DEVICE_NAMES.test((part.split('.')[0] as string).trimEnd())) return 'a device name'
+  }
+  return null
 }
