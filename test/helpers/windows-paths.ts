@@ -47,14 +47,11 @@ export function windowsPaths(model: WindowsModel): PathSystem {
   const roots = new Map<string, Entry>()
   for (const path of model.paths) {
     const { root, parts } = rootOf(path)
-    let entry = roots.get(root.toLowerCase())
-    if (!entry) {
-      entry = { name: root, children: new Map() }
-      roots.set(root.toLowerCase(), entry)
-    }
+    let entry: Entry = roots.get(root.toLowerCase()) ?? { name: root, children: new Map() }
+    roots.set(root.toLowerCase(), entry)
     for (const part of parts) {
       const [name, short] = part.split('|') as [string, string | undefined]
-      let child = entry.children.get(name.toLowerCase())
+      let child: Entry | undefined = entry.children.get(name.toLowerCase())
       if (!child) {
         child = { name, ...(short ? { short } : {}), children: new Map() }
         entry.children.set(name.toLowerCase(), child)

@@ -197,11 +197,27 @@ describe('wrong PINs', () => {
     expect(waiting.details?.retryAfterMs).toBeGreaterThan(0)
   })
 
-  it('keep the wait across a restart, and a right PIN after it resets the count', async () => {
+  it('wait the same however the PC clock is moved', async () => {
+    for (const move of [3_600_000, -7_200_000, 86_400_000 * 30]) {
+      wallOffsetMs += move
+      const waiting = await clerk.rejection('signIn', { personId: clerkId, pin: CLERK.pin })
+      expect(waiting.code, `clock moved ${move} ms`).toBe('TOO_MANY_ATTEMPTS')
+      expect(waiting.details?.retryAfterMs).toBeGreaterThan(0)
+      expect(waiting.details?.retryAfterMs).toBeLessThanOrEqual(5_000)
+    }
+  })
+
+  it('start the wait again from the kept count after a restart, and a right PIN after it resets the count', async () => {
     await td.restart()
     const waiting = await clerk.rejection('signIn', { personId: clerkId, pin: CLERK.pin })
     expect(waiting.code).toBe('TOO_MANY_ATTEMPTS')
-    wallOffsetMs += 6_000
+    // Three wrong PINs were kept: their whole wait (5 s) runs again from the start, whatever the clock says.
+    expect(waiting.details?.retryAfterMs).toBeGreaterThan(4_000)
+    wallOffsetMs += 3_600_000
+    expect((await clerk.rejection('signIn', { personId: clerkId, pin: CLERK.pin })).code).toBe(
+      'TOO_MANY_ATTEMPTS',
+    )
+    monotonicMs += 6_000
     expect((await clerk.call('signIn', { personId: clerkId, pin: CLERK.pin })).person?.name).toBe(CLERK.name)
     // Counted from zero again: a slip right after is free.
     await clerk.call('signOut')

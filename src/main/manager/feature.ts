@@ -267,6 +267,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
         core,
         people: store,
         sessions,
+        monotonicNow: options.monotonicNow,
         ...(options.wallNow ? { wallNow: options.wallNow } : {}),
       }),
       ...resolutionHandlers(core),

@@ -5,7 +5,7 @@ import type { DeskCore, FeatureHandlers } from '../desk/desk'
 import { signInWaitMs } from './backoff'
 import { hashPin, verifyPin } from './pin'
 import type { Sessions } from './sessions'
-import { type PeopleStore, toPerson } from './store'
+import { type PeopleStore, type PersonRecord, toPerson } from './store'
 
 export type PeopleMethod =
   | 'getSession'
@@ -21,7 +21,9 @@ export interface PeopleDeps {
   core: DeskCore
   people(): PeopleStore
   sessions: Sessions
-  /** Wall clock for the wrong-PIN wait, which must outlive a restart (monotonic time does not). */
+  /** The running wrong-PIN wait: monotonic, so moving the PC clock neither shortens nor lengthens it. */
+  monotonicNow: () => number
+  /** The PC clock, for the times people's events record when the service's is not known. */
   wallNow?: () => number
 }
 
@@ -36,11 +38,27 @@ function requireManager(call: CallContext): { id: string; name: string } {
  * Setup, sign-in and sign-out, and the manager's list of people. Wrong PINs are counted per person in the
  * people database and each one past the free ones makes the next try wait longer; attempts for one person
  * run one at a time, so parallel guesses cannot slip past the count.
+ *
+ * The wait runs on the monotonic clock, which the PC clock cannot move. Monotonic time does not survive a
+ * restart, so a count kept from before this start waits its whole wait again, counted from the start: a
+ * restart never shortens a wait (it can only lengthen the one that was running), and a person who comes
+ * back long after the app started is not kept waiting for guesses made before it.
  */
 export function peopleHandlers(deps: PeopleDeps): FeatureHandlers<PeopleMethod> {
-  const { core, sessions } = deps
+  const { core, sessions, monotonicNow } = deps
   const wallNow = deps.wallNow ?? Date.now
   const attempts = new Map<string, Promise<unknown>>()
+  const startedAt = monotonicNow()
+  /** Waits started in this run: until when (monotonic ms), for which count. */
+  const waits = new Map<string, { failures: number; untilMs: number }>()
+
+  /** When a person may try again, in monotonic ms. */
+  function waitEnds(person: PersonRecord): number {
+    const running = waits.get(person.id)
+    if (running && running.failures === person.failedAttempts) return running.untilMs
+    // A count from before this start (or reset by a manager since): its whole wait, from the start.
+    return startedAt + signInWaitMs(person.failedAttempts)
+  }
 
   function nowIso(): string {
     try {
@@ -97,20 +115,22 @@ export function peopleHandlers(deps: PeopleDeps): FeatureHandlers<PeopleMethod> 
         const people = deps.people()
         const person = people.get(args.personId)
         if (!person?.active) throw new AppError('NOT_FOUND', 'There is no such person.')
-        const now = wallNow()
-        if (person.lockedUntilMs > now) {
+        const ends = waitEnds(person)
+        if (ends > monotonicNow()) {
           throw new AppError('TOO_MANY_ATTEMPTS', 'Too many wrong PINs: wait before trying again.', {
-            retryAfterMs: person.lockedUntilMs - now,
+            retryAfterMs: Math.ceil(ends - monotonicNow()),
           })
         }
         if (!(await verifyPin(args.pin, person.pinHash))) {
           const failures = person.failedAttempts + 1
           const waitMs = signInWaitMs(failures)
-          people.recordWrongPin(person.id, failures, now + waitMs, nowIso())
+          people.recordWrongPin(person.id, failures, nowIso())
+          waits.set(person.id, { failures, untilMs: monotonicNow() + waitMs })
           core.log.warn('wrong PIN', { personId: person.id, failures })
           throw new AppError('WRONG_PIN', 'Wrong PIN.', { retryAfterMs: waitMs, failures })
         }
         people.recordSignIn(person.id, nowIso())
+        waits.delete(person.id)
         if (call.sender !== undefined) sessions.start(call.sender, person)
         return sessionOf(call)
       }),

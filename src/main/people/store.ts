@@ -46,9 +46,8 @@ export const PEOPLE_SCHEMA_VERSION = PEOPLE_MIGRATIONS.length
 
 export interface PersonRecord extends Person {
   pinHash: string
+  /** Wrong PINs since the last right one: kept, so a restart does not forget them. */
   failedAttempts: number
-  /** Wall-clock epoch ms before which no PIN is checked. */
-  lockedUntilMs: number
 }
 
 interface PersonRow {
@@ -60,7 +59,7 @@ interface PersonRow {
   created_at: string
   updated_at: string
   failed_attempts: number
-  locked_until_ms: number
+  // locked_until_ms (migration 1) is no longer read: the wait runs on the monotonic clock (people/handlers).
 }
 
 export type PeopleLogType =
@@ -83,7 +82,6 @@ function toRecord(r: PersonRow): PersonRecord {
     createdAt: r.created_at,
     pinHash: r.pin_hash,
     failedAttempts: r.failed_attempts,
-    lockedUntilMs: r.locked_until_ms,
   }
 }
 
@@ -209,11 +207,9 @@ export class PeopleStore {
     return p
   }
 
-  recordWrongPin(id: string, failures: number, lockedUntilMs: number, at: string): void {
+  recordWrongPin(id: string, failures: number, at: string): void {
     this.db.transaction(() => {
-      this.db
-        .prepare('UPDATE people SET failed_attempts = ?, locked_until_ms = ? WHERE id = ?')
-        .run(failures, lockedUntilMs, id)
+      this.db.prepare('UPDATE people SET failed_attempts = ? WHERE id = ?').run(failures, id)
       this.log(id, 'wrong-pin', at, null, { failures })
     })()
   }
