@@ -426,6 +426,7 @@ export const DESK_CALLS = {
       receiptLanguage: z.union([language, z.null()]).optional(),
       autoLockMinutes: z.number().int().min(1).max(480).optional(),
       reprintWindowMinutes: z.number().int().min(0).max(1440).optional(),
+      replayRevealMinutes: z.number().int().min(0).max(60).optional(),
       backup: z
         .strictObject({
           folder: z.union([z.string().trim().min(1).max(4000), z.null()]).optional(),

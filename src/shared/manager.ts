@@ -47,6 +47,12 @@ export interface BackupSettings {
 export interface ManagerSettings {
   autoLockMinutes: number
   reprintWindowMinutes: number
+  /**
+   * A sale asked again with the same requestId (a double click, an answer lost on the way to the page) gives
+   * the whole code back to the same sign-in for this long after the sale; otherwise the code comes back
+   * masked. 0: never.
+   */
+  replayRevealMinutes: number
   backup: BackupSettings
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { businessDay } from '../../src/shared/day'
 import { startTestDesk, type TestDesk } from '../helpers/desk'
+import { MANAGER, type Window, windowOf } from '../helpers/manager'
 
 /**
  * The holes an outside security review found, each reproduced through the desk API as a page would call it.
@@ -64,5 +65,104 @@ describe('output paths named by a caller', () => {
     expect(refusals.map((r) => r.code)).toEqual(['BAD_INPUT', 'BAD_INPUT', 'BAD_INPUT', 'BAD_INPUT'])
     mkdirSync(join(out, 'backups'))
     expect((await td.call('backupNow', { folder: join(out, 'backups') }))?.folder).toContain(out)
+  })
+})
+
+describe('a repeated requestId', () => {
+  let td: TestDesk
+  let monotonicMs = 0
+  let manager: Window
+  let salim: Window
+  let huda: Window
+  const SALIM = { name: 'Salim', pin: '1357' }
+  const HUDA = { name: 'Huda', pin: '2468' }
+
+  beforeAll(async () => {
+    td = await startTestDesk({ deps: { monotonicNow: () => performance.now() + monotonicMs } })
+    manager = windowOf(td, 'window-manager')
+    salim = windowOf(td, 'window-salim')
+    huda = windowOf(td, 'window-huda')
+    await manager.call('createManager', MANAGER)
+    const s = await manager.call('addClerk', { ...SALIM })
+    const h = await manager.call('addClerk', { ...HUDA })
+    await salim.call('signIn', { personId: s.id, pin: SALIM.pin })
+    await huda.call('signIn', { personId: h.id, pin: HUDA.pin })
+  })
+
+  afterAll(async () => {
+    await td?.close()
+  })
+
+  const wholeCode = (id: string) => td.desk.workspace().journal.get(id)?.voucherCode ?? ''
+  const shown = async (id: string) =>
+    (await manager.call('getEntry', { entryId: id })).events
+      .filter((e) => e.type === 'code-shown')
+      .map((e) => ({ clerk: e.clerk, via: e.detail?.via }))
+
+  it('records the code shown at the sale: who, when and why', async () => {
+    const sale = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-shown' })
+    expect(sale.voucher?.code).toBe(wholeCode(sale.id))
+    expect(await shown(sale.id)).toEqual([{ clerk: SALIM.name, via: 'sale' }])
+    const event = (await manager.call('getEntry', { entryId: sale.id })).events.find(
+      (e) => e.type === 'code-shown',
+    )
+    expect(Date.parse(event?.at ?? '')).toBeGreaterThan(0)
+  })
+
+  it('gives the whole code back only to the sign-in that made the sale, and says so in the journal', async () => {
+    const sale = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })
+    const code = wholeCode(sale.id)
+    // Another clerk replaying the same requestId (a page script, a copied request) sees the last four only.
+    const other = await huda.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })
+    expect(other.id).toBe(sale.id)
+    expect(other.voucher?.code).not.toBe(code)
+    expect(other.voucher?.code).toBe(`${'*'.repeat(code.length - 4)}${code.slice(-4)}`)
+    // So does the manager: a whole code again goes through the reprint rules (preview, print).
+    expect(
+      (await manager.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })).voucher?.code,
+    ).not.toBe(code)
+    // The same sign-in, a double click or a lost answer a moment later: the whole code, recorded.
+    const again = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })
+    expect(again.voucher?.code).toBe(code)
+    expect(await shown(sale.id)).toEqual([
+      { clerk: SALIM.name, via: 'sale' },
+      { clerk: SALIM.name, via: 'replayed-request' },
+    ])
+    expect(td.sandbox.controls.ledger().vouchers.filter((v) => v.code === code)).toHaveLength(1)
+  })
+
+  it('masks it after the window (2 minutes by default), or after signing in again', async () => {
+    const sale = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-2' })
+    const code = wholeCode(sale.id)
+    monotonicMs += 121_000
+    expect(
+      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-2' })).voucher?.code,
+    ).not.toBe(code)
+    const fresh = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-3' })
+    await salim.call('signOut')
+    const people = (await manager.call('listPeople')).people
+    await salim.call('signIn', { personId: people.find((p) => p.name === SALIM.name)?.id, pin: SALIM.pin })
+    expect(
+      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-3' })).voucher?.code,
+    ).not.toBe(wholeCode(fresh.id))
+    expect(await shown(sale.id)).toEqual([{ clerk: SALIM.name, via: 'sale' }])
+  })
+
+  it('follows the manager: the window is a setting, and no clerk reprint means no code again', async () => {
+    expect((await manager.call('getSettings')).replayRevealMinutes).toBe(2)
+    expect((await salim.rejection('updateSettings', { replayRevealMinutes: 60 })).code).toBe('FORBIDDEN')
+    await manager.call('updateSettings', { replayRevealMinutes: 0 })
+    const a = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-4' })
+    expect(
+      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-4' })).voucher?.code,
+    ).not.toBe(wholeCode(a.id))
+    await manager.call('updateSettings', { replayRevealMinutes: 5, reprintWindowMinutes: 0 })
+    const b = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-5' })
+    expect(b.voucher?.code).toBe(wholeCode(b.id))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(
+      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-5' })).voucher?.code,
+    ).not.toBe(wholeCode(b.id))
+    await manager.call('updateSettings', { replayRevealMinutes: 2, reprintWindowMinutes: 15 })
   })
 })

@@ -423,6 +423,7 @@ describe('settings', () => {
       logo: null,
       autoLockMinutes: 10,
       reprintWindowMinutes: 15,
+      replayRevealMinutes: 2,
       backup: { folder: null, daily: false, keep: 7 },
     }
     const api = {

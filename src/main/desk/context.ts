@@ -29,6 +29,8 @@ export interface Workspace {
   readonly sending: Map<string, Promise<EntryRecord>>
   /** Money calls by requestId while they run: a double click waits for the first instead of sending twice. */
   readonly requests: Map<string, Promise<EntryRecord>>
+  /** Who saw each recent sale's whole code at the sale, and when (monotonic): see desk/code-shown. */
+  readonly codesShown: Map<string, { holder: string | null; atMonotonic: number }>
   catalog: { stale: boolean; refreshing: Promise<void> | null }
 }
 
@@ -43,6 +45,8 @@ export interface CallContext {
   sender?: string
   /** The signed-in person, filled in by the role guard. */
   person?: { id: string; name: string; role: Role }
+  /** The sign-in this call is made under, filled in by the role guard (a new one at every sign-in). */
+  signIn?: string
 }
 
 export interface OpContext {
@@ -50,6 +54,10 @@ export interface OpContext {
   settings: StoredSettings
   clerk: string | null
   clerkId: string | null
+  /** The signed-in person's role; absent before anyone is set up, and for the desk's own work. */
+  role?: Role
+  /** Who is shown what this call returns (see desk/code-shown); null for the desk's own work. */
+  viewer: string | null
   /** The service account (address and username) this workspace sends to; entries record it. */
   account: string
   log: Logger

@@ -23,6 +23,7 @@ import { managerSettingsOf, withManagerPatch } from '../settings/manager-setting
 import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { listDenominations, refreshCatalog } from './catalog'
+import { answerSale, viewerOf } from './code-shown'
 import type { CallContext, OpContext, Workspace } from './context'
 import { deposit, resendDeposit } from './deposit'
 import type { DeskHandlers } from './handlers'
@@ -162,6 +163,7 @@ export function createDesk(deps: DeskDeps): Desk {
       lookups: new Map(),
       sending: new Map(),
       requests: new Map(),
+      codesShown: new Map(),
       catalog: { stale: false, refreshing: null },
     }
   }
@@ -205,6 +207,8 @@ export function createDesk(deps: DeskDeps): Desk {
       settings: settings(),
       clerk: call.clerk,
       clerkId: call.person?.id ?? null,
+      ...(call.person ? { role: call.person.role } : {}),
+      viewer: viewerOf(call),
       account: accountOf(ws),
       log: log.child('desk'),
       monotonicNow,
@@ -399,8 +403,8 @@ export function createDesk(deps: DeskDeps): Desk {
 
     generateVoucher: async (args, call) => {
       const ws = active()
-      const entry = await sellVoucher(opContext(ws, call), args, hasCredentials(ws))
-      return toJournalEntry(entry, { revealCode: true })
+      const ctx = opContext(ws, call)
+      return answerSale(ctx, await sellVoucher(ctx, args, hasCredentials(ws)))
     },
 
     lookupCustomer: async (args, call) => {

@@ -2,6 +2,7 @@ import type { DeskArgs } from '../../shared/contract'
 import type { EntryRecord } from '../journal/journal'
 import { generateVoucher, type ServiceVoucher } from '../reseller/client'
 import { findDenomination } from './catalog'
+import { rememberSaleViewer } from './code-shown'
 import { exclusiveSend, type OpContext, oncePerRequest, requireCredentials, stamp } from './context'
 import { PostTracker, recordFailure, recordSuccess } from './outcome'
 
@@ -9,18 +10,21 @@ import { PostTracker, recordFailure, recordSuccess } from './outcome'
  * Sells one voucher. The intent is journaled (`pending`) before anything is sent, so a crash at any point
  * leaves an entry. Voucher generation has no client reference: a retry after a lost answer could buy a
  * second voucher, so an unknown outcome is never retried — it waits for a person who checks with the provider.
+ * `fresh`: this call made the sale (not a repeat of its requestId), for desk/code-shown.
  */
-export function sellVoucher(
+export async function sellVoucher(
   ctx: OpContext,
   args: DeskArgs<'generateVoucher'>,
   hasCredentials: boolean,
-): Promise<EntryRecord> {
+): Promise<{ entry: EntryRecord; fresh: boolean }> {
   const { ws } = ctx
-  return oncePerRequest(
+  let fresh = false
+  const entry = await oncePerRequest(
     ws,
     args.requestId,
     (earlier) => earlier.kind === 'voucher' && earlier.denominationId === args.denominationId,
     async () => {
+      fresh = true
       ws.journal.assertWritable()
       requireCredentials(ws, hasCredentials)
       const denomination = await findDenomination(ctx, args.denominationId)
@@ -41,7 +45,7 @@ export function sellVoucher(
         serviceAccount: ctx.account,
       })
 
-      return exclusiveSend(ws, pending.id, async () => {
+      const sold = await exclusiveSend(ws, pending.id, async () => {
         const { session } = ws
         const tracker = new PostTracker(ctx, pending)
         let voucher: ServiceVoucher
@@ -76,6 +80,9 @@ export function sellVoucher(
           },
         )
       })
+      rememberSaleViewer(ctx, sold)
+      return sold
     },
   )
+  return { entry, fresh }
 }

@@ -6,6 +6,7 @@ import {
   type DeskMethod,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { Role } from '../../shared/manager'
 import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
 import type { EntryRecord } from '../journal/journal'
@@ -68,15 +69,26 @@ function todaysOrOpenEntry(args: { entryId: string }, scope: ClerkScope): void {
 }
 
 /**
- * A clerk may print, preview or save a receipt within the reprint window after the sale (counted from the
- * sale itself: a later change, such as a manager's note, must not reopen it); later only a manager may. A
- * voucher receipt carries the whole code, so this also keeps old codes out of reach.
+ * The reprint rule: whether a person may see an entry's whole code again — print, preview or save its
+ * receipt, or have it given back. A clerk may within the reprint window after the sale (counted from the
+ * sale itself: a later change, such as a manager's note, must not reopen it); a manager at any time, and
+ * anyone before a manager is set up.
  */
+export function maySeeCodeAgain(
+  entry: EntryRecord,
+  person: { role: Role } | undefined,
+  scope: Pick<ClerkScope, 'nowMs' | 'reprintWindowMs'>,
+): boolean {
+  if (!person || person.role === 'manager') return true
+  return scope.nowMs() - Date.parse(entry.createdAt) <= scope.reprintWindowMs()
+}
+
+/** For a clerk: receipts within the reprint window only. A voucher receipt carries the whole code. */
 function withinReprintWindow(args: { entryId: string }, scope: ClerkScope): void {
   const entry = scope.entry(args.entryId)
   if (!entry) return
   const windowMs = scope.reprintWindowMs()
-  if (scope.nowMs() - Date.parse(entry.createdAt) > windowMs) {
+  if (!maySeeCodeAgain(entry, { role: 'clerk' }, scope)) {
     throw forbidden('Only a manager can print this receipt now: the reprint window has passed.', {
       reason: 'reprint-window',
       windowMinutes: Math.round(windowMs / 60_000),
@@ -146,6 +158,7 @@ export function admitCaller(method: DeskMethod, call: CallContext, gate: Gate): 
         ...call,
         clerk: session.name,
         person: { id: session.personId, name: session.name, role: session.role },
+        signIn: session.id,
       }
     : { ...call, clerk: null }
   if (level !== 'any') {

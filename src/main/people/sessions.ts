@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { Role } from '../../shared/manager'
 
 /** Who is signed in at one window (Electron: a webContents; browser shell: a page). */
 export interface SignedIn {
+  /** This sign-in, new each time: what the sale of a code remembers as who saw it. */
+  id: string
   personId: string
   name: string
   role: Role
@@ -46,6 +49,7 @@ export class Sessions {
   start(sender: string, person: { id: string; name: string; role: Role }): SignedIn {
     this.prune()
     const session: SignedIn = {
+      id: randomUUID(),
       personId: person.id,
       name: person.name,
       role: person.role,

@@ -2,10 +2,14 @@ import { AppError } from '../../shared/errors'
 import type { BackupSettings, ManagerSettings } from '../../shared/manager'
 import { checkOutputFolder } from '../output-path'
 
-/** Lock after 10 idle minutes; clerks reprint for 15 minutes after a sale; no backups until a folder is chosen. */
+/**
+ * Lock after 10 idle minutes; clerks reprint for 15 minutes after a sale; a repeated sale request gets its
+ * code back for 2 minutes; no backups until a folder is chosen.
+ */
 export const DEFAULT_MANAGER_SETTINGS: ManagerSettings = {
   autoLockMinutes: 10,
   reprintWindowMinutes: 15,
+  replayRevealMinutes: 2,
   backup: { folder: null, daily: false, keep: 7 },
 }
 
@@ -21,6 +25,7 @@ export function sanitizeManagerSettings(raw: Record<string, unknown>): ManagerSe
   return {
     autoLockMinutes: int(raw.autoLockMinutes, 1, 480, d.autoLockMinutes),
     reprintWindowMinutes: int(raw.reprintWindowMinutes, 0, 1440, d.reprintWindowMinutes),
+    replayRevealMinutes: int(raw.replayRevealMinutes, 0, 60, d.replayRevealMinutes),
     backup: {
       folder,
       // Daily backups need somewhere to go.
@@ -35,6 +40,7 @@ export function managerSettingsOf(s: ManagerSettings): ManagerSettings {
   return {
     autoLockMinutes: s.autoLockMinutes,
     reprintWindowMinutes: s.reprintWindowMinutes,
+    replayRevealMinutes: s.replayRevealMinutes,
     backup: { ...s.backup },
   }
 }

@@ -120,6 +120,9 @@ export const managerEn = {
     rulesTitle: 'Sign-in and reprints',
     autoLock: 'Lock the screen after this many idle minutes',
     reprintWindow: 'Clerks may reprint a receipt for this many minutes after the sale',
+    replayReveal: 'A repeated sale shows its whole code again for this many minutes',
+    replayRevealHint:
+      'Only at the window that made the sale and to the same sign-in (a double click, a lost answer); 0: never.',
     minutesRange: (min: number, max: number) => `${min} – ${max}`,
   },
   backup: {

@@ -197,23 +197,32 @@ function Rules() {
   const saved = useStore(settingsStore, (s) => s.done === 'saved')
   const [lock, setLock] = useState('')
   const [reprint, setReprint] = useState('')
+  const [replay, setReplay] = useState('')
   useEffect(() => {
     if (!settings) return
     setLock(String(settings.autoLockMinutes))
     setReprint(String(settings.reprintWindowMinutes))
+    setReplay(String(settings.replayRevealMinutes))
   }, [settings])
   const lockN = Number(toLatinDigits(lock))
   const reprintN = Number(toLatinDigits(reprint))
+  const replayN = Number(toLatinDigits(replay))
   const lockOk = Number.isInteger(lockN) && lockN >= 1 && lockN <= 480
   const reprintOk = /^\d+$/.test(toLatinDigits(reprint)) && reprintN <= 1440
+  const replayOk = /^\d+$/.test(toLatinDigits(replay)) && replayN <= 60
+  const allOk = lockOk && reprintOk && replayOk
   return (
     <form
       className="card"
       aria-labelledby="rules-title"
       onSubmit={(e) => {
         e.preventDefault()
-        if (lockOk && reprintOk)
-          void settingsStore.getState().update({ autoLockMinutes: lockN, reprintWindowMinutes: reprintN })
+        if (allOk)
+          void settingsStore.getState().update({
+            autoLockMinutes: lockN,
+            reprintWindowMinutes: reprintN,
+            replayRevealMinutes: replayN,
+          })
       }}
     >
       <h2 id="rules-title">{m.rulesTitle}</h2>
@@ -233,8 +242,17 @@ function Rules() {
         onChange={(e) => setReprint(e.target.value)}
         problem={reprint && !reprintOk ? m.minutesRange(0, 1440) : null}
       />
+      <TextField
+        label={m.replayReveal}
+        hint={m.replayRevealHint}
+        value={replay}
+        inputMode="numeric"
+        dir="ltr"
+        onChange={(e) => setReplay(e.target.value)}
+        problem={replay && !replayOk ? m.minutesRange(0, 60) : null}
+      />
       <div className="actions">
-        <Button type="submit" disabled={busy !== null || !lockOk || !reprintOk}>
+        <Button type="submit" disabled={busy !== null || !allOk}>
           {m.save}
         </Button>
         {saved ? (
