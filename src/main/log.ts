@@ -18,9 +18,13 @@ export interface Logger {
 
 const SECRET_KEYS = /pass(word)?|secret|token|authorization|cookie|voucherCode/i
 
-/** Masks bearer tokens (`id|secret`), Authorization values and long digit runs (voucher codes). */
+/**
+ * Masks bearer tokens (`id|secret`), Authorization values, the `user:pass@` of any address (a proxy's) and
+ * long digit runs (voucher codes).
+ */
 export function redact(text: string): string {
   return text
+    .replace(/\b([a-z][\w+.-]*:\/\/)[^\s/?#"'<>]*@/gi, '$1[redacted]@')
     .replace(/(bearer\s+)[^\s"',}]+/gi, '$1[redacted]')
     .replace(/\b\d+\|[A-Za-z0-9._~+/=-]{8,}/g, '[token]')
     .replace(/\b\d{12,}\b/g, (digits) => `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`)

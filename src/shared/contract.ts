@@ -166,7 +166,15 @@ export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plainte
 
 export interface Settings extends ReceiptSettings, ManagerSettings {
   mode: Mode
-  live: { baseUrl: string; username: string; proxyUrl: string | null; passwordSaved: boolean } | null
+  live: {
+    baseUrl: string
+    username: string
+    /** The proxy's address only: never its credentials. */
+    proxyUrl: string | null
+    /** The proxy has a username and password, kept in the secret store beside the password. */
+    proxyHasCredentials: boolean
+    passwordSaved: boolean
+  } | null
   passwordStorage: PasswordStorage
   tokenLifetimeHours: number
   phoneFormat: (typeof PHONE_FORMATS)[number]

@@ -51,6 +51,7 @@ describe('configuring the live service', () => {
       baseUrl: live.baseUrl,
       username: SHOP.username,
       proxyUrl: null,
+      proxyHasCredentials: false,
       passwordSaved: true,
     })
     expect(JSON.stringify(settings)).not.toContain(SHOP.password)

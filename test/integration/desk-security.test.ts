@@ -2,8 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger, MemorySink } from '../../src/main/log'
 import { businessDay } from '../../src/shared/day'
-import { startTestDesk, type TestDesk } from '../helpers/desk'
+import { type AuthProxy, startAuthProxy } from '../helpers/auth-proxy'
+import { DEMO, startTestDesk, type TestDesk } from '../helpers/desk'
 import { MANAGER, type Window, windowOf } from '../helpers/manager'
 
 /**
@@ -164,5 +166,136 @@ describe('a repeated requestId', () => {
       (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-5' })).voucher?.code,
     ).not.toBe(wholeCode(b.id))
     await manager.call('updateSettings', { replayRevealMinutes: 2, reprintWindowMinutes: 15 })
+  })
+})
+
+describe('proxy credentials', () => {
+  let td: TestDesk
+  let proxy: AuthProxy
+  const sink = new MemorySink()
+  const SECRET = 's3cret-relay-pass'
+  let diagnosticsDir: string
+
+  beforeAll(async () => {
+    proxy = await startAuthProxy('relay', SECRET)
+    diagnosticsDir = mkdtempSync(join(tmpdir(), 'desk-diag-'))
+    td = await startTestDesk({
+      deps: {
+        log: createLogger(sink),
+        diagnostics: { chooseSavePath: async () => null, logLines: () => sink.lines, versions: () => ({}) },
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await td?.close()
+    await proxy?.close()
+    rmSync(diagnosticsDir, { recursive: true, force: true })
+  })
+
+  const withCredentials = () => proxy.address.replace('http://', `http://relay:${SECRET}@`)
+  const files = () =>
+    ['settings.json', 'secrets.json'].map((f) => {
+      try {
+        return readFileSync(join(td.dir, f), 'utf8')
+      } catch {
+        return ''
+      }
+    })
+
+  it('keeps them in the secret store; settings, diagnostics and logs carry the address only', async () => {
+    const status = await td.call('configureService', {
+      baseUrl: td.sandbox.baseUrl,
+      username: DEMO.username,
+      password: DEMO.password,
+      proxyUrl: withCredentials(),
+    })
+    expect(status.mode).toBe('live')
+    expect(proxy.seen.tunnels).toBeGreaterThan(0)
+    expect(proxy.seen.refused).toBe(0)
+    const [settingsFile, secretsFile] = files()
+    expect(settingsFile).not.toContain(SECRET)
+    expect(settingsFile).toContain(proxy.address)
+    expect(secretsFile).toContain(SECRET)
+    const settings = await td.call('getSettings')
+    expect(settings.live).toMatchObject({ proxyUrl: proxy.address, proxyHasCredentials: true })
+    expect(JSON.stringify(settings)).not.toContain(SECRET)
+    const path = join(diagnosticsDir, 'diagnostics.json')
+    await td.call('saveDiagnostics', { path })
+    const diagnostics = readFileSync(path, 'utf8')
+    expect(diagnostics).not.toContain(SECRET)
+    expect(JSON.parse(diagnostics).settings.live).toMatchObject({
+      proxyUrl: proxy.address,
+      proxyHasCredentials: true,
+    })
+    expect(sink.lines.join('\n')).not.toContain(SECRET)
+  })
+
+  it('uses the kept ones for the same proxy address, and never sends them to another', async () => {
+    const tunnels = proxy.seen.tunnels
+    expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect(proxy.seen.tunnels).toBeGreaterThan(tunnels)
+    // The address as the Settings screen shows it, without credentials: the saved ones go with it.
+    expect(
+      await td.call('testConnection', {
+        baseUrl: td.sandbox.baseUrl,
+        username: DEMO.username,
+        password: DEMO.password,
+        proxyUrl: proxy.address,
+      }),
+    ).toMatchObject({ ok: true })
+    await td.call('configureService', {
+      baseUrl: td.sandbox.baseUrl,
+      username: DEMO.username,
+      password: DEMO.password,
+      proxyUrl: proxy.address,
+    })
+    expect((await td.call('getSettings')).live?.proxyHasCredentials).toBe(true)
+    // Another proxy (here the same one under another name) gets no credentials it was not given.
+    const other = proxy.address.replace('127.0.0.1', 'localhost')
+    const refused = proxy.seen.refused
+    const test = await td.call('testConnection', {
+      baseUrl: td.sandbox.baseUrl,
+      username: DEMO.username,
+      password: DEMO.password,
+      proxyUrl: other,
+    })
+    expect(test).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_SENT', details: { reason: 'PROXY_REFUSED' } },
+    })
+    expect(proxy.seen.refused).toBeGreaterThan(refused)
+    // No proxy any more: the credentials go from the secret store too.
+    await td.call('configureService', {
+      baseUrl: td.sandbox.baseUrl,
+      username: DEMO.username,
+      password: DEMO.password,
+      proxyUrl: null,
+    })
+    expect((await td.call('getSettings')).live).toMatchObject({ proxyUrl: null, proxyHasCredentials: false })
+    expect(files()[1]).not.toContain(SECRET)
+  })
+
+  it('moves credentials an older version left in settings to the secret store at start', async () => {
+    // As an older version wrote them: the whole proxy address in settings.json.
+    td.settings.update({
+      mode: 'live',
+      live: { baseUrl: td.sandbox.baseUrl, username: DEMO.username, proxyUrl: withCredentials() },
+    })
+    expect(files()[0]).toContain(SECRET)
+    await td.restart()
+    const [settingsFile, secretsFile] = files()
+    expect(settingsFile).not.toContain(SECRET)
+    expect(JSON.parse(settingsFile as string).live.proxyUrl).toBe(proxy.address)
+    expect(secretsFile).toContain(SECRET)
+    expect((await td.call('getStatus')).mode).toBe('live')
+    expect((await td.call('getSettings')).live).toMatchObject({
+      proxyUrl: proxy.address,
+      proxyHasCredentials: true,
+    })
+    const tunnels = proxy.seen.tunnels
+    expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect(proxy.seen.tunnels).toBeGreaterThan(tunnels)
+    expect(sink.lines.join('\n')).not.toContain(SECRET)
   })
 })

@@ -16,6 +16,18 @@ describe('the log', () => {
     )
   })
 
+  it('masks the credentials of any address (a proxy typed as http://user:pass@host)', () => {
+    expect(redact('proxy http://relay:s3cret@10.0.0.1:3128/ refused')).toBe(
+      'proxy http://[redacted]@10.0.0.1:3128/ refused',
+    )
+    expect(redact('{"proxyUrl":"https://u%40x:p@ss@relay.example"}')).toBe(
+      '{"proxyUrl":"https://[redacted]@relay.example"}',
+    )
+    expect(redact('see https://relay.example:3128/path?q=a@b')).toBe(
+      'see https://relay.example:3128/path?q=a@b',
+    )
+  })
+
   it('redacts secret fields by name and keeps error codes', () => {
     const sink = new MemorySink()
     const log = createLogger(sink, 'test', () => 0)

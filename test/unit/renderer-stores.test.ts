@@ -405,7 +405,13 @@ describe('settings', () => {
   it('tests the connection with the stored password when none is typed, and configures only with one', async () => {
     const settings = {
       mode: 'training' as const,
-      live: { baseUrl: 'https://x.test/api', username: 'u', proxyUrl: null, passwordSaved: true },
+      live: {
+        baseUrl: 'https://x.test/api',
+        username: 'u',
+        proxyUrl: null,
+        proxyHasCredentials: false,
+        passwordSaved: true,
+      },
       passwordStorage: 'encrypted' as const,
       tokenLifetimeHours: 24,
       phoneFormat: 'national' as const,

@@ -17,7 +17,14 @@ import { type Logger, silentLogger } from '../log'
 import { createManagerFeature, type ManagerHost } from '../manager/feature'
 import { checkOutputFile } from '../output-path'
 import { ServiceClock } from '../reseller/clock'
-import { type ConnectionSettings, normalizeBaseUrl, normalizeProxyUrl } from '../reseller/http'
+import {
+  type ConnectionSettings,
+  normalizeBaseUrl,
+  type ProxyAddress,
+  type ProxyCredentials,
+  parseProxyUrl,
+  withoutCredentials,
+} from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
 import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
 import type { SecretStore } from '../settings/secrets'
@@ -35,6 +42,8 @@ import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
 
 export const LIVE_PASSWORD_SECRET = 'live-password'
+/** The live proxy's username and password (JSON), beside the password: never in settings. */
+export const PROXY_CREDENTIALS_SECRET = 'proxy-credentials'
 
 /** The training service: the sandbox started on this machine, with its demo reseller. */
 export interface TrainingService {
@@ -100,6 +109,18 @@ export interface Desk {
   endSession(sender: string): void
 }
 
+/** The proxy credentials as the secret store keeps them (JSON); null for anything else. */
+function credentialsFrom(text: string): ProxyCredentials | null {
+  try {
+    const value = JSON.parse(text) as Partial<ProxyCredentials> | null
+    return typeof value?.username === 'string' && typeof value.password === 'string'
+      ? { username: value.username, password: value.password }
+      : null
+  } catch {
+    return null
+  }
+}
+
 export function journalPath(dataDir: string, mode: Mode): string {
   return join(dataDir, `journal-${mode}.sqlite`)
 }
@@ -114,16 +135,80 @@ export function createDesk(deps: DeskDeps): Desk {
   let trainingStarting: Promise<TrainingService> | null = null
   let livePassword: string | null = null
   let passwordSaved = false
+  /** The live proxy's credentials, for the proxy address in settings; kept in the secret store. */
+  let proxyCredentials: ProxyCredentials | null = null
 
   const settings = () => deps.settings.get()
   const lifetimeMs = () => settings().tokenLifetimeHours * 3600_000
 
   function connection(
     baseUrl: string,
-    proxyUrl: string | null,
+    proxy: ProxyAddress | null,
     s: StoredSettings = settings(),
   ): ConnectionSettings {
-    return { baseUrl, proxyUrl, connectTimeoutMs: s.connectTimeoutMs, answerTimeoutMs: s.answerTimeoutMs }
+    return {
+      baseUrl,
+      proxyUrl: proxy?.url ?? null,
+      proxyCredentials: proxy?.credentials ?? null,
+      connectTimeoutMs: s.connectTimeoutMs,
+      answerTimeoutMs: s.answerTimeoutMs,
+    }
+  }
+
+  /**
+   * A proxy as a call gives it, with the kept credentials when it gives none and names the live proxy's own
+   * address: they go only to the proxy they were saved for.
+   */
+  function proxyFor(typed: string | null | undefined): ProxyAddress | null {
+    const proxy = parseProxyUrl(typed)
+    if (proxy && proxy.credentials === null && proxy.url === settings().live?.proxyUrl) {
+      return { url: proxy.url, credentials: proxyCredentials }
+    }
+    return proxy
+  }
+
+  /**
+   * The live proxy's credentials at start: from the secret store, or from settings where an older version
+   * kept the whole `http://user:pass@host` address — then they move to the secret store and settings keep
+   * the address only.
+   */
+  async function loadProxyCredentials(live: NonNullable<StoredSettings['live']>): Promise<void> {
+    let kept: ProxyAddress | null = null
+    try {
+      kept = parseProxyUrl(live.proxyUrl)
+    } catch {
+      kept = null
+    }
+    if (kept?.credentials) {
+      const saved = await deps.secrets
+        .set(PROXY_CREDENTIALS_SECRET, JSON.stringify(kept.credentials))
+        .catch(() => false)
+      proxyCredentials = kept.credentials
+      deps.settings.update({ live: { ...live, proxyUrl: kept.url } })
+      if (saved) log.info('the proxy credentials moved from settings to the secret store')
+      else log.warn('the proxy credentials were removed from settings; this PC cannot keep them encrypted')
+      return
+    }
+    if (live.proxyUrl !== null && withoutCredentials(live.proxyUrl) !== live.proxyUrl) {
+      deps.settings.update({ live: { ...live, proxyUrl: withoutCredentials(live.proxyUrl) } })
+    }
+    const text = await deps.secrets.get(PROXY_CREDENTIALS_SECRET).catch(() => null)
+    proxyCredentials = live.proxyUrl !== null && text !== null ? credentialsFrom(text) : null
+  }
+
+  /** Keeps (or forgets) the live proxy's credentials, in memory and in the secret store. */
+  async function keepProxyCredentials(credentials: ProxyCredentials | null): Promise<void> {
+    proxyCredentials = credentials
+    if (credentials === null) {
+      await deps.secrets
+        .delete(PROXY_CREDENTIALS_SECRET)
+        .catch((error: unknown) => log.warn('the old proxy credentials could not be removed', { error }))
+      return
+    }
+    const saved = await deps.secrets
+      .set(PROXY_CREDENTIALS_SECRET, JSON.stringify(credentials))
+      .catch(() => false)
+    if (!saved) log.warn('the proxy credentials could not be saved; they last until the app closes')
   }
 
   function liveCredentials(): Credentials | null {
@@ -172,19 +257,19 @@ export function createDesk(deps: DeskDeps): Desk {
     const existing = workspaces.get(mode)
     if (existing) return existing
     let baseUrl: string
-    let proxyUrl: string | null = null
+    let proxy: ProxyAddress | null = null
     if (mode === 'training') {
       baseUrl = (await ensureTraining()).baseUrl
     } else {
       const live = settings().live
       if (!live) throw new AppError('NOT_CONFIGURED', 'The live service is not configured on this PC.')
       baseUrl = live.baseUrl
-      proxyUrl = live.proxyUrl
+      proxy = live.proxyUrl === null ? null : { url: live.proxyUrl, credentials: proxyCredentials }
     }
     const again = workspaces.get(mode)
     if (again) return again
     const session = new ServiceSession(
-      connection(baseUrl, proxyUrl),
+      connection(baseUrl, proxy),
       credentialsFor(mode),
       lifetimeMs,
       new ServiceClock(pcNow),
@@ -275,7 +360,16 @@ export function createDesk(deps: DeskDeps): Desk {
     const s = settings()
     return {
       mode: current,
-      live: s.live ? { ...s.live, passwordSaved } : null,
+      // The proxy's address only: its credentials stay in main, whoever asks.
+      live: s.live
+        ? {
+            baseUrl: s.live.baseUrl,
+            username: s.live.username,
+            proxyUrl: s.live.proxyUrl === null ? null : withoutCredentials(s.live.proxyUrl),
+            proxyHasCredentials: s.live.proxyUrl !== null && proxyCredentials !== null,
+            passwordSaved,
+          }
+        : null,
       passwordStorage: deps.secrets.kind,
       tokenLifetimeHours: s.tokenLifetimeHours,
       phoneFormat: s.phoneFormat,
@@ -294,10 +388,10 @@ export function createDesk(deps: DeskDeps): Desk {
   async function probe(
     baseUrl: string,
     credentials: Credentials,
-    proxyUrl: string | null,
+    proxy: ProxyAddress | null,
   ): Promise<ServiceSession> {
     const session = new ServiceSession(
-      connection(normalizeBaseUrl(baseUrl), normalizeProxyUrl(proxyUrl)),
+      connection(normalizeBaseUrl(baseUrl), proxy),
       () => credentials,
       lifetimeMs,
       new ServiceClock(pcNow),
@@ -325,7 +419,13 @@ export function createDesk(deps: DeskDeps): Desk {
     for (const ws of workspaces.values()) {
       const old = ws.session
       ws.session = new ServiceSession(
-        connection(old.baseUrl, old.http.settings.proxyUrl, s),
+        connection(
+          old.baseUrl,
+          old.http.settings.proxyUrl === null
+            ? null
+            : { url: old.http.settings.proxyUrl, credentials: old.http.settings.proxyCredentials ?? null },
+          s,
+        ),
         credentialsFor(ws.mode),
         lifetimeMs,
         old.clock,
@@ -348,7 +448,7 @@ export function createDesk(deps: DeskDeps): Desk {
 
     configureService: async (args) => {
       const baseUrl = normalizeBaseUrl(args.baseUrl)
-      const proxyUrl = normalizeProxyUrl(args.proxyUrl)
+      const proxy = proxyFor(args.proxyUrl)
       // An open deposit is re-sent with its reference only to the account it went to; while one is open, the
       // live service may get a new password but not become another account.
       const account = `${baseUrl}|${args.username}`
@@ -363,8 +463,9 @@ export function createDesk(deps: DeskDeps): Desk {
           { entryId: stranded.id },
         )
       }
-      const session = await probe(baseUrl, { username: args.username, password: args.password }, proxyUrl)
-      deps.settings.update({ live: { baseUrl, username: args.username, proxyUrl } })
+      const session = await probe(baseUrl, { username: args.username, password: args.password }, proxy)
+      deps.settings.update({ live: { baseUrl, username: args.username, proxyUrl: proxy?.url ?? null } })
+      await keepProxyCredentials(proxy?.credentials ?? null)
       livePassword = args.password
       passwordSaved = await deps.secrets.set(LIVE_PASSWORD_SECRET, args.password).catch((error: unknown) => {
         log.warn('the password could not be saved', { error })
@@ -492,7 +593,8 @@ export function createDesk(deps: DeskDeps): Desk {
     },
 
     testConnection: async (args): Promise<ConnectionTest> => {
-      // The stored password goes only where it is stored for: never to an address or proxy typed here.
+      // The stored password goes only where it is stored for: never to an address or proxy typed here. The
+      // proxy's kept credentials likewise go only to the proxy address they were saved with.
       const live = settings().live
       let stored: string | null = null
       try {
@@ -500,7 +602,7 @@ export function createDesk(deps: DeskDeps): Desk {
           live !== null &&
           args.username === live.username &&
           normalizeBaseUrl(args.baseUrl) === live.baseUrl &&
-          normalizeProxyUrl(args.proxyUrl) === live.proxyUrl
+          (parseProxyUrl(args.proxyUrl)?.url ?? null) === live.proxyUrl
         stored = sameService ? livePassword : null
       } catch {
         stored = null
@@ -516,7 +618,7 @@ export function createDesk(deps: DeskDeps): Desk {
         const session = await probe(
           args.baseUrl,
           { username: args.username, password },
-          args.proxyUrl ?? null,
+          proxyFor(args.proxyUrl),
         )
         const result: ConnectionTest = {
           ok: true,
@@ -566,6 +668,7 @@ export function createDesk(deps: DeskDeps): Desk {
       if (s.live) {
         livePassword = await deps.secrets.get(LIVE_PASSWORD_SECRET).catch(() => null)
         passwordSaved = livePassword !== null
+        await loadProxyCredentials(s.live)
       }
       const mode: Mode = s.mode === 'live' && liveCredentials() ? 'live' : 'training'
       if (mode !== s.mode)

@@ -35,9 +35,23 @@ export class ServiceError extends AppError {
 
 export interface ConnectionSettings {
   baseUrl: string
+  /** The proxy's address, never with credentials in it. */
   proxyUrl: string | null
+  /** Sent to the proxy only (Proxy-Authorization), kept in the secret store. */
+  proxyCredentials?: ProxyCredentials | null
   connectTimeoutMs: number
   answerTimeoutMs: number
+}
+
+export interface ProxyCredentials {
+  username: string
+  password: string
+}
+
+/** A proxy as typed (`http://user:pass@host:port`): its address without credentials, and the credentials. */
+export interface ProxyAddress {
+  url: string
+  credentials: ProxyCredentials | null
 }
 
 export interface ServiceRequest {
@@ -79,7 +93,8 @@ export function normalizeBaseUrl(text: string): string {
   return url.toString().replace(/\/+$/, '')
 }
 
-export function normalizeProxyUrl(text: string | null | undefined): string | null {
+/** A proxy address as typed, split into the address (what settings keep) and its credentials (secrets). */
+export function parseProxyUrl(text: string | null | undefined): ProxyAddress | null {
   if (text === null || text === undefined || text.trim() === '') return null
   let url: URL
   try {
@@ -90,7 +105,28 @@ export function normalizeProxyUrl(text: string | null | undefined): string | nul
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new AppError('BAD_INPUT', 'proxyUrl: the proxy must be an http:// or https:// address.')
   }
-  return url.toString().replace(/\/+$/, '')
+  if (url.search || url.hash) {
+    throw new AppError('BAD_INPUT', 'proxyUrl: no query or fragment in the proxy address.')
+  }
+  let credentials: ProxyCredentials | null = null
+  if (url.username || url.password) {
+    try {
+      credentials = {
+        username: decodeURIComponent(url.username),
+        password: decodeURIComponent(url.password),
+      }
+    } catch {
+      throw new AppError('BAD_INPUT', 'proxyUrl: the username or password is not properly escaped.')
+    }
+    url.username = ''
+    url.password = ''
+  }
+  return { url: url.toString().replace(/\/+$/, ''), credentials }
+}
+
+/** An address with any `user:pass@` removed, for anything shown or written (settings, diagnostics). */
+export function withoutCredentials(address: string): string {
+  return address.replace(/^([A-Za-z][\w+.-]*:\/\/)[^/?#]*@/, '$1')
 }
 
 const NOT_SENT_CODES = new Set([
@@ -310,7 +346,7 @@ export class ServiceHttp {
   }
 
   private dispatcher(pipelining: number): Dispatcher {
-    const { proxyUrl, connectTimeoutMs, answerTimeoutMs } = this.settings
+    const { proxyUrl, proxyCredentials, connectTimeoutMs, answerTimeoutMs } = this.settings
     const common = {
       headersTimeout: answerTimeoutMs,
       bodyTimeout: answerTimeoutMs,
@@ -320,6 +356,11 @@ export class ServiceHttp {
     if (proxyUrl) {
       return new ProxyAgent({
         uri: proxyUrl,
+        ...(proxyCredentials
+          ? {
+              token: `Basic ${Buffer.from(`${proxyCredentials.username}:${proxyCredentials.password}`).toString('base64')}`,
+            }
+          : {}),
         ...common,
         proxyTls: { timeout: connectTimeoutMs },
         requestTls: { timeout: connectTimeoutMs },

@@ -214,6 +214,8 @@ export const ar: Messages = {
     passwordDevelopment: 'مخزن للتطوير: كلمة المرور محفوظة دون تشفير. لا تستخدمه أبداً مع بيانات حقيقية.',
     proxyUrl: 'الوسيط (اختياري)',
     proxyHint: 'http://host:port — للمنافذ التي لا تسمح الخدمة بعنوانها',
+    proxyCredentialsSaved:
+      'اسم المستخدم وكلمة المرور الخاصان به محفوظان ويبقيان ما دام العنوان نفسه؛ لتغييرهما اكتب http://user:password@host:port.',
     test: 'اختبار الاتصال',
     testing: 'جارٍ الاختبار…',
     testOk: (expires: string) => `الاتصال يعمل. صدر رمز دخول صالح حتى ${expires}.`,

@@ -220,6 +220,8 @@ export const en = {
       'Development store: the password is kept unencrypted. Never use this with real credentials.',
     proxyUrl: 'Proxy (optional)',
     proxyHint: 'http://host:port — for outlets whose address the service does not whitelist',
+    proxyCredentialsSaved:
+      'Its username and password are saved and kept while the address stays the same; to change them, type http://user:password@host:port.',
     test: 'Test connection',
     testing: 'Testing…',
     testOk: (expires: string) => `Connection works. A token was issued until ${expires}.`,

@@ -155,7 +155,15 @@ function LiveSection() {
         ) : null}
         <TextField
           label={t.settings.proxyUrl}
-          hint={<Ltr>{t.settings.proxyHint}</Ltr>}
+          hint={
+            settings?.live?.proxyHasCredentials && form.proxyUrl.trim() === settings.live.proxyUrl ? (
+              <>
+                <Ltr>{t.settings.proxyHint}</Ltr> {t.settings.proxyCredentialsSaved}
+              </>
+            ) : (
+              <Ltr>{t.settings.proxyHint}</Ltr>
+            )
+          }
           value={form.proxyUrl}
           onChange={(e) => store.setField('proxyUrl', e.target.value)}
           dir="ltr"
