@@ -7,7 +7,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { type AuthProxy, startAuthProxy } from '../helpers/auth-proxy'
 import { DEMO, deskSeed } from '../helpers/desk'
-import { type Browser, launchBrowser } from './support/browser'
+import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
 /**
@@ -175,5 +175,62 @@ describe('a repeated requestId, through the browser shell', () => {
       ok: false,
       code: 'FORBIDDEN',
     })
+  })
+})
+
+describe('the manager’s screens', () => {
+  async function signInOnScreen(page: Page, name: string, pin: string) {
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+    await page.getByRole('radio', { name: new RegExp(name) }).check()
+    for (const digit of pin)
+      await page
+        .getByRole('group', { name: 'PIN pad' })
+        .getByRole('button', { name: digit, exact: true })
+        .click()
+    await page.getByRole('button', { name: /^Sign in/ }).click()
+    await page.locator('.person-menu').getByText(name).waitFor()
+  }
+
+  it('show the proxy address only, say its sign-in is saved, and offer the replay window', async () => {
+    const page = await openPage()
+    const errors = watchErrors(page)
+    await signInOnScreen(page, MANAGER.name, MANAGER.pin)
+    for (const width of [1024, 1366]) {
+      await page.setViewportSize({ width, height: 768 })
+      await page.keyboard.press('F4')
+      const proxyField = page.getByLabel('Proxy (optional)')
+      await expect.poll(() => proxyField.inputValue()).toBe(proxy.address)
+      await page.getByText(/Its username and password are saved/).waitFor()
+      await proxyField.scrollIntoViewIfNeeded()
+      await screenshot(page, `en-40-settings-proxy-${width}`)
+      await page.keyboard.press('F5')
+      await page.getByRole('tab', { name: 'People' }).click()
+      const replay = page.getByLabel('A repeated sale shows its whole code again for this many minutes')
+      await expect.poll(() => replay.inputValue()).toBe('0')
+      await replay.scrollIntoViewIfNeeded()
+      await screenshot(page, `en-41-people-replay-${width}`)
+      await page.getByRole('button', { name: 'العربية' }).click()
+      await expect.poll(() => page.evaluate('document.documentElement.dir')).toBe('rtl')
+      await page.getByLabel('يُعرض الرمز كاملاً عند تكرار طلب البيع خلال هذا العدد من الدقائق').waitFor()
+      await screenshot(page, `ar-41-people-replay-${width}`)
+      await page.keyboard.press('F4')
+      await page.getByText(/اسم المستخدم وكلمة المرور الخاصان به محفوظان/).waitFor()
+      await page.getByLabel('الوسيط (اختياري)').scrollIntoViewIfNeeded()
+      await screenshot(page, `ar-40-settings-proxy-${width}`)
+      await page.getByRole('button', { name: 'English' }).click()
+    }
+    // The manager sets the replay window back from the screen, with the keyboard.
+    await page.keyboard.press('F5')
+    await page.getByRole('tab', { name: 'People' }).click()
+    const replay = page.getByLabel('A repeated sale shows its whole code again for this many minutes')
+    await replay.fill('61')
+    await page.getByText('0 – 60').waitFor()
+    await replay.fill('2')
+    await replay.press('Enter')
+    await page.getByText('Saved.', { exact: true }).waitFor()
+    expect(
+      (await value<{ replayRevealMinutes: number }>(managerPage, 'getSettings')).replayRevealMinutes,
+    ).toBe(2)
+    expect(errors).toEqual([])
   })
 })

@@ -158,7 +158,9 @@ function LiveSection() {
           hint={
             settings?.live?.proxyHasCredentials && form.proxyUrl.trim() === settings.live.proxyUrl ? (
               <>
-                <Ltr>{t.settings.proxyHint}</Ltr> {t.settings.proxyCredentialsSaved}
+                <Ltr>{t.settings.proxyHint}</Ltr>
+                <br />
+                {t.settings.proxyCredentialsSaved}
               </>
             ) : (
               <Ltr>{t.settings.proxyHint}</Ltr>
