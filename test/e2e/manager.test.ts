@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { businessDay } from '../../src/shared/day'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { pdfText } from '../helpers/pdf-text'
-import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { type Browser, launchBrowser, screenshot, signInOnScreen, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
 /**
@@ -79,16 +79,8 @@ function pageCall(
   )
 }
 
-async function signIn(name: string, pin: string) {
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
-  await page.getByRole('radio', { name: new RegExp(name) }).check()
-  for (const digit of pin)
-    await page
-      .getByRole('group', { name: 'PIN pad' })
-      .getByRole('button', { name: digit, exact: true })
-      .click()
-  await page.getByRole('button', { name: /^Sign in/ }).click()
-  await page.locator('.person-menu').getByText(name).waitFor()
+function signIn(name: string, pin: string) {
+  return signInOnScreen(page, name, pin)
 }
 
 async function signOut() {

@@ -7,7 +7,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { type AuthProxy, startAuthProxy } from '../helpers/auth-proxy'
 import { DEMO, deskSeed } from '../helpers/desk'
-import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { type Browser, launchBrowser, screenshot, signInOnScreen, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
 /**
@@ -179,18 +179,6 @@ describe('a repeated requestId, through the browser shell', () => {
 })
 
 describe('the manager’s screens', () => {
-  async function signInOnScreen(page: Page, name: string, pin: string) {
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
-    await page.getByRole('radio', { name: new RegExp(name) }).check()
-    for (const digit of pin)
-      await page
-        .getByRole('group', { name: 'PIN pad' })
-        .getByRole('button', { name: digit, exact: true })
-        .click()
-    await page.getByRole('button', { name: /^Sign in/ }).click()
-    await page.locator('.person-menu').getByText(name).waitFor()
-  }
-
   it('show the proxy address only, say its sign-in is saved, and offer the replay window', async () => {
     const page = await openPage()
     const errors = watchErrors(page)

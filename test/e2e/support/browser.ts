@@ -44,6 +44,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
 }
 
+/** Signs a person in on the sign-in screen, as a clerk does: their name, the PIN on the pad, Sign in. */
+export async function signInOnScreen(page: Page, name: string, pin: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  await page.getByRole('radio', { name: new RegExp(name) }).check()
+  for (const digit of pin)
+    await page
+      .getByRole('group', { name: 'PIN pad' })
+      .getByRole('button', { name: digit, exact: true })
+      .click()
+  await page.getByRole('button', { name: /^Sign in/ }).click()
+  await page.locator('.person-menu').getByText(name).waitFor()
+}
+
 /** Collects what the page reports as broken, to fail a test that "passes" over a crashed screen. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []
