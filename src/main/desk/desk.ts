@@ -17,15 +17,9 @@ import { type Logger, silentLogger } from '../log'
 import { createManagerFeature, type ManagerHost } from '../manager/feature'
 import { checkOutputFile } from '../output-path'
 import { ServiceClock } from '../reseller/clock'
-import {
-  type ConnectionSettings,
-  normalizeBaseUrl,
-  type ProxyAddress,
-  type ProxyCredentials,
-  parseProxyUrl,
-  withoutCredentials,
-} from '../reseller/http'
+import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress, parseProxyUrl } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
+import { LiveProxy } from '../settings/live-proxy'
 import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
 import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
@@ -42,8 +36,6 @@ import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
 
 export const LIVE_PASSWORD_SECRET = 'live-password'
-/** The live proxy's username and password (JSON), beside the password: never in settings. */
-export const PROXY_CREDENTIALS_SECRET = 'proxy-credentials'
 
 /** The training service: the sandbox started on this machine, with its demo reseller. */
 export interface TrainingService {
@@ -109,18 +101,6 @@ export interface Desk {
   endSession(sender: string): void
 }
 
-/** The proxy credentials as the secret store keeps them (JSON); null for anything else. */
-function credentialsFrom(text: string): ProxyCredentials | null {
-  try {
-    const value = JSON.parse(text) as Partial<ProxyCredentials> | null
-    return typeof value?.username === 'string' && typeof value.password === 'string'
-      ? { username: value.username, password: value.password }
-      : null
-  } catch {
-    return null
-  }
-}
-
 export function journalPath(dataDir: string, mode: Mode): string {
   return join(dataDir, `journal-${mode}.sqlite`)
 }
@@ -135,10 +115,9 @@ export function createDesk(deps: DeskDeps): Desk {
   let trainingStarting: Promise<TrainingService> | null = null
   let livePassword: string | null = null
   let passwordSaved = false
-  /** The live proxy's credentials, for the proxy address in settings; kept in the secret store. */
-  let proxyCredentials: ProxyCredentials | null = null
 
   const settings = () => deps.settings.get()
+  const liveProxy = new LiveProxy(deps.settings, deps.secrets, log.child('live'))
   const lifetimeMs = () => settings().tokenLifetimeHours * 3600_000
 
   function connection(
@@ -153,62 +132,6 @@ export function createDesk(deps: DeskDeps): Desk {
       connectTimeoutMs: s.connectTimeoutMs,
       answerTimeoutMs: s.answerTimeoutMs,
     }
-  }
-
-  /**
-   * A proxy as a call gives it, with the kept credentials when it gives none and names the live proxy's own
-   * address: they go only to the proxy they were saved for.
-   */
-  function proxyFor(typed: string | null | undefined): ProxyAddress | null {
-    const proxy = parseProxyUrl(typed)
-    if (proxy && proxy.credentials === null && proxy.url === settings().live?.proxyUrl) {
-      return { url: proxy.url, credentials: proxyCredentials }
-    }
-    return proxy
-  }
-
-  /**
-   * The live proxy's credentials at start: from the secret store, or from settings where an older version
-   * kept the whole `http://user:pass@host` address — then they move to the secret store and settings keep
-   * the address only.
-   */
-  async function loadProxyCredentials(live: NonNullable<StoredSettings['live']>): Promise<void> {
-    let kept: ProxyAddress | null = null
-    try {
-      kept = parseProxyUrl(live.proxyUrl)
-    } catch {
-      kept = null
-    }
-    if (kept?.credentials) {
-      const saved = await deps.secrets
-        .set(PROXY_CREDENTIALS_SECRET, JSON.stringify(kept.credentials))
-        .catch(() => false)
-      proxyCredentials = kept.credentials
-      deps.settings.update({ live: { ...live, proxyUrl: kept.url } })
-      if (saved) log.info('the proxy credentials moved from settings to the secret store')
-      else log.warn('the proxy credentials were removed from settings; this PC cannot keep them encrypted')
-      return
-    }
-    if (live.proxyUrl !== null && withoutCredentials(live.proxyUrl) !== live.proxyUrl) {
-      deps.settings.update({ live: { ...live, proxyUrl: withoutCredentials(live.proxyUrl) } })
-    }
-    const text = await deps.secrets.get(PROXY_CREDENTIALS_SECRET).catch(() => null)
-    proxyCredentials = live.proxyUrl !== null && text !== null ? credentialsFrom(text) : null
-  }
-
-  /** Keeps (or forgets) the live proxy's credentials, in memory and in the secret store. */
-  async function keepProxyCredentials(credentials: ProxyCredentials | null): Promise<void> {
-    proxyCredentials = credentials
-    if (credentials === null) {
-      await deps.secrets
-        .delete(PROXY_CREDENTIALS_SECRET)
-        .catch((error: unknown) => log.warn('the old proxy credentials could not be removed', { error }))
-      return
-    }
-    const saved = await deps.secrets
-      .set(PROXY_CREDENTIALS_SECRET, JSON.stringify(credentials))
-      .catch(() => false)
-    if (!saved) log.warn('the proxy credentials could not be saved; they last until the app closes')
   }
 
   function liveCredentials(): Credentials | null {
@@ -264,7 +187,7 @@ export function createDesk(deps: DeskDeps): Desk {
       const live = settings().live
       if (!live) throw new AppError('NOT_CONFIGURED', 'The live service is not configured on this PC.')
       baseUrl = live.baseUrl
-      proxy = live.proxyUrl === null ? null : { url: live.proxyUrl, credentials: proxyCredentials }
+      proxy = liveProxy.current()
     }
     const again = workspaces.get(mode)
     if (again) return again
@@ -365,8 +288,8 @@ export function createDesk(deps: DeskDeps): Desk {
         ? {
             baseUrl: s.live.baseUrl,
             username: s.live.username,
-            proxyUrl: s.live.proxyUrl === null ? null : withoutCredentials(s.live.proxyUrl),
-            proxyHasCredentials: s.live.proxyUrl !== null && proxyCredentials !== null,
+            proxyUrl: liveProxy.current()?.url ?? null,
+            proxyHasCredentials: liveProxy.hasCredentials(),
             passwordSaved,
           }
         : null,
@@ -448,7 +371,7 @@ export function createDesk(deps: DeskDeps): Desk {
 
     configureService: async (args) => {
       const baseUrl = normalizeBaseUrl(args.baseUrl)
-      const proxy = proxyFor(args.proxyUrl)
+      const proxy = liveProxy.forTyped(args.proxyUrl)
       // An open deposit is re-sent with its reference only to the account it went to; while one is open, the
       // live service may get a new password but not become another account.
       const account = `${baseUrl}|${args.username}`
@@ -465,7 +388,7 @@ export function createDesk(deps: DeskDeps): Desk {
       }
       const session = await probe(baseUrl, { username: args.username, password: args.password }, proxy)
       deps.settings.update({ live: { baseUrl, username: args.username, proxyUrl: proxy?.url ?? null } })
-      await keepProxyCredentials(proxy?.credentials ?? null)
+      await liveProxy.keep(proxy?.credentials ?? null)
       livePassword = args.password
       passwordSaved = await deps.secrets.set(LIVE_PASSWORD_SECRET, args.password).catch((error: unknown) => {
         log.warn('the password could not be saved', { error })
@@ -618,7 +541,7 @@ export function createDesk(deps: DeskDeps): Desk {
         const session = await probe(
           args.baseUrl,
           { username: args.username, password },
-          proxyFor(args.proxyUrl),
+          liveProxy.forTyped(args.proxyUrl),
         )
         const result: ConnectionTest = {
           ok: true,
@@ -668,7 +591,7 @@ export function createDesk(deps: DeskDeps): Desk {
       if (s.live) {
         livePassword = await deps.secrets.get(LIVE_PASSWORD_SECRET).catch(() => null)
         passwordSaved = livePassword !== null
-        await loadProxyCredentials(s.live)
+        await liveProxy.load()
       }
       const mode: Mode = s.mode === 'live' && liveCredentials() ? 'live' : 'training'
       if (mode !== s.mode)

@@ -1,0 +1,103 @@
+import type { Logger } from '../log'
+import { type ProxyAddress, type ProxyCredentials, parseProxyUrl, withoutCredentials } from '../reseller/http'
+import type { SecretStore } from './secrets'
+import type { SettingsStore } from './settings'
+
+/** The live proxy's username and password (JSON) in the secret store, beside the password. */
+export const PROXY_CREDENTIALS_SECRET = 'proxy-credentials'
+
+/**
+ * The live service's proxy: its address in settings, its username and password in the secret store beside
+ * the live password — never in settings, so never in what the page, diagnostics or the log are given.
+ */
+export class LiveProxy {
+  private credentials: ProxyCredentials | null = null
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly secrets: SecretStore,
+    private readonly log: Logger,
+  ) {}
+
+  /** The live proxy with its credentials, or null for none. */
+  current(): ProxyAddress | null {
+    const url = this.settings.get().live?.proxyUrl ?? null
+    return url === null ? null : { url: withoutCredentials(url), credentials: this.credentials }
+  }
+
+  hasCredentials(): boolean {
+    return (this.current()?.credentials ?? null) !== null
+  }
+
+  /**
+   * A proxy as a call types it. When it gives no credentials and names the live proxy's own address, the kept
+   * ones go with it: they go only to the proxy they were saved for, never to another address.
+   */
+  forTyped(text: string | null | undefined): ProxyAddress | null {
+    const typed = parseProxyUrl(text)
+    const live = this.current()
+    if (typed && typed.credentials === null && live !== null && typed.url === live.url) return live
+    return typed
+  }
+
+  /**
+   * At start: the credentials from the secret store, or from settings where an older version kept the whole
+   * `http://user:pass@host` address — then they move to the secret store and settings keep the address only.
+   */
+  async load(): Promise<void> {
+    const live = this.settings.get().live
+    if (live === null || live.proxyUrl === null) {
+      this.credentials = null
+      return
+    }
+    let kept: ProxyAddress | null = null
+    try {
+      kept = parseProxyUrl(live.proxyUrl)
+    } catch {
+      kept = null
+    }
+    const address = kept?.url ?? withoutCredentials(live.proxyUrl)
+    if (address !== live.proxyUrl) this.settings.update({ live: { ...live, proxyUrl: address } })
+    if (kept?.credentials) {
+      const saved = await this.save(kept.credentials)
+      if (saved) this.log.info('the proxy credentials moved from settings to the secret store')
+      return
+    }
+    const text = await this.secrets.get(PROXY_CREDENTIALS_SECRET).catch(() => null)
+    this.credentials = text === null ? null : credentialsFrom(text)
+  }
+
+  /** Keeps (or, with null, forgets) the live proxy's credentials, in memory and in the secret store. */
+  async keep(credentials: ProxyCredentials | null): Promise<void> {
+    if (credentials !== null) {
+      await this.save(credentials)
+      return
+    }
+    this.credentials = null
+    await this.secrets
+      .delete(PROXY_CREDENTIALS_SECRET)
+      .catch((error: unknown) => this.log.warn('the old proxy credentials could not be removed', { error }))
+  }
+
+  private async save(credentials: ProxyCredentials): Promise<boolean> {
+    this.credentials = credentials
+    const saved = await this.secrets
+      .set(PROXY_CREDENTIALS_SECRET, JSON.stringify(credentials))
+      .catch(() => false)
+    if (!saved)
+      this.log.warn('the proxy credentials cannot be kept on this PC; they last until the app closes')
+    return saved
+  }
+}
+
+/** The credentials as the secret store keeps them; null for anything else. */
+function credentialsFrom(text: string): ProxyCredentials | null {
+  try {
+    const value = JSON.parse(text) as Partial<ProxyCredentials> | null
+    return typeof value?.username === 'string' && typeof value.password === 'string'
+      ? { username: value.username, password: value.password }
+      : null
+  } catch {
+    return null
+  }
+}
