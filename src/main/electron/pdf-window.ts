@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserWindowConstructorOptions } from 'electron'
-import type { PdfRenderer } from '../exports/pdf'
+import { PDF_READY_SCRIPT, type PdfRenderer } from '../exports/pdf'
 
 /** The part of a BrowserWindow the PDF adapter uses; tests pass a fake. */
 export interface PdfWindow {
@@ -55,7 +55,7 @@ export function createElectronPdfRenderer(
       try {
         await writeFile(file, html, 'utf8')
         await win.webContents.loadFile(file)
-        await win.webContents.executeJavaScript('document.fonts.ready.then(() => true)')
+        await win.webContents.executeJavaScript(PDF_READY_SCRIPT)
         return await win.webContents.printToPDF({
           pageSize: 'A4',
           printBackground: true,

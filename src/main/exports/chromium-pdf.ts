@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium } from 'playwright-core'
 import { CHROMIUM_ARGS } from '../printing/chromium-rasterizer'
-import type { PdfRenderer } from './pdf'
+import { PDF_READY_SCRIPT, type PdfRenderer } from './pdf'
 
 export interface ChromiumPdfRenderer extends PdfRenderer {
   close(): Promise<void>
@@ -46,7 +46,7 @@ export function chromiumPdfRenderer(
       const page = await context.newPage()
       try {
         await page.setContent(html, { waitUntil: 'load' })
-        await page.evaluate('document.fonts.ready.then(() => true)')
+        await page.evaluate(PDF_READY_SCRIPT)
         return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true })
       } finally {
         await page.close()
