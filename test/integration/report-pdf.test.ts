@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumPdfRenderer } from '../../src/main/exports/chromium-pdf'
+import { writeExport } from '../../src/main/exports/write-export'
+import { createIdGenerator } from '../../src/main/ids'
+import { Journal } from '../../src/main/journal/journal'
+import { pdfText } from '../helpers/pdf-text'
+
+/**
+ * The report PDF through the real writer and headless Chromium: every entry's details are in it, in both
+ * languages (entry cells carry their own direction, no <bdi> per value), and it is drawn with the bundled font
+ * only, never a fallback from the PC, though the report is laid out for print only.
+ */
+const DAY = 20261103
+const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'))
+const journalPath = join(dir, 'journal-live.sqlite')
+const pdf = chromiumPdfRenderer()
+const references: string[] = []
+
+beforeAll(() => {
+  const journal = Journal.open(journalPath)
+  let now = Date.parse('2026-11-03T08:00:00Z')
+  const newId = createIdGenerator(() => now)
+  const entry = () => {
+    now += 60_000
+    const at = new Date(now).toISOString()
+    return { id: newId(), mode: 'live' as const, createdAt: at, createdPcAt: at, day: DAY, clerk: 'سالم' }
+  }
+  const at = () => new Date(now).toISOString()
+  for (let i = 0; i < 30; i++) {
+    const ref = newId()
+    references.push(ref)
+    const deposit = journal.insertEntry({
+      ...entry(),
+      kind: 'deposit',
+      amountDirhams: 10_000 + i,
+      phone: `09123456${String(i).padStart(2, '0')}`,
+      firstName: i % 2 === 0 ? 'الفيتوري' : 'Amina',
+      externalTransactionId: ref,
+    })
+    if (i % 3 === 0) {
+      journal.updateEntry(
+        deposit.id,
+        { status: 'failed', error: { code: 'DAILY_LIMIT_EXCEEDED', message: 'Limit.' } },
+        at(),
+      )
+    } else {
+      journal.updateEntry(
+        deposit.id,
+        { status: 'confirmed', serviceTransactionId: String(700_000 + i) },
+        at(),
+      )
+    }
+    const voucher = journal.insertEntry({
+      ...entry(),
+      kind: 'voucher',
+      amountDirhams: 5_000,
+      denominationId: 1,
+    })
+    journal.updateEntry(
+      voucher.id,
+      {
+        status: 'issued',
+        voucherCode: `12345678901${String(i).padStart(4, '0')}`,
+        serialNumber: `SN${90_000 + i}`,
+      },
+      at(),
+    )
+  }
+  journal.close()
+})
+
+afterAll(async () => {
+  await pdf.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The names of the fonts a PDF embeds (subset prefixes removed). */
+function embeddedFonts(bytes: Buffer): string[] {
+  const names = bytes.toString('latin1').matchAll(/\/FontName\s*\/(?:[A-Z]{6}\+)?([^\s/<>[\]()]+)/g)
+  return [...new Set([...names].map((m) => m[1] as string))]
+}
+
+describe('The report PDF', () => {
+  for (const language of ['en', 'ar'] as const) {
+    it(`lists every entry with its details, drawn in the bundled font (${language})`, async () => {
+      const path = join(dir, `day-${language}.pdf`)
+      await writeExport(
+        { format: 'pdf', from: DAY, to: DAY, language, path },
+        {
+          journalPath,
+          mode: 'live',
+          generatedAt: '2026-11-03T18:00:00.000Z',
+          generatedBy: 'Huda',
+          outletName: 'مكتبة النور',
+          pdf,
+        },
+        () => {},
+      )
+      const bytes = readFileSync(path)
+      expect(embeddedFonts(bytes)).toEqual(['NotoSansArabic-Regular'])
+      const { text } = await pdfText(bytes)
+      // Words, not phrases: a reader gets right-to-left words in the order they are drawn.
+      expect(text).toContain('مكتبة')
+      expect(text).toContain('الفيتوري')
+      expect(text).toContain('سالم')
+      for (let i = 0; i < 30; i++) {
+        expect(text).toContain(`091 234 56${String(i).padStart(2, '0')}`)
+        expect(text).toContain(`SN${90_000 + i}`)
+        // A reference may wrap in its cell: its last group is on one line.
+        if (i % 3 === 0) expect(text).toContain(references[i]?.slice(-12))
+        else expect(text).toContain(String(700_000 + i))
+      }
+      expect(text).toContain('DAILY_LIMIT_EXCEEDED')
+      expect(text).toContain('10.029')
+      expect(text).toContain('2026-11-03 10:01')
+    }, 60_000)
+  }
+})
