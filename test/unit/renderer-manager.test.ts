@@ -57,6 +57,18 @@ describe('the sign-in', () => {
     expect(onSignedIn).toHaveBeenCalledTimes(1)
   })
 
+  it('asks main once when the page and the sign-in gate both load the session at start', async () => {
+    const api = sessionApi()
+    const store = createSessionStore({ api, now: () => 0, onSignedIn: () => {} })
+    await Promise.all([store.getState().load(), store.getState().load()])
+    expect(api.getSession).toHaveBeenCalledTimes(1)
+    expect(api.listPeople).toHaveBeenCalledTimes(1)
+    expect(store.getState().people).toHaveLength(2)
+    // A later load asks again (after sign-out, a lock, …).
+    await store.getState().load()
+    expect(api.getSession).toHaveBeenCalledTimes(2)
+  })
+
   it('tells main the person is working at most once a minute, and returns to sign-in when main ends it', async () => {
     let now = 0
     const api = sessionApi()

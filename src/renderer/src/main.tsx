@@ -3,6 +3,10 @@ import './styles/app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
+import { sessionStore } from './app/stores'
+
+// Who is signed in decides the first screen: ask main now, while React renders its first frame.
+void sessionStore.getState().load()
 
 const root = document.getElementById('root')
 if (root)

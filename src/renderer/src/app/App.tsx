@@ -1,16 +1,15 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect } from 'react'
 import { useStore } from 'zustand'
 import { DepositScreen } from '../features/deposit/DepositScreen'
 import { JournalScreen } from '../features/journal/JournalScreen'
-import { ManagerScreen } from '../features/manager/ManagerScreen'
 import { Notices } from '../features/notices/Notices'
 import { ReceiptPreviewDialog } from '../features/printing/ReceiptPreviewDialog'
 import { SellScreen } from '../features/sell/SellScreen'
 import { SessionGate } from '../features/session/SessionGate'
-import { SettingsScreen } from '../features/settings/SettingsScreen'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
+import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
 import { screenForKey, screensFor } from './store'
 import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
 
@@ -70,6 +69,14 @@ function Desk() {
     return () => window.removeEventListener('keydown', onKey, true)
   }, [])
 
+  const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
+  useEffect(() => {
+    if (role === 'clerk') return
+    // After the first screen has painted: the manager's screens are then ready before F4/F5.
+    const timer = setTimeout(preloadManagerScreens, 500)
+    return () => clearTimeout(timer)
+  }, [role])
+
   return (
     <div className="app">
       <TopBar />
@@ -77,9 +84,17 @@ function Desk() {
       {screen === 'sell' ? <SellScreen /> : null}
       {screen === 'deposit' ? <DepositScreen /> : null}
       {screen === 'journal' ? <JournalScreen /> : null}
-      {screen === 'settings' ? <SettingsScreen /> : null}
-      {screen === 'manager' ? <ManagerScreen /> : null}
+      <Suspense fallback={<ScreenLoading />}>
+        {screen === 'settings' ? <SettingsScreen /> : null}
+        {screen === 'manager' ? <ManagerScreen /> : null}
+      </Suspense>
       <ReceiptPreviewDialog />
     </div>
   )
+}
+
+/** While a manager's screen is still loading (the first F4/F5 before the preload finished). */
+function ScreenLoading() {
+  const t = useT()
+  return <p className="screen">{t.common.loading}</p>
 }

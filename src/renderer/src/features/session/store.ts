@@ -44,6 +44,7 @@ export interface SessionDeps {
 
 export function createSessionStore({ api, now, onSignedIn }: SessionDeps): SessionStore {
   let lastTouch = 0
+  let loading: Promise<void> | null = null
 
   return createStore<SessionState>((set, get) => {
     async function loadPeople(): Promise<void> {
@@ -68,14 +69,20 @@ export function createSessionStore({ api, now, onSignedIn }: SessionDeps): Sessi
       locked: false,
       settingUp: false,
 
-      async load() {
-        try {
-          const session = await api.getSession()
-          set({ session, locked: session.expired === true || get().locked })
-          if (!session.setupNeeded && !session.person) await loadPeople()
-        } catch (e) {
-          set({ error: toAppErrorData(e) })
-        }
+      load() {
+        // One request at a time: the page asks before React's first render, the gate asks again on mount.
+        loading ??= (async () => {
+          try {
+            const session = await api.getSession()
+            set({ session, locked: session.expired === true || get().locked })
+            if (!session.setupNeeded && !session.person) await loadPeople()
+          } catch (e) {
+            set({ error: toAppErrorData(e) })
+          } finally {
+            loading = null
+          }
+        })()
+        return loading
       },
 
       startSetup: () => set({ settingUp: true, error: null }),
