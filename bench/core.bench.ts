@@ -18,7 +18,7 @@ import { JsonFileSettings } from '../src/main/settings/settings'
 import { type Sandbox, startSandbox } from '../src/sandbox/index'
 import { businessDay } from '../src/shared/day'
 import { BENCH_DIR, CUSTOMERS, customerPhone, millionEntryJournal } from './generate-journal'
-import { ms, printTable, ratio, summarize, timed } from './stats'
+import { ms, printTable, printTargets, ratio, summarize, timed, times } from './stats'
 
 const RUNS = Number(process.argv[2] ?? 300)
 const WARMUP = 20
@@ -344,6 +344,21 @@ try {
       ['raw writeSync 256 B + fsyncSync', ms(b.fsync.median), ms(b.fsync.p95), '1.00×', '1.00×'],
     ],
   )
+
+  printTargets('Targets 4 and 5 (the money path, the journal commit), medians of this run', [
+    {
+      name: 'deposit through the core ÷ (raw POST, kept connection + two raw commits)',
+      value: a.desk.median / (a.keepAlive.median + 2 * b.fsync.median),
+      goal: 1.3,
+      format: times,
+    },
+    {
+      name: 'journal commit (entry + event) ÷ raw write + fsync',
+      value: b.journal.median / b.fsync.median,
+      goal: 2,
+      format: times,
+    },
+  ])
 
   const c = await tokenBench(sandbox)
   printTable(

@@ -52,3 +52,31 @@ export function printTable(title: string, header: string[], rows: string[][]): v
   console.log(widths.map((w) => '-'.repeat(w)).join('   '))
   for (const r of rows) console.log(line(r))
 }
+
+export interface Target {
+  /** What is measured, e.g. "PDF of a 10,000-entry day". */
+  name: string
+  /** The measured figure, in the goal's unit. */
+  value: number
+  /** The goal: value ≤ goal is met. */
+  goal: number
+  /** How to print value and goal (ms, ratio…). */
+  format: (n: number) => string
+}
+
+/** The issue's targets, each with its figure, the goal and figure ÷ goal (≤ 1.00 is met). */
+export function printTargets(title: string, targets: Target[]): void {
+  printTable(
+    title,
+    ['target', 'figure', 'goal', 'figure ÷ goal', ''],
+    targets.map((t) => [
+      t.name,
+      t.format(t.value),
+      `≤ ${t.format(t.goal)}`,
+      (t.value / t.goal).toFixed(2),
+      t.value <= t.goal ? 'met' : 'NOT MET',
+    ]),
+  )
+}
+
+export const times = (n: number): string => `${n.toFixed(2)}×`

@@ -12,28 +12,48 @@ import { businessDay } from '../src/shared/day'
 import { startBrowserShell } from '../src/shells/browser/server'
 import { launchBrowser } from '../test/e2e/support/browser'
 import { buildRendererForTest } from '../test/e2e/support/renderer'
-import { ms, printTable, summarize } from './stats'
+import { ms, printTable, printTargets, summarize } from './stats'
 
 const JOURNAL_ENTRIES = 100_000
 
-function bundleSizes(dir: string): { raw: number; gzip: number; files: number } {
-  let raw = 0
-  let gzip = 0
-  let files = 0
+/** Notes, in the page, when the first heading is in the DOM and when the frame after it was painted. */
+const FIRST_SCREEN_SCRIPT = `(() => {
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('h1')) return
+    observer.disconnect()
+    requestAnimationFrame(() => setTimeout(() => { window.__firstScreenPainted = performance.now() }, 0))
+  }).observe(document, { childList: true, subtree: true })
+})()`
+
+/** Sizes of the built renderer: all of it, and what the first screen loads (index.html and the index-* files). */
+function bundleSizes(dir: string): { all: Size; startup: Size } {
+  const all: Size = { raw: 0, gzip: 0, files: 0 }
+  const startup: Size = { raw: 0, gzip: 0, files: 0 }
+  const add = (size: Size, bytes: Buffer, zipped: number) => {
+    size.raw += bytes.length
+    size.gzip += zipped
+    size.files++
+  }
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const path = join(d, name)
       if (statSync(path).isDirectory()) walk(path)
       else if (/\.(js|css|html)$/.test(name)) {
         const bytes = readFileSync(path)
-        raw += bytes.length
-        gzip += gzipSync(bytes, { level: 9 }).length
-        files++
+        const zipped = gzipSync(bytes, { level: 9 }).length
+        add(all, bytes, zipped)
+        if (name === 'index.html' || name.startsWith('index-')) add(startup, bytes, zipped)
       }
     }
   }
   walk(dir)
-  return { raw, gzip, files }
+  return { all, startup }
+}
+
+interface Size {
+  raw: number
+  gzip: number
+  files: number
 }
 
 /** Today's 100,000 entries, written straight through the journal's schema in one transaction. */
@@ -105,16 +125,15 @@ function fillJournal(dataDir: string): void {
 async function main(): Promise<void> {
   const rendererDir = await buildRendererForTest()
   const size = bundleSizes(rendererDir)
+  const sizeRow = (what: string, z: Size) => [
+    `${what}: ${z.files} files (js, css, html)`,
+    `${(z.raw / 1024).toFixed(1)} KiB`,
+    `${(z.gzip / 1024).toFixed(1)} KiB`,
+  ]
   printTable(
     'Renderer bundle',
     ['what', 'raw', 'gzip'],
-    [
-      [
-        `${size.files} files (js, css, html)`,
-        `${(size.raw / 1024).toFixed(1)} KiB`,
-        `${(size.gzip / 1024).toFixed(1)} KiB`,
-      ],
-    ],
+    [sizeRow('first screen', size.startup), sizeRow('everything, with the on-demand screens', size.all)],
   )
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ui-bench-'))
@@ -122,15 +141,19 @@ async function main(): Promise<void> {
   const shell = await startBrowserShell({ dataDir, rendererDir })
   const browser = await launchBrowser()
   try {
-    // Time to first render: from navigation to the clerk's first screen, fresh page each time.
+    // Time to first render: from navigation start to the clerk's first screen painted, fresh page each time.
+    // Measured inside the page (its time origin is the navigation's start): the first <h1> in the DOM, then
+    // the frame that paints it. From outside, Playwright's polling would add up to 100 ms of its own.
     const firstRender: number[] = []
     const paints: number[] = []
     for (let i = 0; i < 10; i++) {
       const page = await browser.newPage()
-      const t0 = performance.now()
+      await page.addInitScript(FIRST_SCREEN_SCRIPT)
       await page.goto(shell.url)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      firstRender.push(performance.now() - t0)
+      firstRender.push(
+        (await (await page.waitForFunction('window.__firstScreenPainted')).jsonValue()) as number,
+      )
       const fcp = (await page.evaluate(
         "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN",
       )) as number
@@ -143,10 +166,13 @@ async function main(): Promise<void> {
       'Time to first render (headless Chromium, 10 loads)',
       ['measure', 'median', 'p95'],
       [
-        ['navigation → first screen', ms(fr.median), ms(fr.p95)],
+        ['navigation → first screen painted', ms(fr.median), ms(fr.p95)],
         ['first contentful paint', ms(fcp.median), ms(fcp.p95)],
       ],
     )
+    printTargets('Target 3 (first render)', [
+      { name: 'navigation → first screen (median)', value: fr.median, goal: 300, format: ms },
+    ])
 
     // Scrolling today's 100,000 entries in the virtualized journal.
     const page = await browser.newPage()
