@@ -326,6 +326,21 @@ export class Journal {
     this.health = health
   }
 
+  /**
+   * Prepared statements, by their SQL: preparing costs as much CPU as a small insert, and every money record
+   * goes through the same few statements (the SQL strings are the code's own, so the map stays small).
+   */
+  private readonly statements = new Map<string, Database.Statement>()
+
+  private statement(sql: string): Database.Statement {
+    let prepared = this.statements.get(sql)
+    if (!prepared) {
+      prepared = this.db.prepare(sql)
+      this.statements.set(sql, prepared)
+    }
+    return prepared
+  }
+
   static open(path: string): Journal {
     const { db, health } = openDatabase(path)
     return new Journal(db, path, health)
@@ -351,28 +366,26 @@ export class Journal {
   /** Commits a new entry with its 'created' event, durably, before anything is sent. */
   insertEntry(entry: NewEntry, status: EntryStatus = 'pending', event?: Omit<NewEvent, 'type'>): EntryRecord {
     return this.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
+      this.statement(
+        `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
              clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
              external_transaction_id, request_id, service_account)
            VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
              @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
              @externalTransactionId, @requestId, @serviceAccount)`,
-        )
-        .run({
-          clerk: null,
-          clerkId: null,
-          serviceAccount: null,
-          phone: null,
-          firstName: null,
-          denominationId: null,
-          denominationValueDirhams: null,
-          externalTransactionId: null,
-          requestId: null,
-          ...entry,
-          status,
-        })
+      ).run({
+        clerk: null,
+        clerkId: null,
+        serviceAccount: null,
+        phone: null,
+        firstName: null,
+        denominationId: null,
+        denominationValueDirhams: null,
+        externalTransactionId: null,
+        requestId: null,
+        ...entry,
+        status,
+      })
       this.addEvent(entry.id, { type: 'created', at: entry.createdAt, clerk: entry.clerk ?? null, ...event })
       return this.mustGet(entry.id)
     })
@@ -407,7 +420,7 @@ export class Journal {
         params.errorHttpStatus = e?.httpStatus ?? null
         params.errorDetails = e?.details === undefined ? null : JSON.stringify(e.details)
       }
-      const changed = this.db.prepare(`UPDATE entries SET ${sets.join(', ')} WHERE id = @id`).run(params)
+      const changed = this.statement(`UPDATE entries SET ${sets.join(', ')} WHERE id = @id`).run(params)
       if (changed.changes !== 1) throw new AppError('NOT_FOUND', `No journal entry ${id}.`)
       if (event) this.addEvent(id, event)
       return this.mustGet(id)
@@ -415,7 +428,7 @@ export class Journal {
   }
 
   get(id: string): EntryRecord | null {
-    const row = this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as EntryRow | undefined
+    const row = this.statement('SELECT * FROM entries WHERE id = ?').get(id) as EntryRow | undefined
     return row ? toRecord(row) : null
   }
 
@@ -426,7 +439,7 @@ export class Journal {
   }
 
   findByRequestId(requestId: string): EntryRecord | null {
-    const row = this.db.prepare('SELECT * FROM entries WHERE request_id = ?').get(requestId) as
+    const row = this.statement('SELECT * FROM entries WHERE request_id = ?').get(requestId) as
       | EntryRow
       | undefined
     return row ? toRecord(row) : null
@@ -434,36 +447,32 @@ export class Journal {
 
   /** Entries whose outcome is not known yet, oldest first. */
   listOpen(kind: EntryKind): EntryRecord[] {
-    const rows = this.db
-      .prepare(`SELECT * FROM entries WHERE kind = ? AND status IN ('pending', 'unknown') ORDER BY id`)
-      .all(kind) as EntryRow[]
+    const rows = this.statement(
+      `SELECT * FROM entries WHERE kind = ? AND status IN ('pending', 'unknown') ORDER BY id`,
+    ).all(kind) as EntryRow[]
     return rows.map(toRecord)
   }
 
   findOpenDepositTo(phone: string): EntryRecord | null {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM entries WHERE kind = 'deposit' AND status IN ('pending', 'unknown') AND phone = ?
+    const row = this.statement(
+      `SELECT * FROM entries WHERE kind = 'deposit' AND status IN ('pending', 'unknown') AND phone = ?
          ORDER BY id LIMIT 1`,
-      )
-      .get(phone) as EntryRow | undefined
+    ).get(phone) as EntryRow | undefined
     return row ? toRecord(row) : null
   }
 
   /** A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. */
   findRecentDeposit(phone: string, amountDirhams: number, sinceIso: string): EntryRecord | null {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM entries WHERE phone = ? AND kind = 'deposit' AND status = 'confirmed'
+    const row = this.statement(
+      `SELECT * FROM entries WHERE phone = ? AND kind = 'deposit' AND status = 'confirmed'
            AND amount_dirhams = ? AND created_at >= ? ORDER BY id DESC LIMIT 1`,
-      )
-      .get(phone, amountDirhams, sinceIso) as EntryRow | undefined
+    ).get(phone, amountDirhams, sinceIso) as EntryRow | undefined
     return row ? toRecord(row) : null
   }
 
   countNeedsAttention(): number {
     return (
-      this.db.prepare('SELECT count(*) AS n FROM entries WHERE needs_attention = 1').get() as { n: number }
+      this.statement('SELECT count(*) AS n FROM entries WHERE needs_attention = 1').get() as { n: number }
     ).n
   }
 
@@ -502,7 +511,7 @@ export class Journal {
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500)
     const sql = `SELECT * FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
                  ORDER BY day DESC, id DESC LIMIT ?`
-    const rows = this.db.prepare(sql).all(...params, limit + 1) as EntryRow[]
+    const rows = this.statement(sql).all(...params, limit + 1) as EntryRow[]
     const more = rows.length > limit
     const page = (more ? rows.slice(0, limit) : rows).map(toRecord)
     const last = page[page.length - 1]
@@ -514,31 +523,27 @@ export class Journal {
   /** Whether a money request of this entry was ever marked as about to leave. */
   wasSent(entryId: string): boolean {
     return (
-      this.db
-        .prepare("SELECT 1 FROM entry_events WHERE entry_id = ? AND type = 'sent' LIMIT 1")
-        .get(entryId) !== undefined
+      this.statement("SELECT 1 FROM entry_events WHERE entry_id = ? AND type = 'sent' LIMIT 1").get(
+        entryId,
+      ) !== undefined
     )
   }
 
   addEvent(entryId: string, event: NewEvent): void {
-    this.db
-      .prepare(
-        'INSERT INTO entry_events (entry_id, at, type, clerk, http_status, detail) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        entryId,
-        event.at,
-        event.type,
-        event.clerk ?? null,
-        event.httpStatus ?? null,
-        event.detail ? JSON.stringify(event.detail) : null,
-      )
+    this.statement(
+      'INSERT INTO entry_events (entry_id, at, type, clerk, http_status, detail) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(
+      entryId,
+      event.at,
+      event.type,
+      event.clerk ?? null,
+      event.httpStatus ?? null,
+      event.detail ? JSON.stringify(event.detail) : null,
+    )
   }
 
   events(entryId: string): JournalEvent[] {
-    const rows = this.db
-      .prepare('SELECT * FROM entry_events WHERE entry_id = ? ORDER BY id')
-      .all(entryId) as {
+    const rows = this.statement('SELECT * FROM entry_events WHERE entry_id = ? ORDER BY id').all(entryId) as {
       id: number
       at: string
       type: JournalEventType
@@ -561,16 +566,14 @@ export class Journal {
   /** The day's figures; with afterId, only entries created after that one (ids are time-ordered). */
   dayTotals(day: number, afterId?: string): DayTotals {
     const after = afterId ?? ''
-    const r = this.db
-      .prepare(
-        `SELECT
+    const r = this.statement(
+      `SELECT
            coalesce(sum(CASE WHEN status IN ('issued', 'confirmed') THEN amount_dirhams END), 0) AS used,
            count(CASE WHEN kind = 'voucher' AND status = 'issued' THEN 1 END) AS vouchers,
            count(CASE WHEN kind = 'deposit' AND status = 'confirmed' THEN 1 END) AS deposits,
            coalesce(sum(CASE WHEN status IN ('pending', 'unknown') THEN amount_dirhams END), 0) AS unknown
          FROM entries WHERE day = ? AND id > ?`,
-      )
-      .get(day, after) as { used: number; vouchers: number; deposits: number; unknown: number }
+    ).get(day, after) as { used: number; vouchers: number; deposits: number; unknown: number }
     return {
       localUsedDirhams: r.used,
       voucherCount: r.vouchers,
@@ -580,27 +583,25 @@ export class Journal {
   }
 
   addLimitReport(report: Omit<ReportedLimit, 'at'> & { at: string; day: number; entryId: string }): void {
-    this.db
-      .prepare(
-        `INSERT INTO limit_reports (day, at, daily_max_dirhams, used_today_dirhams, remaining_dirhams,
+    this.statement(
+      `INSERT INTO limit_reports (day, at, daily_max_dirhams, used_today_dirhams, remaining_dirhams,
            requested_dirhams, entry_id) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        report.day,
-        report.at,
-        report.dailyMaxDirhams,
-        report.usedTodayDirhams,
-        report.remainingDirhams,
-        report.requestedDirhams,
-        report.entryId,
-      )
+    ).run(
+      report.day,
+      report.at,
+      report.dailyMaxDirhams,
+      report.usedTodayDirhams,
+      report.remainingDirhams,
+      report.requestedDirhams,
+      report.entryId,
+    )
   }
 
   /** The service's last daily-limit refusal of the day, and the entry it answered (ids are time-ordered). */
   lastLimitReport(day: number): { report: ReportedLimit; entryId: string | null } | null {
-    const row = this.db
-      .prepare('SELECT * FROM limit_reports WHERE day = ? ORDER BY id DESC LIMIT 1')
-      .get(day) as
+    const row = this.statement('SELECT * FROM limit_reports WHERE day = ? ORDER BY id DESC LIMIT 1').get(
+      day,
+    ) as
       | {
           entry_id: string | null
           at: string
@@ -627,8 +628,8 @@ export class Journal {
 
   saveDenominations(items: Denomination[], fetchedAt: string): void {
     this.transaction(() => {
-      this.db.prepare('DELETE FROM denominations').run()
-      const insert = this.db.prepare(
+      this.statement('DELETE FROM denominations').run()
+      const insert = this.statement(
         'INSERT INTO denominations (id, name, value_dirhams, position) VALUES (?, ?, ?, ?)',
       )
       for (const [i, d] of items.entries()) insert.run(d.id, d.name, d.valueDirhams, i)
@@ -637,9 +638,9 @@ export class Journal {
   }
 
   denominations(): { items: Denomination[]; fetchedAt: string | null } {
-    const rows = this.db
-      .prepare('SELECT id, name, value_dirhams FROM denominations ORDER BY position')
-      .all() as {
+    const rows = this.statement(
+      'SELECT id, name, value_dirhams FROM denominations ORDER BY position',
+    ).all() as {
       id: number
       name: string | null
       value_dirhams: number
@@ -653,18 +654,19 @@ export class Journal {
   // ------------------------------------------------------------------------------------------ notices
 
   addNotice(notice: Omit<Notice, 'id'>): void {
-    this.db
-      .prepare('INSERT INTO notices (at, kind, entry_id, status) VALUES (?, ?, ?, ?)')
-      .run(notice.at, notice.kind, notice.entryId, notice.status)
+    this.statement('INSERT INTO notices (at, kind, entry_id, status) VALUES (?, ?, ?, ?)').run(
+      notice.at,
+      notice.kind,
+      notice.entryId,
+      notice.status,
+    )
   }
 
   /** Notices nobody has dismissed yet, after an id. */
   noticesAfter(afterId: number): Notice[] {
-    const rows = this.db
-      .prepare(
-        'SELECT id, at, kind, entry_id, status FROM notices WHERE id > ? AND dismissed_at IS NULL ORDER BY id LIMIT 100',
-      )
-      .all(afterId) as {
+    const rows = this.statement(
+      'SELECT id, at, kind, entry_id, status FROM notices WHERE id > ? AND dismissed_at IS NULL ORDER BY id LIMIT 100',
+    ).all(afterId) as {
       id: number
       at: string
       kind: Notice['kind']
@@ -675,24 +677,22 @@ export class Journal {
   }
 
   dismissNotice(id: number, at: string): void {
-    this.db.prepare('UPDATE notices SET dismissed_at = ? WHERE id = ? AND dismissed_at IS NULL').run(at, id)
+    this.statement('UPDATE notices SET dismissed_at = ? WHERE id = ? AND dismissed_at IS NULL').run(at, id)
   }
 
   // ------------------------------------------------------------------------------------------ meta, backup
 
   getMeta(key: string): string | null {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    const row = this.statement('SELECT value FROM meta WHERE key = ?').get(key) as
       | { value: string }
       | undefined
     return row?.value ?? null
   }
 
   setMeta(key: string, value: string): void {
-    this.db
-      .prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      )
-      .run(key, value)
+    this.statement(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(key, value)
   }
 
   /** An online copy to a file, verified by integrity_check of the copy. */
