@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import {
   app,
   BrowserWindow,
@@ -7,19 +6,23 @@ import {
   dialog,
   ipcMain,
   Menu,
+  protocol,
   safeStorage,
   session,
 } from 'electron'
 import { createAppDesk } from './app-desk'
+import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { createElectronPdfRenderer } from './electron/pdf-window'
 import { createElectronPrintHost } from './electron/print-host'
+import { SCREEN_TROUBLE_TEXT, type ScreenTrouble, watchRenderer } from './electron/renderer-watch'
 import { createSecretStore } from './electron/safe-storage-secrets'
 import { ElectronStoreSettings } from './electron/store-settings'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
 import { endSessionsWithPage, senderKey } from './electron/window-sessions'
 import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
+import type { Logger } from './log'
 import { RotatingFileSink } from './log-file'
 import { createSystemPrinter } from './printing/system-printer'
 
@@ -28,16 +31,33 @@ import { createSystemPrinter } from './printing/system-printer'
  * this file only hands Electron's parts to the desk core.
  */
 const development = !app.isPackaged
-const devServer = process.env.ELECTRON_RENDERER_URL
-const rendererFile = pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString()
-const appAddress = { rendererFile, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
+/** A development server only for a developer's own unpackaged run: an installed app never loads another page. */
+const devServer = development ? process.env.ELECTRON_RENDERER_URL : undefined
+const page = devServer ?? APP_PAGE
+const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
+
+/** The data folder keeps its name whatever the product is called: `%APPDATA%\\reseller-desk` (README). */
+const DATA_FOLDER = 'reseller-desk'
+app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER))
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
 let mainWindow: BrowserWindow | null = null
+let language: () => 'ar' | 'en' = () => 'en'
 
 /** Hidden windows that render and print receipts (see electron/receipt-window.ts). */
 const receiptWindow = (options: BrowserWindowConstructorOptions) => new BrowserWindow(options)
 
-function createWindow(): BrowserWindow {
+function tellAboutScreen(win: BrowserWindow, trouble: ScreenTrouble): void {
+  if (win.isDestroyed()) return
+  void dialog.showMessageBox(win, {
+    type: trouble === 'keeps-failing' ? 'error' : 'warning',
+    title: 'Reseller Desk',
+    message: SCREEN_TROUBLE_TEXT[language()][trouble],
+    buttons: ['OK'],
+  })
+}
+
+function createWindow(log: Logger): BrowserWindow {
   const win = new BrowserWindow(
     mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), development),
   )
@@ -46,18 +66,24 @@ function createWindow(): BrowserWindow {
   win.on('closed', () => {
     mainWindow = null
   })
-  if (devServer) void win.loadURL(devServer)
-  else void win.loadURL(rendererFile)
+  watchRenderer(win.webContents, {
+    reload: () => void win.loadURL(page),
+    notify: (trouble) => tellAboutScreen(win, trouble),
+    log,
+  })
+  void win.loadURL(page)
   return win
 }
 
 async function start(): Promise<void> {
   if (!development) Menu.setApplicationMenu(null)
+  registerAppProtocol(protocol, join(import.meta.dirname, '../renderer'))
   const dataDir = app.getPath('userData')
+  const settings = new ElectronStoreSettings()
   const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
   const appDesk = createAppDesk({
     dataDir,
-    settings: new ElectronStoreSettings(),
+    settings,
     secrets: await createSecretStore(safeStorage, join(dataDir, 'secrets.json')),
     logFile,
     chooseSavePath: saveDialog(() => mainWindow),
@@ -82,6 +108,7 @@ async function start(): Promise<void> {
     },
   })
   const { desk, log } = appDesk
+  language = () => settings.get().language ?? (app.getLocale().startsWith('ar') ? 'ar' : 'en')
   await desk.start()
   registerDeskIpc(ipcMain, desk, {
     isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
@@ -89,20 +116,29 @@ async function start(): Promise<void> {
     log: log.child('ipc'),
   })
   const openWindow = () => {
-    const win = createWindow()
+    const win = createWindow(log.child('window'))
     endSessionsWithPage(win.webContents, desk.endSession)
     return win
   }
   mainWindow = openWindow()
 
+  // Quitting waits for the desk: sends in flight end and are journaled, the journals close.
   let stopped = false
+  let stopping: Promise<void> | null = null
   app.on('before-quit', (event) => {
     if (stopped) return
     event.preventDefault()
-    void desk.stop().finally(() => {
-      stopped = true
-      app.quit()
-    })
+    if (stopping) return
+    stopping = desk
+      .stop()
+      .then(
+        () => log.info('desk stopped'),
+        (error: unknown) => log.error('the desk did not stop cleanly', { error }),
+      )
+      .finally(() => {
+        stopped = true
+        app.quit()
+      })
   })
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow()

@@ -7,8 +7,10 @@ import type { Logger } from './log'
 /** `desk:<method>`: one channel per contract call; the preload builds the same names from the same list. */
 export const DESK_CHANNEL_PREFIX = 'desk:'
 
-/** Where the app's own page is served from: the built renderer's file, and the development server. */
+/** Where the app's own page is served from: the packaged app's scheme, the built file, the development server. */
 export interface AppAddress {
+  /** `app://desk/index.html` in the packaged app (electron/app-protocol.ts). */
+  appPage?: string
   rendererFile?: string
   devOrigin?: string
 }
@@ -35,14 +37,19 @@ function sameDocument(url: URL, expected: string): boolean {
   }
   const path = decodedPath(url)
   return (
-    url.protocol === app.protocol && url.host === app.host && path !== undefined && path === decodedPath(app)
+    url.protocol === app.protocol &&
+    url.username === '' &&
+    url.password === '' &&
+    url.host === app.host &&
+    path !== undefined &&
+    path === decodedPath(app)
   )
 }
 
 /**
- * Whether an address is the app's own page: the built renderer's file, or the development server's origin.
- * Anything else (another file, the same path on another host, a remote page, an iframe's about:blank) is
- * foreign. Each way the app may be served is one line below.
+ * Whether an address is the app's own page: the packaged page (`app://desk/index.html`), the built
+ * renderer's file, or the development server's origin. Anything else (another file, the same path on another
+ * host, a remote page, an iframe's about:blank) is foreign. Each way the app may be served is one line below.
  */
 export function isAppUrl(url: string, app: AppAddress): boolean {
   let parsed: URL
@@ -51,6 +58,7 @@ export function isAppUrl(url: string, app: AppAddress): boolean {
   } catch {
     return false
   }
+  if (app.appPage !== undefined && sameDocument(parsed, app.appPage)) return true
   if (app.devOrigin !== undefined && parsed.origin !== 'null' && parsed.origin === app.devOrigin) return true
   if (app.rendererFile !== undefined && sameDocument(parsed, app.rendererFile)) return true
   return false

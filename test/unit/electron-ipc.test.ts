@@ -180,3 +180,46 @@ describe('isAppUrl', () => {
     expect(isAppUrl('file:///C:/x/%E0%A4%A.html', { rendererFile: RENDERER })).toBe(false)
   })
 })
+
+describe('the packaged page app://desk/index.html', () => {
+  const PAGE = 'app://desk/index.html'
+
+  it('is the app, whatever its query or fragment', () => {
+    expect(isAppUrl(PAGE, { appPage: PAGE })).toBe(true)
+    expect(isAppUrl(`${PAGE}#/journal`, { appPage: PAGE })).toBe(true)
+    expect(isAppUrl(`${PAGE}?lang=ar`, { appPage: PAGE })).toBe(true)
+  })
+
+  it.each([
+    'app://desk/other.html',
+    'app://desk/assets/index.js',
+    'app://desk/',
+    'app://evil/index.html',
+    'app://desk.evil/index.html',
+    'app://desk:8080/index.html',
+    'app://user@desk/index.html',
+    'https://desk/index.html',
+    'file:///index.html',
+    'file://desk/index.html',
+    'about:blank',
+  ])('is not %s', (url) => {
+    expect(isAppUrl(url, { appPage: PAGE })).toBe(false)
+  })
+
+  it('may call the desk from the main window, and only from there', async () => {
+    const ipc = fakeIpcMain()
+    const getStatus = vi.fn(async () => ({}))
+    registerDeskIpc(ipc, handlersWith(getStatus), {
+      isTrustedSender: trustedSenderCheck(() => win, { appPage: PAGE }),
+      callContext: () => ({ clerk: null }),
+      log: silentLogger,
+    })
+    const call = (overrides: Parameters<typeof event>[0]) =>
+      ipc.channels.get('desk:getStatus')?.(event(overrides), undefined)
+    expect(await call({ url: PAGE })).toMatchObject({ ok: true })
+    expect(await call({ url: RENDERER })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await call({ url: PAGE, sender: { id: 2 } })).toMatchObject({ ok: false })
+    expect(await call({ url: PAGE, parent: {} })).toMatchObject({ ok: false })
+    expect(getStatus).toHaveBeenCalledTimes(1)
+  })
+})
