@@ -1,0 +1,300 @@
+import { EventEmitter } from 'node:events'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * Enough of Electron's main-process API to run the built main bundle in plain Node: the app lifecycle, windows
+ * whose pages are "loaded" by asking the registered protocol handler for them, IPC handlers the test can
+ * invoke as a page would, dialogs and menus that are recorded. What Electron itself does (Chromium, the
+ * sandbox, DPAPI) is not here; what main asks of it is.
+ *
+ * `fake-electron-module.mjs` re-exports the object `installFakeElectron` puts on globalThis, and the main
+ * harness resolves the `electron` module to it.
+ */
+
+type Handler = (request: Request) => Promise<Response> | Response
+type IpcHandler = (event: unknown, input: unknown) => Promise<unknown>
+
+export interface FakeElectronOptions {
+  appDataDir: string
+  isPackaged: boolean
+  version: string
+  locale?: string
+}
+
+export class FakeWebContents extends EventEmitter {
+  private static nextId = 1
+  readonly id = FakeWebContents.nextId++
+  readonly loads: string[] = []
+  readonly loadResults: { url: string; status: number; headers: Record<string, string> }[] = []
+  windowOpenHandler: ((details: { url: string }) => unknown) | null = null
+  crashes = 0
+  private destroyed = false
+
+  constructor(private readonly electron: FakeElectron) {
+    super()
+  }
+
+  setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
+    this.windowOpenHandler = handler
+  }
+
+  async loadURL(url: string): Promise<void> {
+    this.loads.push(url)
+    const status = await this.electron.fetchThroughProtocol(url)
+    this.loadResults.push({ url, ...status })
+    if (status.status >= 400) throw new Error(`ERR_FAILED (${status.status}) loading '${url}'`)
+    this.emit('did-navigate', {}, url)
+    this.emit('did-finish-load')
+    this.electron.emitLater(() => this.emit('ready-to-show'))
+  }
+
+  reload(): void {
+    const last = this.loads.at(-1)
+    if (last) void this.loadURL(last).catch(() => {})
+  }
+
+  forcefullyCrashRenderer(): void {
+    this.crashes++
+    this.emit('render-process-gone', {}, { reason: 'killed', exitCode: 1 })
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+
+  destroy(): void {
+    this.destroyed = true
+    this.emit('destroyed')
+  }
+
+  send(): void {}
+  getURL(): string {
+    return this.loads.at(-1) ?? ''
+  }
+}
+
+export class FakeElectron {
+  readonly app: EventEmitter & Record<string, unknown>
+  readonly windows: FakeBrowserWindow[] = []
+  readonly privilegedSchemes: unknown[] = []
+  readonly protocolHandlers = new Map<string, Handler>()
+  readonly ipcHandlers = new Map<string, IpcHandler>()
+  readonly dialogs: { kind: string; options: unknown }[] = []
+  readonly menus: unknown[] = []
+  readonly quitCalls: number[] = []
+  readonly exitCalls: number[] = []
+  readonly paths: Record<string, string>
+  readonly BrowserWindow: (new (
+    options: Record<string, unknown>,
+  ) => FakeBrowserWindow) & {
+    getAllWindows(): FakeBrowserWindow[]
+  }
+  quitted: Promise<void>
+  private resolveQuitted: () => void = () => {}
+  readyAt: number | null = null
+
+  constructor(readonly options: FakeElectronOptions) {
+    mkdirSync(options.appDataDir, { recursive: true })
+    this.paths = {
+      appData: options.appDataDir,
+      userData: join(options.appDataDir, 'Electron'),
+      temp: join(options.appDataDir, 'temp'),
+      logs: join(options.appDataDir, 'logs'),
+    }
+    this.quitted = new Promise((resolve) => {
+      this.resolveQuitted = resolve
+    })
+    const electron = this
+    this.BrowserWindow = class extends FakeBrowserWindow {
+      constructor(options: Record<string, unknown>) {
+        super(electron, options)
+      }
+      static getAllWindows() {
+        return electron.windows.filter((w) => !w.isDestroyed())
+      }
+    }
+    const app = new EventEmitter() as EventEmitter & Record<string, unknown>
+    Object.assign(app, {
+      isPackaged: options.isPackaged,
+      name: 'reseller-desk',
+      getName: () => 'Reseller Desk',
+      getVersion: () => options.version,
+      getLocale: () => options.locale ?? 'en-US',
+      getAppPath: () => options.appDataDir,
+      getPath: (name: string) => {
+        const path = this.paths[name]
+        if (!path) throw new Error(`fake electron: no path ${name}`)
+        return path
+      },
+      setPath: (name: string, path: string) => {
+        this.paths[name] = path
+      },
+      requestSingleInstanceLock: () => true,
+      whenReady: () =>
+        new Promise<void>((resolve) =>
+          setImmediate(() => {
+            this.readyAt = performance.now()
+            app.emit('ready')
+            resolve()
+          }),
+        ),
+      quit: () => this.quit(),
+      exit: (code = 0) => {
+        this.exitCalls.push(code)
+        this.resolveQuitted()
+      },
+      relaunch: () => {},
+      setAppUserModelId: () => {},
+    })
+    this.app = app
+  }
+
+  /** Electron's order: before-quit (may be prevented), will-quit, quit. */
+  private quit(): void {
+    this.quitCalls.push(performance.now())
+    let prevented = false
+    this.app.emit('before-quit', {
+      preventDefault: () => {
+        prevented = true
+      },
+    })
+    if (prevented) return
+    this.app.emit('will-quit', { preventDefault: () => {} })
+    this.app.emit('quit', {}, 0)
+    this.resolveQuitted()
+  }
+
+  emitLater(fn: () => void): void {
+    setImmediate(fn)
+  }
+
+  async fetchThroughProtocol(url: string): Promise<{ status: number; headers: Record<string, string> }> {
+    const scheme = url.slice(0, url.indexOf(':'))
+    const handler = this.protocolHandlers.get(scheme)
+    if (!handler) return { status: 599, headers: {} }
+    const response = await handler({ url, method: 'GET' } as Request)
+    await response.arrayBuffer()
+    const headers: Record<string, string> = {}
+    response.headers.forEach((value, name) => {
+      headers[name] = value
+    })
+    return { status: response.status, headers }
+  }
+
+  /** Calls an IPC channel as a page would. */
+  async invoke(channel: string, event: unknown, input?: unknown): Promise<unknown> {
+    const handler = this.ipcHandlers.get(channel)
+    if (!handler) throw new Error(`no handler for ${channel}`)
+    return handler(event, input)
+  }
+
+  module(): Record<string, unknown> {
+    const noop = () => {}
+    const session = {
+      setPermissionRequestHandler: noop,
+      setPermissionCheckHandler: noop,
+      webRequest: { onHeadersReceived: noop },
+      protocol: undefined as unknown,
+    }
+    const protocol = {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => {
+        if (this.readyAt !== null) throw new Error('registerSchemesAsPrivileged after ready')
+        this.privilegedSchemes.push(...schemes)
+      },
+      handle: (scheme: string, handler: Handler) => {
+        if (this.readyAt === null) throw new Error('protocol.handle before ready')
+        this.protocolHandlers.set(scheme, handler)
+      },
+      unhandle: (scheme: string) => this.protocolHandlers.delete(scheme),
+    }
+    session.protocol = protocol
+    return {
+      app: this.app,
+      BrowserWindow: this.BrowserWindow,
+      protocol,
+      session: { defaultSession: session, fromPartition: () => session },
+      ipcMain: {
+        handle: (channel: string, handler: IpcHandler) => {
+          if (this.ipcHandlers.has(channel)) throw new Error(`second handler for ${channel}`)
+          this.ipcHandlers.set(channel, handler)
+        },
+        removeHandler: (channel: string) => this.ipcHandlers.delete(channel),
+        on: noop,
+        once: noop,
+      },
+      dialog: {
+        showMessageBox: async (_win: unknown, options: unknown) => {
+          this.dialogs.push({ kind: 'message', options: options ?? _win })
+          return { response: 0 }
+        },
+        showErrorBox: (title: string, content: string) =>
+          this.dialogs.push({ kind: 'error', options: { title, content } }),
+        showSaveDialog: async () => ({ canceled: true }),
+        showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
+      },
+      Menu: {
+        setApplicationMenu: (menu: unknown) => this.menus.push(menu),
+        buildFromTemplate: (template: unknown) => ({ template }),
+      },
+      safeStorage: {
+        isAsyncEncryptionAvailable: async () => true,
+        encryptStringAsync: async (text: string) => Buffer.from(`enc:${text}`),
+        decryptStringAsync: async (data: Buffer) => ({
+          result: data.toString().replace(/^enc:/, ''),
+          shouldReEncrypt: false,
+        }),
+      },
+      shell: { openPath: async () => '', openExternal: async () => {} },
+      autoUpdater: new EventEmitter(),
+      nativeImage: { createFromBuffer: () => ({}) },
+    }
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  readonly webContents: FakeWebContents
+  shown = false
+  private destroyed = false
+
+  constructor(
+    electron: FakeElectron,
+    readonly options: Record<string, unknown>,
+  ) {
+    super()
+    this.webContents = new FakeWebContents(electron)
+    this.webContents.on('ready-to-show', () => this.emit('ready-to-show'))
+    electron.windows.push(this)
+  }
+
+  loadURL(url: string): Promise<void> {
+    return this.webContents.loadURL(url)
+  }
+  show(): void {
+    this.shown = true
+  }
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+  destroy(): void {
+    this.destroyed = true
+    this.webContents.destroy()
+    this.emit('closed')
+  }
+  close(): void {
+    this.destroy()
+  }
+  isMinimized(): boolean {
+    return false
+  }
+  restore(): void {}
+  focus(): void {}
+  setContentSize(): void {}
+}
+
+/** Puts the fake where `fake-electron-module.mjs` finds it. */
+export function installFakeElectron(options: FakeElectronOptions): FakeElectron {
+  const electron = new FakeElectron(options)
+  ;(globalThis as Record<string, unknown>).__resellerDeskFakeElectron = electron.module()
+  return electron
+}

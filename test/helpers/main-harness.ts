@@ -1,0 +1,159 @@
+/**
+ * Runs a built main bundle (`out/main/index.js`, or the one inside an unpacked app.asar) in plain Node with the
+ * fake `electron` module, as an installed app would start, and writes what happened to a JSON report:
+ * the window and its page, the IPC handlers, a foreign page's calls, a first start and a training voucher
+ * sale through the handlers, a renderer crash in the middle of a sale, and the quit.
+ *
+ *   node --import tsx test/helpers/main-harness.ts '<HarnessConfig as JSON>'
+ *
+ * It runs in its own process (the bundle registers process-wide handlers and servers) and exits when done.
+ */
+import { writeFileSync } from 'node:fs'
+import { registerHooks } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { installFakeElectron } from './fake-electron'
+
+export interface HarnessConfig {
+  bundle: string
+  appDataDir: string
+  report: string
+  isPackaged: boolean
+  version: string
+  /** Set before the bundle loads (a packaged app must ignore ELECTRON_RENDERER_URL). */
+  env?: Record<string, string>
+  /** Only start and wait for the first load (for the benchmark). */
+  startOnly?: boolean
+}
+
+export interface Envelope {
+  ok: boolean
+  value?: Record<string, unknown> & { status?: string; items?: { id: number }[] }
+  error?: { code: string; message: string }
+}
+
+const config = JSON.parse(process.argv[2] ?? '{}') as HarnessConfig
+const fakeModule = pathToFileURL(join(import.meta.dirname, 'fake-electron-module.mjs')).href
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier === 'electron') return { url: fakeModule, format: 'module', shortCircuit: true }
+    return next(specifier, context)
+  },
+})
+for (const [name, value] of Object.entries(config.env ?? {})) process.env[name] = value
+
+const electron = installFakeElectron({
+  appDataDir: config.appDataDir,
+  isPackaged: config.isPackaged,
+  version: config.version,
+})
+const report: Record<string, unknown> = {}
+const deadline = (ms: number, what: string) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref())
+
+async function until<T>(what: string, probe: () => T | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > end) throw new Error(`timed out: ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+}
+
+async function run(): Promise<void> {
+  const started = performance.now()
+  await import(pathToFileURL(config.bundle).href)
+  const imported = performance.now()
+  const win = await until('the first window', () => electron.windows[0])
+  const first = await until('the first load', () => win.webContents.loadResults[0])
+  const loaded = performance.now()
+  report.timings = { importMs: imported - started, firstLoadMs: loaded - started }
+  report.firstLoad = first
+  if (config.startOnly) return
+
+  report.userData = electron.paths.userData
+  report.privilegedSchemes = electron.privilegedSchemes
+  report.protocols = [...electron.protocolHandlers.keys()]
+  report.menus = electron.menus
+  report.windowOptions = win.options
+  report.shown = await until('the window shown', () => (win.shown ? true : undefined))
+  report.windowOpen = win.webContents.windowOpenHandler?.({ url: 'https://evil.example/' }) ?? null
+  const serve = (url: string) => electron.fetchThroughProtocol(url)
+  report.served = {
+    traversal: await serve('app://desk/../main/index.js'),
+    encodedTraversal: await serve('app://desk/%2e%2e%2fmain%2findex.js'),
+    asset: await serve('app://desk/assets/../index.html'),
+  }
+  report.channels = [...electron.ipcHandlers.keys()]
+
+  const pageUrl = first.url
+  const trusted = { sender: win.webContents, senderFrame: { url: pageUrl, parent: null } }
+  const call = (method: string, input?: unknown, event: unknown = trusted) =>
+    electron.invoke(`desk:${method}`, event, input) as Promise<Envelope>
+
+  const other = new electron.BrowserWindow({})
+  report.foreign = {
+    otherWindow: await call('getStatus', undefined, {
+      sender: other.webContents,
+      senderFrame: { url: pageUrl, parent: null },
+    }),
+    remotePage: await call('getStatus', undefined, {
+      sender: win.webContents,
+      senderFrame: { url: 'https://evil.example/index.html', parent: null },
+    }),
+    lookAlikeDevServer: await call('getStatus', undefined, {
+      sender: win.webContents,
+      senderFrame: { url: 'http://127.0.0.1:9/index.html', parent: null },
+    }),
+    localFile: await call('getStatus', undefined, {
+      sender: win.webContents,
+      senderFrame: { url: 'file:///C:/Users/clerk/Downloads/index.html', parent: null },
+    }),
+    subframe: await call('getStatus', undefined, {
+      sender: win.webContents,
+      senderFrame: { url: pageUrl, parent: {} },
+    }),
+  }
+  other.destroy()
+
+  report.firstStart = await call('getSession')
+  report.createManager = await call('createManager', { name: 'Fatima الفيتوري', pin: '2580' })
+  report.status = await call('getStatus')
+  const denominations = await call('listDenominations', {})
+  const denominationId = denominations.value?.items?.[0]?.id ?? 1
+  report.sale = await call('generateVoucher', { denominationId, requestId: 'smoke-sale-1' })
+
+  // The page crashes while a second sale is on its way: the sale carries on in main and is journaled.
+  const inFlight = call('generateVoucher', { denominationId, requestId: 'smoke-sale-2' })
+  win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: -1073741819 })
+  report.saleDuringCrash = await inFlight
+  await until('the reload', () => (win.webContents.loadResults.length >= 2 ? true : undefined))
+  report.loadsAfterCrash = win.webContents.loads
+  report.dialogs = electron.dialogs
+  report.afterCrash = await call('listJournal', {})
+
+  const quitting = electron.quitted
+  electron.app.emit('before-quit', {
+    preventDefault: () => {
+      report.quitPrevented = true
+    },
+  })
+  await Promise.race([quitting, deadline(20_000, 'the quit')])
+  report.quitCalls = electron.quitCalls.length
+  report.exitCalls = electron.exitCalls
+}
+
+run()
+  .then(
+    () => {
+      report.done = true
+    },
+    (error: unknown) => {
+      report.failure = error instanceof Error ? (error.stack ?? error.message) : String(error)
+    },
+  )
+  .finally(() => {
+    writeFileSync(config.report, JSON.stringify(report, null, 2))
+    process.exit(0)
+  })

@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APP_PAGE } from '../../src/main/electron/app-protocol'
+import { CONTENT_SECURITY_POLICY } from '../../src/main/electron/window'
+import { DESK_METHODS } from '../../src/shared/desk-methods'
+import type { Envelope } from '../helpers/main-harness'
+import { runMainHarness } from '../helpers/run-main-harness'
+
+/**
+ * The built main bundle (out/main/index.js), started as the installed app starts it: `app.isPackaged` true,
+ * a look-alike page offered through ELECTRON_RENDERER_URL, Electron replaced by the fake module. `npm test`
+ * builds first; a single run of this file builds only when there is no bundle (so rebuild after editing main).
+ */
+const root = mkdtempSync(join(tmpdir(), 'main-bundle-'))
+const bundle = resolve('out/main/index.js')
+let report: Record<string, unknown>
+
+beforeAll(async () => {
+  if (!existsSync(bundle)) {
+    execFileSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
+      stdio: 'ignore',
+    })
+  }
+  report = await runMainHarness({
+    bundle,
+    appDataDir: join(root, 'AppData', 'Roaming'),
+    report: join(root, 'report.json'),
+    isPackaged: true,
+    version: '0.1.0',
+    env: { ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+  })
+  if (report.failure) throw new Error(`the harness failed: ${report.failure}`)
+}, 120_000)
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const envelope = (key: string) => report[key] as Envelope
+const userData = () => join(root, 'AppData', 'Roaming', 'reseller-desk')
+
+describe('the packaged main process', () => {
+  it('opens one hardened window: sandboxed, isolated, no Node, no DevTools, no menu', () => {
+    const options = report.windowOptions as { webPreferences: Record<string, unknown>; show: boolean }
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      devTools: false,
+    })
+    expect(options.webPreferences.preload).toBe(resolve('out/preload/index.cjs'))
+    expect(report.menus).toEqual([null])
+    expect(report.shown).toBe(true)
+    expect(report.windowOpen).toEqual({ action: 'deny' })
+  })
+
+  it('loads its page from app://desk/ with the CSP header, never from ELECTRON_RENDERER_URL', () => {
+    expect(report.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    ])
+    expect(report.protocols).toEqual(['app'])
+    const first = report.firstLoad as { url: string; status: number; headers: Record<string, string> }
+    expect(first.url).toBe(APP_PAGE)
+    expect(first.status).toBe(200)
+    expect(first.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+    expect(report.loadsAfterCrash).not.toContainEqual(expect.stringContaining('127.0.0.1:9'))
+    const served = report.served as Record<string, { status: number }>
+    expect(served.traversal?.status).toBe(404)
+    expect(served.encodedTraversal?.status).toBe(404)
+  })
+
+  it('keeps its data in AppData\\Roaming\\reseller-desk whatever the product name', () => {
+    expect(report.userData).toBe(userData())
+    expect(existsSync(join(userData(), 'settings.json'))).toBe(true)
+  })
+
+  it('has a handler for every call of the contract, and no other', () => {
+    expect([...(report.channels as string[])].sort()).toEqual(DESK_METHODS.map((m) => `desk:${m}`).sort())
+  })
+
+  it('refuses calls from another window, another page, a local file, the dev address or a subframe', () => {
+    const foreign = report.foreign as Record<string, Envelope>
+    expect(Object.keys(foreign)).toHaveLength(5)
+    for (const answer of Object.values(foreign)) {
+      expect(answer).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.any(String) } })
+    }
+  })
+
+  it('shows the first-start screen, then sells a training voucher through the handlers', () => {
+    expect(envelope('firstStart')).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
+    expect(envelope('createManager')).toMatchObject({ ok: true, value: { person: { role: 'manager' } } })
+    expect(envelope('status')).toMatchObject({ ok: true, value: { mode: 'training', journalProblem: null } })
+    const sale = envelope('sale')
+    expect(sale).toMatchObject({ ok: true, value: { kind: 'voucher', status: 'issued', mode: 'training' } })
+    expect(sale.value?.voucher).toMatchObject({ code: expect.stringMatching(/^\d{12,}$/) })
+  })
+
+  it('carries a sale through a renderer crash, reloads the page and tells the clerk', () => {
+    expect(envelope('saleDuringCrash')).toMatchObject({ ok: true, value: { status: 'issued' } })
+    expect(report.loadsAfterCrash).toEqual([APP_PAGE, APP_PAGE])
+    expect(report.dialogs).toEqual([
+      {
+        kind: 'message',
+        options: expect.objectContaining({ type: 'warning', message: expect.stringContaining('reloaded') }),
+      },
+    ])
+    // The sign-in ended with the page: the reloaded page starts at sign-in.
+    expect(envelope('afterCrash')).toMatchObject({ ok: false, error: { code: 'NOT_SIGNED_IN' } })
+    const log = readFileSync(join(userData(), 'logs', 'desk.log'), 'utf8')
+    expect(log).toMatch(/ERROR \[app\/window\] the screen stopped; reloading it .*"reason":"crashed"/)
+  })
+
+  it('stops the desk cleanly on quit: both sales on disk, the journal closed', () => {
+    expect(report.quitPrevented).toBe(true)
+    expect(report.quitCalls).toBe(1)
+    expect(report.exitCalls).toEqual([])
+    const log = readFileSync(join(userData(), 'logs', 'desk.log'), 'utf8')
+    expect(log).toContain('INFO [app] desk stopped')
+    const journal = join(userData(), 'journal-training.sqlite')
+    // A closed WAL database leaves no -wal file behind.
+    expect(existsSync(`${journal}-wal`)).toBe(false)
+    const db = new Database(journal, { readonly: true })
+    const rows = db.prepare('select kind, status from entries order by created_at').all()
+    db.close()
+    expect(rows).toEqual([
+      { kind: 'voucher', status: 'issued' },
+      { kind: 'voucher', status: 'issued' },
+    ])
+    const ids = [envelope('sale').value?.id, envelope('saleDuringCrash').value?.id]
+    expect(new Set(ids).size).toBe(2)
+  })
+})
