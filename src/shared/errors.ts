@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'ALREADY_CLOSED',
   'EXPORT_FAILED',
   'BACKUP_FAILED',
+  // Updates of the installed app
+  'UPDATE_NOT_READY',
+  'UPDATE_ON_HOLD',
   'INTERNAL',
 ] as const
 

@@ -31,7 +31,13 @@ import type { DeskHandlers } from './handlers'
 import { dailyLimit } from './limits'
 import { lookupCustomer, openDepositTo } from './lookup'
 import { type ReceiptPrinting, receiptHandlers, receiptSettingsOf } from './receipts'
-import { automaticRetryOf, BackgroundRecovery, markInterrupted, recoverDeposits } from './recover'
+import {
+  automaticRetryOf,
+  BackgroundRecovery,
+  dueDeposits,
+  markInterrupted,
+  recoverDeposits,
+} from './recover'
 import { sellVoucher } from './sell-voucher'
 import { ServiceSession } from './service-session'
 
@@ -84,6 +90,16 @@ export interface DeskCore {
 /** The contract calls a feature module implements. */
 export type FeatureHandlers<M extends keyof DeskHandlers> = Pick<DeskHandlers, M>
 
+/** What the desk is doing with money: updates install only when all three are 0. */
+export interface MoneyActivity {
+  /** Sales, deposits and re-sends running now. */
+  inFlight: number
+  /** Journal entries whose request may be on its way or whose answer is not recorded yet. */
+  pending: number
+  /** Unknown deposits the background will re-send (inside their 15-minute window). */
+  resending: number
+}
+
 export interface Desk {
   /** Every contract call, each behind the role policy. */
   readonly handlers: DeskHandlers
@@ -93,7 +109,9 @@ export interface Desk {
    */
   checkCaller(method: DeskMethod, call: CallContext): void
   start(): Promise<void>
-  stop(): Promise<void>
+  /** Waits for sends in flight, closes the journals; says what money was still open just before. */
+  stop(): Promise<MoneyActivity>
+  moneyActivity(): MoneyActivity
   /** The active mode's workspace: for tests and benchmarks. */
   workspace(): Workspace
   readonly recovery: BackgroundRecovery
@@ -358,6 +376,20 @@ export function createDesk(deps: DeskDeps): Desk {
     }
   }
 
+  function moneyActivity(): MoneyActivity {
+    const money: MoneyActivity = { inFlight: 0, pending: 0, resending: 0 }
+    for (const ws of workspaces.values()) {
+      // A clerk's call (by requestId) and its send (by entry) are one operation: count the larger side.
+      money.inFlight += Math.max(ws.sending.size, ws.requests.size)
+      if (ws.journal.health.problem !== null) continue
+      for (const kind of ['voucher', 'deposit'] as const) {
+        money.pending += ws.journal.listOpen(kind).filter((e) => e.status === 'pending').length
+      }
+      money.resending += dueDeposits(opContext(ws, { clerk: null })).length
+    }
+    return money
+  }
+
   const core: DeskCore = { active, opContext, settings, log, dataDir: deps.dataDir }
   const manager = createManagerFeature(core, {
     monotonicNow,
@@ -600,18 +632,23 @@ export function createDesk(deps: DeskDeps): Desk {
       deps.settings.update({ mode })
       activate(ws)
     },
+    moneyActivity,
     async stop() {
       await manager.stop()
       recovery.stop()
       await recovery.idle()
       for (const ws of workspaces.values()) {
-        await Promise.allSettled([...ws.sending.values()])
+        await Promise.allSettled([...ws.sending.values(), ...ws.requests.values()])
+      }
+      const left = moneyActivity()
+      for (const ws of workspaces.values()) {
         await ws.session.close()
         ws.journal.close()
       }
       workspaces.clear()
       if (training) await training.close()
       training = null
+      return left
     },
   }
 }

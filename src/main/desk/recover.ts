@@ -83,7 +83,7 @@ export function automaticRetryOf(
 /** Re-sends every open deposit still inside the background window; raises a notice for each resolution. */
 export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
   const { ws } = ctx
-  const due = resendable(ctx).filter((e) => withinWindow(ctx, e))
+  const due = dueDeposits(ctx)
   let resolved = 0
   for (const entry of due) {
     const after = await resendDeposit(ctx, entry.id, 'background')
@@ -101,9 +101,14 @@ export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
   return { resolved, stillOpen }
 }
 
+/** Open deposits still the background's to re-send (inside their window). */
+export function dueDeposits(ctx: OpContext): EntryRecord[] {
+  return resendable(ctx).filter((e) => withinWindow(ctx, e))
+}
+
 /** Whether any open deposit is still the background's to re-send. */
 export function hasDueDeposits(ctx: OpContext): boolean {
-  return resendable(ctx).some((e) => withinWindow(ctx, e))
+  return dueDeposits(ctx).length > 0
 }
 
 export interface Timers {
