@@ -11,6 +11,7 @@ import {
   session,
 } from 'electron'
 import { createAppDesk } from './app-desk'
+import type { MoneyActivity } from './desk/desk'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
@@ -19,12 +20,15 @@ import { createElectronPrintHost } from './electron/print-host'
 import { SCREEN_TROUBLE_TEXT, type ScreenTrouble, watchRenderer } from './electron/renderer-watch'
 import { createSecretStore } from './electron/safe-storage-secrets'
 import { ElectronStoreSettings } from './electron/store-settings'
+import { loadNsisUpdater } from './electron/updater'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
 import { endSessionsWithPage, senderKey } from './electron/window-sessions'
 import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
 import type { Logger } from './log'
 import { RotatingFileSink } from './log-file'
 import { createSystemPrinter } from './printing/system-printer'
+import { effectiveFeed, readBuildFeed, updateMarker } from './updates/feed'
+import { UpdateController } from './updates/update-controller'
 
 /**
  * Electron entry: lifecycle, the window, security, wiring. Everything else runs in plain Node (see DESIGN.md):
@@ -40,6 +44,9 @@ const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(dev
 const DATA_FOLDER = 'reseller-desk'
 app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER))
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
+
+/** How long a start waits for an update an earlier run downloaded (the check is quick: it is cached). */
+const UPDATE_AT_START_WAIT_MS = 20_000
 
 let mainWindow: BrowserWindow | null = null
 let language: () => 'ar' | 'en' = () => 'en'
@@ -109,37 +116,66 @@ async function start(): Promise<void> {
   })
   const { desk, log } = appDesk
   language = () => settings.get().language ?? (app.getLocale().startsWith('ar') ? 'ar' : 'en')
+
+  // Stopping the desk ends sends in flight (journaled) and closes the journals; quitting and every update
+  // install wait for it, once.
+  let stopping: Promise<MoneyActivity | null> | null = null
+  const stopDesk = () => {
+    stopping ??= desk.stop().then(
+      (left) => {
+        log.info('desk stopped', { ...left })
+        return left
+      },
+      (error: unknown) => {
+        log.error('the desk did not stop cleanly', { error })
+        return null
+      },
+    )
+    return stopping
+  }
+  const buildFeed = readBuildFeed(join(process.resourcesPath ?? '', 'app-update.yml'))
+  const updates = new UpdateController({
+    currentVersion: app.getVersion(),
+    updater: app.isPackaged ? await loadNsisUpdater(log.child('updater')) : null,
+    feed: () => effectiveFeed(null, buildFeed),
+    money: () => desk.moneyActivity(),
+    stopDesk,
+    quit: () => app.quit(),
+    marker: updateMarker(dataDir),
+    log: log.child('updates'),
+  })
+
   await desk.start()
   registerDeskIpc(ipcMain, desk, {
     isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
     callContext: (event) => ({ clerk: null, sender: senderKey(event.sender) }),
     log: log.child('ipc'),
   })
+
+  let stopped = false
+  let quitting = false
+  app.on('before-quit', (event) => {
+    if (stopped) return
+    event.preventDefault()
+    if (quitting) return
+    quitting = true
+    void stopDesk().then((left) => {
+      stopped = true
+      // The installer, when one runs, quits the app itself.
+      if (!updates.installOnQuit(left)) app.quit()
+    })
+  })
+
+  // An update downloaded by an earlier run installs now, before anyone starts working, if no money moves.
+  if (await updates.installAtStart(desk.recovery.idle(), UPDATE_AT_START_WAIT_MS)) return
+
   const openWindow = () => {
     const win = createWindow(log.child('window'))
     endSessionsWithPage(win.webContents, desk.endSession)
     return win
   }
   mainWindow = openWindow()
-
-  // Quitting waits for the desk: sends in flight end and are journaled, the journals close.
-  let stopped = false
-  let stopping: Promise<void> | null = null
-  app.on('before-quit', (event) => {
-    if (stopped) return
-    event.preventDefault()
-    if (stopping) return
-    stopping = desk
-      .stop()
-      .then(
-        () => log.info('desk stopped'),
-        (error: unknown) => log.error('the desk did not stop cleanly', { error }),
-      )
-      .finally(() => {
-        stopped = true
-        app.quit()
-      })
-  })
+  updates.start()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow()
   })

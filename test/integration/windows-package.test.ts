@@ -98,6 +98,7 @@ describe('the packaged Windows app', () => {
     }
     const imported = bundleImports('out/main/index.js').filter((name) => name !== 'electron')
     expect(imported).toContain('better-sqlite3')
+    expect(imported).toContain('electron-updater')
     for (const name of imported) expect(packages, name).toContain(name)
     for (const name of Object.keys(packageJson.dependencies)) expect(packages, name).toContain(name)
   })
