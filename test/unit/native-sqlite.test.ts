@@ -36,23 +36,21 @@ describe('better-sqlite3 binary', () => {
       'node_modules/better-sqlite3/build exists: npm compiled the addon (allowScripts must deny it); ' +
         'remove that folder or run npm ci again',
     ).toBe(false)
-    const maps = readFileSync('/proc/self/maps', 'utf8')
-    const loaded = [
-      ...new Set(
-        maps
-          .split('\n')
-          .filter((l) => l.endsWith('.node'))
-          .map((l) => l.split(/\s+/).at(-1)),
-      ),
-    ]
-    expect(loaded.filter((p) => p?.includes('better-sqlite3'))).toEqual([
+    // The shared objects this process has loaded (Node's own report, on every platform).
+    const report = process.report.getReport() as { sharedObjects: string[] }
+    const loaded = [...new Set(report.sharedObjects.filter((p) => p.endsWith('.node')))]
+    expect(loaded.filter((p) => p.includes('better-sqlite3'))).toEqual([
       join(packageDir, 'prebuilds', `${process.platform}-${process.arch}.node`),
     ])
   })
 
   it('loaded here is a Node-API addon (napi_register_module_v1, no ABI-bound node_register_module_v*)', () => {
     const binary = join(packageDir, 'prebuilds', `${process.platform}-${process.arch}.node`)
-    const symbols = execFileSync('nm', ['-D', '--defined-only', binary], { encoding: 'utf8' })
+    // A Windows DLL's exports from its PE header; elsewhere the dynamic symbols nm lists.
+    const symbols =
+      process.platform === 'win32'
+        ? peExportNames(binary).names.join('\n')
+        : execFileSync('nm', ['-D', '--defined-only', binary], { encoding: 'utf8' })
     expect(symbols).toMatch(/\bnapi_register_module_v1\b/)
     expect(symbols).not.toMatch(/\bnode_register_module_v\d+/)
   })

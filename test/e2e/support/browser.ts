@@ -15,7 +15,8 @@ export interface Browser {
 export async function launchBrowser(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'desk-chromium-'))
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    // CHROMIUM_PATH: another Chromium or Chrome (the Windows CI job uses the runner's Chrome).
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     locale: 'en-US',
     viewport: { width: 1366, height: 860 },
