@@ -6,6 +6,7 @@ import type { ManagerHost } from './manager/feature'
 import type { SecretStore } from './settings/secrets'
 import type { SettingsStore } from './settings/settings'
 import { type RunningTraining, startTrainingService } from './training'
+import type { UpdatesHost } from './updates/handlers'
 
 export interface AppDeskOptions {
   dataDir: string
@@ -20,6 +21,8 @@ export interface AppDeskOptions {
   printing?: ReceiptPrinting
   /** Save and folder dialogs and the PDF engine, for the manager's exports and backups. */
   manager?: ManagerHost
+  /** The host's updater, once it exists (the Electron app). */
+  updates?: () => UpdatesHost | null
 }
 
 export interface AppDesk {
@@ -40,6 +43,7 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     log,
     ...(options.printing ? { printing: options.printing } : {}),
     ...(options.manager ? { manager: options.manager } : {}),
+    ...(options.updates ? { updates: options.updates } : {}),
     startTraining: async () => {
       training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,

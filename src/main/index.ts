@@ -88,7 +88,10 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData')
   const settings = new ElectronStoreSettings()
   const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
+  // Made after the desk (it asks the desk whether money is moving); the desk's update calls read it then.
+  let updates: UpdateController | null = null
   const appDesk = createAppDesk({
+    updates: () => updates,
     dataDir,
     settings,
     secrets: await createSecretStore(safeStorage, join(dataDir, 'secrets.json')),
@@ -134,16 +137,17 @@ async function start(): Promise<void> {
     return stopping
   }
   const buildFeed = readBuildFeed(join(process.resourcesPath ?? '', 'app-update.yml'))
-  const updates = new UpdateController({
+  const controller = new UpdateController({
     currentVersion: app.getVersion(),
     updater: app.isPackaged ? await loadNsisUpdater(log.child('updater')) : null,
-    feed: () => effectiveFeed(null, buildFeed),
+    feed: () => effectiveFeed(settings.get().updateFeedUrl, buildFeed),
     money: () => desk.moneyActivity(),
     stopDesk,
     quit: () => app.quit(),
     marker: updateMarker(dataDir),
     log: log.child('updates'),
   })
+  updates = controller
 
   await desk.start()
   registerDeskIpc(ipcMain, desk, {
@@ -162,12 +166,12 @@ async function start(): Promise<void> {
     void stopDesk().then((left) => {
       stopped = true
       // The installer, when one runs, quits the app itself.
-      if (!updates.installOnQuit(left)) app.quit()
+      if (!controller.installOnQuit(left)) app.quit()
     })
   })
 
   // An update downloaded by an earlier run installs now, before anyone starts working, if no money moves.
-  if (await updates.installAtStart(desk.recovery.idle(), UPDATE_AT_START_WAIT_MS)) return
+  if (await controller.installAtStart(desk.recovery.idle(), UPDATE_AT_START_WAIT_MS)) return
 
   const openWindow = () => {
     const win = createWindow(log.child('window'))
@@ -175,7 +179,7 @@ async function start(): Promise<void> {
     return win
   }
   mainWindow = openWindow()
-  updates.start()
+  controller.start()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow()
   })

@@ -47,6 +47,7 @@ import {
   type Language,
   type Mode,
 } from './types'
+import type { UpdateStatus } from './updates'
 import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from './voucher-code'
 
 export { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from './schemas'
@@ -188,6 +189,8 @@ export interface Settings extends ReceiptSettings, ManagerSettings {
   depositMaxDirhams: number
   /** The daily limit agreed with the provider, for the estimate before the service first reports it. */
   agreedDailyLimitDirhams: number | null
+  /** A manager's update feed address (https); null: the one the installer was built with. */
+  updateFeedUrl: string | null
 }
 
 export type ConnectionTest =
@@ -426,6 +429,8 @@ export const DESK_CALLS = {
       doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
       depositMaxDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS).optional(),
       agreedDailyLimitDirhams: z.union([z.number().int().min(1).max(MAX_DIRHAMS), z.null()]).optional(),
+      /** Checked and normalised in main (https only, see normalizeUpdateFeedUrl). */
+      updateFeedUrl: z.union([z.string().trim().min(1).max(2000), z.null()]).optional(),
       printer: printerSettings.optional(),
       autoPrint: z.boolean().optional(),
       outlet: outlet.optional(),
@@ -491,6 +496,18 @@ export const DESK_CALLS = {
     role: 'manager',
     money: false,
   },
+
+  // Updates of the installed app (state 'unavailable' where the host does not update itself) ---------------
+  getUpdateStatus: {
+    input: noInput,
+    output: returns<UpdateStatus>(),
+    role: 'any',
+    money: false,
+    passive: true,
+  },
+  checkForUpdates: { input: noInput, output: returns<UpdateStatus>(), role: 'manager', money: false },
+  /** A manager's install now: refused while money moves; the desk stops, the installer runs, the app restarts. */
+  installUpdate: { input: noInput, output: returns<UpdateStatus>(), role: 'manager', money: false },
 
   // People and sessions ----------------------------------------------------------------------------------
   getSession: { input: noInput, output: returns<Session>(), role: 'any', money: false, passive: true },

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_PAGE } from '../../src/main/electron/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../../src/main/electron/window'
-import { DESK_METHODS } from '../../src/shared/desk-methods'
+import { DESK_METHODS } from '../../src/shared/contract'
 import type { Envelope } from '../helpers/main-harness'
 import { runMainHarness } from '../helpers/run-main-harness'
 

@@ -421,6 +421,7 @@ describe('settings', () => {
       doubleEntryAboveDirhams: 500_000,
       depositMaxDirhams: 5_000_000,
       agreedDailyLimitDirhams: null,
+      updateFeedUrl: null,
       printer: { kind: 'none' as const, widthMm: 80 as const },
       autoPrint: false,
       outlet: { name: '', address: '', phone: '' },

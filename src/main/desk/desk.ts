@@ -10,6 +10,7 @@ import type {
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
+import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
 import { createIdGenerator } from '../ids'
 import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
@@ -23,6 +24,7 @@ import { LiveProxy } from '../settings/live-proxy'
 import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
 import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
+import { type UpdatesHost, updateHandlers } from '../updates/handlers'
 import { listDenominations, refreshCatalog } from './catalog'
 import { answerSale, viewerOf } from './code-shown'
 import type { CallContext, OpContext, Workspace } from './context'
@@ -72,6 +74,8 @@ export interface DeskDeps {
   printing?: ReceiptPrinting
   /** Save and folder dialogs and the PDF engine, for exports and backups. */
   manager?: ManagerHost
+  /** The host's updater, once it exists; none: updates are unavailable here. */
+  updates?: () => UpdatesHost | null
 }
 
 /**
@@ -320,6 +324,7 @@ export function createDesk(deps: DeskDeps): Desk {
       doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
       depositMaxDirhams: s.depositMaxDirhams,
       agreedDailyLimitDirhams: s.agreedDailyLimitDirhams,
+      updateFeedUrl: s.updateFeedUrl,
       ...receiptSettingsOf(s),
       ...managerSettingsOf(s),
     }
@@ -537,7 +542,12 @@ export function createDesk(deps: DeskDeps): Desk {
 
     updateSettings: async (patch) => {
       const before = settings()
+      if (patch.updateFeedUrl)
+        patch = { ...patch, updateFeedUrl: normalizeUpdateFeedUrl(patch.updateFeedUrl) }
       deps.settings.update(withManagerPatch(patch, before, deps.dataDir))
+      if (patch.updateFeedUrl !== undefined && patch.updateFeedUrl !== before.updateFeedUrl) {
+        deps.updates?.()?.feedChanged()
+      }
       if (
         (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
         (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
@@ -607,6 +617,10 @@ export function createDesk(deps: DeskDeps): Desk {
     },
 
     ...receiptHandlers(core, deps.printing),
+    ...updateHandlers(
+      () => deps.updates?.() ?? null,
+      () => deps.diagnostics?.versions().app ?? '',
+    ),
     ...manager.handlers,
   }
 

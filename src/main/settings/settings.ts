@@ -3,6 +3,7 @@ import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { ManagerSettings } from '../../shared/manager'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
 import type { PhoneFormat } from '../../shared/phone'
+import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
 import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
 import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
@@ -19,6 +20,7 @@ export interface StoredSettings extends ReceiptSettings, ManagerSettings {
   doubleEntryAboveDirhams: number
   depositMaxDirhams: number
   agreedDailyLimitDirhams: number | null
+  updateFeedUrl: string | null
 }
 
 /**
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   doubleEntryAboveDirhams: 500_000,
   depositMaxDirhams: DEFAULT_DEPOSIT_MAX_DIRHAMS,
   agreedDailyLimitDirhams: null,
+  updateFeedUrl: null,
   ...DEFAULT_RECEIPT_SETTINGS,
   ...DEFAULT_MANAGER_SETTINGS,
 }
@@ -80,6 +83,13 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   else
     out.agreedDailyLimitDirhams =
       int(r.agreedDailyLimitDirhams, 1, MAX_DIRHAMS) ?? out.agreedDailyLimitDirhams
+  if (typeof r.updateFeedUrl === 'string') {
+    try {
+      out.updateFeedUrl = normalizeUpdateFeedUrl(r.updateFeedUrl)
+    } catch {
+      out.updateFeedUrl = null
+    }
+  }
   Object.assign(out, sanitizeReceiptSettings(r))
   Object.assign(out, sanitizeManagerSettings(r))
   if (out.mode === 'live' && !out.live) out.mode = 'training'

@@ -19,6 +19,7 @@ import { createSessionStore } from '../features/session/store'
 import { watchSignIn } from '../features/session/watch-api'
 import { createSettingsStore } from '../features/settings/store'
 import { createStatusStore } from '../features/status/store'
+import { createUpdatesStore } from '../features/updates/store'
 import { languageFromLocale } from '../i18n'
 import { newRequestId } from './request-id'
 import { createAppStore } from './store'
@@ -48,6 +49,10 @@ export const settingsStore = createSettingsStore({
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
     sessionStore.getState().applyRules(settings)
   },
+})
+export const updatesStore = createUpdatesStore({
+  api,
+  onSettings: (settings) => settingsStore.setState({ settings }),
 })
 
 export const printingStore = createPrintingStore({

@@ -1,5 +1,6 @@
 import type { Messages } from './en'
 import { managerAr } from './manager-ar'
+import { updatesAr } from './updates-ar'
 
 /** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
 function entries(n: number): string {
@@ -384,4 +385,5 @@ export const ar: Messages = {
     esc: 'Esc',
   },
   manager: managerAr,
+  updates: updatesAr,
 }

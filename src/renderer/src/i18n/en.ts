@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/contract'
 import type { ErrorCode } from '../../../shared/errors'
 import { managerEn } from './manager-en'
+import { updatesEn } from './updates-en'
 
 /**
  * English texts, the reference: `Messages` is this object's type, so the Arabic file must have every key
@@ -403,6 +404,7 @@ export const en = {
     esc: 'Esc',
   },
   manager: managerEn,
+  updates: updatesEn,
 }
 
 export type Messages = typeof en

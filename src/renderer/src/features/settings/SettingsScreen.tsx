@@ -9,6 +9,7 @@ import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
+import { UpdatesSection } from '../updates/UpdatesSection'
 import { LanguageField } from './LanguageField'
 import { PrinterSection } from './PrinterSection'
 
@@ -29,6 +30,7 @@ export function SettingsScreen() {
         <LiveSection />
         <PreferencesSection />
         <PrinterSection />
+        <UpdatesSection />
         <SupportSection />
       </div>
     </main>
