@@ -120,6 +120,7 @@ async function run(): Promise<void> {
   report.firstStart = await call('getSession')
   report.createManager = await call('createManager', { name: 'Fatima الفيتوري', pin: '2580' })
   report.status = await call('getStatus')
+  report.updates = await call('getUpdateStatus')
   const denominations = await call('listDenominations', {})
   const denominationId = denominations.value?.items?.[0]?.id ?? 1
   report.sale = await call('generateVoucher', { denominationId, requestId: 'smoke-sale-1' })

@@ -96,6 +96,11 @@ describe('the packaged main process', () => {
     expect(envelope('firstStart')).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
     expect(envelope('createManager')).toMatchObject({ ok: true, value: { person: { role: 'manager' } } })
     expect(envelope('status')).toMatchObject({ ok: true, value: { mode: 'training', journalProblem: null } })
+    // The installed app has its updater; this build was made without a feed address and none is set.
+    expect(envelope('updates')).toMatchObject({
+      ok: true,
+      value: { currentVersion: '0.1.0', state: 'not-configured', feed: null },
+    })
     const sale = envelope('sale')
     expect(sale).toMatchObject({ ok: true, value: { kind: 'voucher', status: 'issued', mode: 'training' } })
     expect(sale.value?.voucher).toMatchObject({ code: expect.stringMatching(/^\d{12,}$/) })

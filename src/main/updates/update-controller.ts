@@ -155,10 +155,12 @@ export class UpdateController {
 
   status(): UpdateStatus {
     const hold = this.state === 'downloaded' ? holdFor(this.options.money()) : null
+    // The address in force now (a manager may just have changed it), before any check used it.
+    const feed = this.options.updater ? this.options.feed() : null
     return {
       currentVersion: this.options.currentVersion,
-      state: this.state,
-      feed: this.feedInUse,
+      state: this.state === 'idle' && feed === null ? 'not-configured' : this.state,
+      feed,
       availableVersion: this.availableVersion,
       downloadPercent: this.state === 'downloading' ? this.downloadPercent : null,
       lastCheckAt: this.lastCheckAt,

@@ -8,8 +8,9 @@ import { dispatch } from '../../main/bridge'
 import { chromiumPdfRenderer } from '../../main/exports/chromium-pdf'
 import { RotatingFileSink } from '../../main/log-file'
 import { DevelopmentSecretStore } from '../../main/settings/secrets'
-import { JsonFileSettings } from '../../main/settings/settings'
+import { JsonFileSettings, type SettingsStore } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
+import type { UpdatesHost } from '../../main/updates/handlers'
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, PAGE_HEADER, TOKEN_HEADER } from './bridge-script'
 import { browserShellPrinting } from './receipt-printing'
 
@@ -22,6 +23,8 @@ export interface BrowserShellOptions {
   control?: boolean
   /** The built renderer (electron-vite build); default out/renderer. */
   rendererDir?: string
+  /** An updater for the Settings screen (tests): the shell itself does not update ('unavailable'). */
+  updates?: (desk: AppDesk['desk'], settings: SettingsStore) => UpdatesHost
 }
 
 export interface BrowserShell {
@@ -102,9 +105,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const logFile = new RotatingFileSink(join(dataDir, 'logs', 'desk.log'))
   const receipts = browserShellPrinting(dataDir)
   const pdf = chromiumPdfRenderer()
+  let updates: UpdatesHost | null = null
+  const settings = new JsonFileSettings(join(dataDir, 'settings.json'))
   const app = createAppDesk({
+    updates: () => updates,
     dataDir,
-    settings: new JsonFileSettings(join(dataDir, 'settings.json')),
+    settings,
     secrets: new DevelopmentSecretStore(join(dataDir, 'development-secrets.json')),
     logFile,
     chooseSavePath: async (name) => join(dataDir, 'diagnostics', name),
@@ -117,6 +123,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       pdf,
     },
   })
+  updates = options.updates?.(app.desk, settings) ?? null
   await app.desk.start()
   const log = app.log.child('shell')
   const index = readFileSync(indexPath, 'utf8').replace(

@@ -24,6 +24,7 @@ export const updatesAr: UpdatesMessages = {
   feedSet: 'تأتي التحديثات من العنوان المحدَّد هنا:',
   feedLabel: 'عنوان التحديثات (https)',
   feedHint: 'اتركه فارغاً لاستخدام العنوان المضمَّن في برنامج التثبيت.',
+  saveFeed: 'احفظ العنوان',
   check: 'ابحث عن تحديثات',
   checking: 'جارٍ البحث…',
   install: (version) => `ثبِّت الإصدار ${version} الآن`,

@@ -26,6 +26,7 @@ export const updatesEn = {
   feedSet: 'Updates come from the address set here:',
   feedLabel: 'Update address (https)',
   feedHint: 'Leave it empty to use the address built into the installer.',
+  saveFeed: 'Save the address',
   check: 'Look for updates',
   checking: 'Looking…',
   install: (version: string) => `Install version ${version} now`,

@@ -101,6 +101,7 @@ export function UpdatesSection() {
             ) : null}
           </div>
           <form
+            className="updates-feed"
             onSubmit={(e) => {
               e.preventDefault()
               void store.saveFeed(feed)
@@ -118,7 +119,7 @@ export function UpdatesSection() {
             />
             <div className="actions">
               <Button type="submit" disabled={busy !== null}>
-                {busy === 'feed' ? t.common.working : t.settings.save}
+                {busy === 'feed' ? t.common.working : u.saveFeed}
               </Button>
             </div>
           </form>
