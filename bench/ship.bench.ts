@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runMainHarness } from '../test/helpers/run-main-harness'
+import { harnessForPlainNode, runMainHarness } from '../test/helpers/run-main-harness'
 import { appPayload, extractForNode, packWindowsApp } from '../test/helpers/windows-package'
 import { ms, printTable, summarize } from './stats'
 
@@ -36,17 +36,23 @@ try {
   console.log(`(packaging took ${ms(packMs)} with the stand-in Electron)`)
 
   const extracted = extractForNode(app, join(work, 'extracted'))
+  const { harness, fakeElectronModule } = await harnessForPlainNode(work)
   const loads: number[] = []
   const imports: number[] = []
   for (let i = 0; i < STARTS; i++) {
-    const report = await runMainHarness({
-      bundle: join(extracted, 'out', 'main', 'index.js'),
-      appDataDir: join(work, `start-${i}`, 'AppData', 'Roaming'),
-      report: join(work, `start-${i}.json`),
-      isPackaged: true,
-      version: '0.0.0',
-      startOnly: true,
-    })
+    const report = await runMainHarness(
+      {
+        bundle: join(extracted, 'out', 'main', 'index.js'),
+        appDataDir: join(work, `start-${i}`, 'AppData', 'Roaming'),
+        report: join(work, `start-${i}.json`),
+        isPackaged: true,
+        version: '0.0.0',
+        startOnly: true,
+        fakeElectronModule,
+      },
+      90_000,
+      harness,
+    )
     if (report.failure) throw new Error(String(report.failure))
     const timings = report.timings as { importMs: number; firstLoadMs: number }
     imports.push(timings.importMs)
@@ -62,7 +68,7 @@ try {
       ['loading the bundle → first page load', ms(load.median), ms(load.p95)],
     ],
   )
-  console.log('(includes the journal open and the training service start; the harness runs under tsx)')
+  console.log('(plain Node; includes opening the journals and starting the training service)')
 } finally {
   rmSync(work, { recursive: true, force: true })
 }

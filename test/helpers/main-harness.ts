@@ -24,6 +24,8 @@ export interface HarnessConfig {
   env?: Record<string, string>
   /** Only start and wait for the first load (for the benchmark). */
   startOnly?: boolean
+  /** Where fake-electron-module.mjs is, when this harness runs bundled elsewhere (the benchmark). */
+  fakeElectronModule?: string
 }
 
 export interface Envelope {
@@ -33,7 +35,9 @@ export interface Envelope {
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as HarnessConfig
-const fakeModule = pathToFileURL(join(import.meta.dirname, 'fake-electron-module.mjs')).href
+const fakeModule = pathToFileURL(
+  config.fakeElectronModule ?? join(import.meta.dirname, 'fake-electron-module.mjs'),
+).href
 registerHooks({
   resolve(specifier, context, next) {
     if (specifier === 'electron') return { url: fakeModule, format: 'module', shortCircuit: true }
