@@ -206,3 +206,60 @@ describe('after a crash', () => {
     expect(sent).toMatchObject({ status: 'unknown', needsAttention: true })
   })
 })
+
+describe('a deposit the app stopped in the middle of (the crash windows of docs/journal.md)', () => {
+  it('is re-sent with its own reference whether or not its sent mark survived, and credited once', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    const { journal, newId } = t.desk.workspace()
+    const at = new Date().toISOString()
+    const pendingDeposit = (amountDirhams: number) =>
+      journal.insertEntry({
+        id: newId(),
+        kind: 'deposit',
+        mode: 'training',
+        day: 20261126,
+        createdAt: at,
+        createdPcAt: at,
+        amountDirhams,
+        phone: MOHAMED.phone,
+        firstName: MOHAMED.name,
+        externalTransactionId: newId(),
+      })
+    // Stopped before the POST left: pending, no sent mark.
+    const never = pendingDeposit(1000)
+    // The POST left and went through, but a power cut took the sent mark (written without a disk sync).
+    const left = pendingDeposit(2000)
+    const token = (await (
+      await fetch(`${t.sandbox.baseUrl}/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: 'demo',
+          password: 'demo-pass',
+          expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      })
+    ).json()) as { data: { token: string } }
+    const credited = await fetch(`${t.sandbox.baseUrl}/deposit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.data.token}` },
+      body: JSON.stringify({
+        phone: MOHAMED.phone,
+        amount: 2,
+        external_transaction_id: left.externalTransactionId,
+      }),
+    })
+    expect(credited.status).toBe(200)
+    expect(journal.wasSent(never.id) || journal.wasSent(left.id)).toBe(false)
+
+    await t.restart()
+    await t.call('recoverNow')
+    const after = async (id: string) => (await t?.call('getEntry', { entryId: id }))?.entry
+    // Neither is ever `failed`: the one that went through is confirmed by duplicate, the other credited now.
+    expect(await after(never.id)).toMatchObject({ status: 'confirmed' })
+    expect(await after(left.id)).toMatchObject({ status: 'confirmed', confirmedByDuplicate: true })
+    const ledger = t.sandbox.controls.ledger().deposits
+    for (const entry of [never, left])
+      expect(ledger.filter((d) => d.external_transaction_id === entry.externalTransactionId)).toHaveLength(1)
+  })
+})

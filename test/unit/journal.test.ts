@@ -223,6 +223,20 @@ describe('money records', () => {
   })
 })
 
+describe('events without a disk sync (a deposit’s sent mark)', () => {
+  it('are kept like any event, and every later commit waits for the disk again, even after a refusal', () => {
+    const entry = journal.insertEntry(voucher())
+    journal.addEventUnsynced(entry.id, { type: 'sent', at: '2026-11-26T10:00:01.000Z' })
+    expect(journal.events(entry.id).map((e) => e.type)).toEqual(['created', 'sent'])
+    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
+    // An event for no entry is refused (foreign key); the journal is still back to synchronous=FULL.
+    expect(() =>
+      journal.addEventUnsynced('no-such-entry', { type: 'sent', at: '2026-11-26T10:00:02.000Z' }),
+    ).toThrow()
+    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
+  })
+})
+
 describe('listing and searching', () => {
   it('pages newest first across days with an opaque cursor', () => {
     const ids: string[] = []

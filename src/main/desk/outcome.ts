@@ -32,12 +32,17 @@ export class PostTracker {
 
   async run<T>(post: () => Promise<T>): Promise<T> {
     const t = stamp(this.ctx.ws)
-    this.ctx.ws.journal.addEvent(this.entry.id, {
-      type: 'sent',
+    const sent = {
+      type: 'sent' as const,
       at: t.at,
       clerk: this.ctx.clerk,
       detail: { attempt: this.entry.attempts + this.posts + 1 },
-    })
+    }
+    // A voucher's `sent` decides its recovery (one that never left is failed), so it is on disk before the
+    // POST. A deposit's does not — an interrupted deposit is re-sent with its own reference whether or not it
+    // left — so it costs no wait for the disk (docs/journal.md: the crash windows).
+    if (this.entry.kind === 'voucher') this.ctx.ws.journal.addEvent(this.entry.id, sent)
+    else this.ctx.ws.journal.addEventUnsynced(this.entry.id, sent)
     this.posts++
     this.firstSentAt ??= t.at
     try {

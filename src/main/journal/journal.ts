@@ -529,6 +529,21 @@ export class Journal {
     )
   }
 
+  /**
+   * Adds an event whose loss in a power cut would change nothing — a deposit's `sent` — without waiting for
+   * the disk: this one commit runs with synchronous=NORMAL. A crash of the app keeps it (the write reached
+   * the OS); a power cut may drop it; the entry's next commit (synchronous=FULL) syncs the write-ahead log
+   * and with it this event. docs/journal.md says why a deposit may and a voucher may not.
+   */
+  addEventUnsynced(entryId: string, event: NewEvent): void {
+    this.db.pragma('synchronous = NORMAL')
+    try {
+      this.addEvent(entryId, event)
+    } finally {
+      this.db.pragma('synchronous = FULL')
+    }
+  }
+
   addEvent(entryId: string, event: NewEvent): void {
     this.statement(
       'INSERT INTO entry_events (entry_id, at, type, clerk, http_status, detail) VALUES (?, ?, ?, ?, ?, ?)',
