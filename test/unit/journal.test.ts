@@ -126,27 +126,52 @@ describe('migrations', () => {
 })
 
 describe('opening', () => {
-  it('reads back WAL and synchronous=FULL and passes quick_check', () => {
+  it('reads back WAL and synchronous=FULL and passes quick_check', async () => {
     expect(journal.db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
-    expect(journal.health.problem).toBeNull()
-    expect(() => journal.assertWritable()).not.toThrow()
+    expect(journal.health).toEqual({ problem: null, checked: true })
+    await expect(journal.assertWritable()).resolves.toBeUndefined()
   })
 
-  it('blocks money records but stays readable when quick_check fails', () => {
+  /** A journal of 300 entries with the middle of its file scribbled over (the header left alone). */
+  function corrupt(): string {
     for (let i = 0; i < 300; i++) journal.insertEntry(voucher())
     journal.db.pragma('wal_checkpoint(TRUNCATE)')
     journal.close()
     const path = join(dir, 'journal.sqlite')
     const size = statSync(path).size
     const fd = openSync(path, 'r+')
-    // Scribble over the middle of the file, leaving the header (and so the schema version) alone.
     writeSync(fd, Buffer.alloc(4096 * 3, 0x5a), 0, 4096 * 3, Math.floor(size / 2 / 4096) * 4096)
     closeSync(fd)
-    journal = Journal.open(path)
+    return path
+  }
+
+  it('blocks money records but stays readable when quick_check fails', async () => {
+    journal = Journal.open(corrupt())
     expect(journal.health.problem).toMatch(/integrity/)
-    expect(() => journal.assertWritable()).toThrow(expect.objectContaining({ code: 'JOURNAL_UNAVAILABLE' }))
+    await expect(journal.assertWritable()).rejects.toMatchObject({ code: 'JOURNAL_UNAVAILABLE' })
     expect(journal.list({ limit: 5 }).entries.length).toBeGreaterThan(0)
+  })
+
+  it('checks in the background when asked: readable at once, money records wait for the verdict', async () => {
+    const path = corrupt()
+    journal = Journal.open(path, { check: 'background' })
+    expect(journal.health).toEqual({ problem: null, checked: false })
+    expect(journal.writable).toBe(false)
+    // Reading needs no verdict.
+    expect(journal.list({ limit: 5 }).entries.length).toBeGreaterThan(0)
+    // A money record waits, then is refused.
+    await expect(journal.assertWritable()).rejects.toMatchObject({ code: 'JOURNAL_UNAVAILABLE' })
+    expect(journal.health).toMatchObject({ problem: expect.stringMatching(/integrity/), checked: true })
+
+    // A sound journal checked in the background becomes writable once the check answers.
+    const sound = Journal.open(join(dir, 'sound.sqlite'), { check: 'background' })
+    try {
+      await sound.assertWritable()
+      expect(sound.writable).toBe(true)
+    } finally {
+      sound.close()
+    }
   })
 })
 

@@ -42,7 +42,7 @@ export function deposit(
     (earlier) =>
       earlier.kind === 'deposit' && earlier.phone === phone && earlier.amountDirhams === args.amountDirhams,
     async () => {
-      ws.journal.assertWritable()
+      await ws.journal.assertWritable()
       requireCredentials(ws, hasCredentials)
       // From here to the insert there is no await: the checks and the intent are one step.
       const lookup = freshLookup(ctx, phone)

@@ -183,7 +183,9 @@ export function createDesk(deps: DeskDeps): Desk {
   }
 
   function newWorkspace(mode: Mode, session: ServiceSession): Workspace {
-    const journal = Journal.open(journalPath(deps.dataDir, mode))
+    // The integrity check of a large journal runs in a worker: the window is up and the journal readable at
+    // once; money calls wait for the verdict (Journal.assertWritable).
+    const journal = Journal.open(journalPath(deps.dataDir, mode), { check: 'background' })
     const clock = session.clock
     return {
       mode,
@@ -256,7 +258,7 @@ export function createDesk(deps: DeskDeps): Desk {
   const recovery = new BackgroundRecovery(
     () =>
       [...workspaces.values()]
-        .filter((ws) => ws.journal.health.problem === null)
+        .filter((ws) => ws.journal.writable)
         .map((ws) => opContext(ws, { clerk: null })),
     log.child('recovery'),
     deps.recoverySchedule,
@@ -277,10 +279,13 @@ export function createDesk(deps: DeskDeps): Desk {
   /** Start-up work for a mode becoming active: what a crash left, the catalog. Network work runs behind. */
   function activate(ws: Workspace): void {
     current = ws.mode
-    if (ws.journal.health.problem === null) {
+    // What a crash left is marked once the journal is known to be sound; a money call waiting for the same
+    // verdict runs after this (its wait was registered later).
+    void ws.journal.checked.then(() => {
+      if (!ws.journal.writable || !ws.journal.db.open) return
       markInterrupted(opContext(ws, { clerk: null }))
       void recovery.pass()
-    }
+    })
     void refreshCatalog(ws).catch((error: unknown) =>
       log.warn('denominations not refreshed at start', { error }),
     )
@@ -492,14 +497,14 @@ export function createDesk(deps: DeskDeps): Desk {
         )
       }
       if (entry.status !== 'pending' && entry.status !== 'unknown') return present(ws, entry)
-      ws.journal.assertWritable()
+      await ws.journal.assertWritable()
       if (!hasCredentials(ws)) throw new AppError('NOT_CONFIGURED', 'The service is not configured.')
       return present(ws, await resendDeposit(opContext(ws, call), entry.id, 'person'))
     },
 
     recoverNow: async (_args, call) => {
       const ws = active()
-      ws.journal.assertWritable()
+      await ws.journal.assertWritable()
       const ctx = opContext(ws, call)
       markInterrupted(ctx)
       return recoverDeposits(ctx)

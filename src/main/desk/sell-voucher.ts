@@ -25,7 +25,7 @@ export async function sellVoucher(
     (earlier) => earlier.kind === 'voucher' && earlier.denominationId === args.denominationId,
     async () => {
       fresh = true
-      ws.journal.assertWritable()
+      await ws.journal.assertWritable()
       requireCredentials(ws, hasCredentials)
       const denomination = await findDenomination(ctx, args.denominationId)
       const t = stamp(ws)

@@ -15,7 +15,7 @@ import type {
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
 import { normalizeLibyanPhone } from '../../shared/phone'
-import { integrityCheck, type JournalHealth, openDatabase } from './open'
+import { type IntegrityCheckTiming, integrityCheck, type JournalHealth, openDatabase } from './open'
 import { globPrefix, nameKey } from './search-keys'
 
 /** A journal entry as stored, with the full voucher code: never sent to the renderer as is. */
@@ -319,11 +319,19 @@ export class Journal {
   readonly db: Database.Database
   readonly path: string
   readonly health: JournalHealth
+  /** Settles once the integrity check has answered (at once when it ran during open). */
+  readonly checked: Promise<JournalHealth>
 
-  private constructor(db: Database.Database, path: string, health: JournalHealth) {
+  private constructor(
+    db: Database.Database,
+    path: string,
+    health: JournalHealth,
+    checked: Promise<JournalHealth>,
+  ) {
     this.db = db
     this.path = path
     this.health = health
+    this.checked = checked
   }
 
   /**
@@ -341,17 +349,27 @@ export class Journal {
     return prepared
   }
 
-  static open(path: string): Journal {
-    const { db, health } = openDatabase(path)
-    return new Journal(db, path, health)
+  /** With check 'background' (the desk), quick_check runs in a worker thread and money records wait for it. */
+  static open(path: string, options: { check?: IntegrityCheckTiming } = {}): Journal {
+    const { db, health, checked } = openDatabase(path, undefined, options.check ?? 'now')
+    return new Journal(db, path, health, checked)
   }
 
   close(): void {
     if (this.db.open) this.db.close()
   }
 
-  /** Refuses money records when the journal cannot promise to keep them. */
-  assertWritable(): void {
+  /** Whether money records may be written now: checked, and nothing wrong. */
+  get writable(): boolean {
+    return this.health.checked && this.health.problem === null
+  }
+
+  /**
+   * Refuses money records when the journal cannot promise to keep them; while its integrity check is still
+   * running (a start with a large journal), waits for the verdict first.
+   */
+  async assertWritable(): Promise<void> {
+    if (!this.health.checked) await this.checked
     if (this.health.problem !== null) {
       throw new AppError('JOURNAL_UNAVAILABLE', this.health.problem)
     }

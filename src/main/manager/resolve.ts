@@ -59,7 +59,7 @@ export function resolutionHandlers(core: DeskCore): FeatureHandlers<'resolveEntr
   return {
     resolveEntry: async (args: DeskArgs<'resolveEntry'>, call) => {
       const ws = core.active()
-      ws.journal.assertWritable()
+      await ws.journal.assertWritable()
       const entry = mustGet(ws, args.entryId)
       if (entry.status !== 'pending' && entry.status !== 'unknown') {
         throw notResolvable(entry, 'Only an entry whose outcome is unknown can be resolved.')
@@ -143,7 +143,7 @@ export function resolutionHandlers(core: DeskCore): FeatureHandlers<'resolveEntr
 
     annotateEntry: async (args, call) => {
       const ws = core.active()
-      ws.journal.assertWritable()
+      await ws.journal.assertWritable()
       const entry = mustGet(ws, args.entryId)
       if (entry.status !== 'issued' && entry.status !== 'confirmed') {
         throw notResolvable(entry, 'Only a final entry takes a note; resolve an unknown one instead.')
