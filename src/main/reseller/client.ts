@@ -182,6 +182,8 @@ export async function deposit(
       external_transaction_id: request.externalTransactionId,
     },
     money: true,
+    // Re-sent with the same reference when its outcome is unknown: a kept connection is safe for it.
+    resendable: true,
   })
   if (!isSuccess(answer.status)) throw rejection(answer, true, 'user')
   const data = payload(answer.body)

@@ -62,6 +62,12 @@ export interface ServiceRequest {
   token?: string
   /** A call that moves money: answered 5xx/3xx or cut off after sending means the outcome is unknown. */
   money: boolean
+  /**
+   * A money call that may go over a kept connection: one whose unknown outcome is resolved by sending it
+   * again with the same reference (a deposit), so a connection the server had just closed costs a re-send,
+   * not a person's time. Without it a money call opens a fresh connection (a voucher).
+   */
+  resendable?: boolean
 }
 
 export interface ServiceAnswer {
@@ -322,8 +328,10 @@ export class ServiceHttp {
   private readonly log: Logger
   private readonly $fetch: OFetch
   private readonly pooled: Dispatcher
-  /** Money calls use a fresh connection each: a reused connection the server has just closed would make a
-   * request look sent when it never arrived, and an unknown voucher costs a manager's time. */
+  /** Money calls that cannot be re-sent use a fresh connection each: a reused connection the server has just
+   * closed would make a request look sent when it never arrived, and an unknown voucher costs a manager's
+   * time. A deposit goes over the kept connection (no new TCP and TLS handshake before the clerk's answer):
+   * if that ever makes it unknown, the background re-sends it with its reference within seconds. */
   private readonly fresh: Dispatcher
 
   constructor(
@@ -381,7 +389,7 @@ export class ServiceHttp {
         headers,
         ...(request.query ? { query: request.query } : {}),
         ...(request.body ? { body: request.body } : {}),
-        dispatcher: (request.money ? this.fresh : this.pooled) as never,
+        dispatcher: (request.money && !request.resendable ? this.fresh : this.pooled) as never,
       })
     } catch (error) {
       const failure = transportFailure(error, request.money)
