@@ -254,10 +254,10 @@ describe('a deposit the app stopped in the middle of (the crash windows of docs/
 
     await t.restart()
     await t.call('recoverNow')
-    const after = async (id: string) => (await t?.call('getEntry', { entryId: id }))?.entry
+    const entryNow = async (id: string) => (await t?.call('getEntry', { entryId: id }))?.entry
     // Neither is ever `failed`: the one that went through is confirmed by duplicate, the other credited now.
-    expect(await after(never.id)).toMatchObject({ status: 'confirmed' })
-    expect(await after(left.id)).toMatchObject({ status: 'confirmed', confirmedByDuplicate: true })
+    expect(await entryNow(never.id)).toMatchObject({ status: 'confirmed' })
+    expect(await entryNow(left.id)).toMatchObject({ status: 'confirmed', confirmedByDuplicate: true })
     const ledger = t.sandbox.controls.ledger().deposits
     for (const entry of [never, left])
       expect(ledger.filter((d) => d.external_transaction_id === entry.externalTransactionId)).toHaveLength(1)
