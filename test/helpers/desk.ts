@@ -111,6 +111,8 @@ export async function startTestDesk(options: TestDeskOptions = {}): Promise<Test
       await desk.stop()
       desk = build()
       await desk.start()
+      // The journal is checked in the background; what a crash left is marked once the check has answered.
+      await desk.workspace().journal.checked
     },
     async close() {
       await desk.stop()

@@ -1,5 +1,8 @@
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EntryUpdate, NewEvent } from '../../src/main/journal/journal'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
@@ -261,5 +264,53 @@ describe('a deposit the app stopped in the middle of (the crash windows of docs/
     const ledger = t.sandbox.controls.ledger().deposits
     for (const entry of [never, left])
       expect(ledger.filter((d) => d.external_transaction_id === entry.externalTransactionId)).toHaveLength(1)
+  })
+})
+
+describe('a journal that fails its integrity check at start (checked in the background)', () => {
+  it('stays readable, and a sale waits for the verdict and is refused before anything is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-corrupt-'))
+    try {
+      const first = await startTestDesk({ dir })
+      const { journal, newId } = first.desk.workspace()
+      const at = new Date().toISOString()
+      for (let i = 0; i < 300; i++)
+        journal.insertEntry({
+          id: newId(),
+          kind: 'deposit',
+          mode: 'training',
+          day: 20261126,
+          createdAt: at,
+          createdPcAt: at,
+          amountDirhams: 1000,
+          phone: MOHAMED.phone,
+          externalTransactionId: newId(),
+        })
+      journal.db.pragma('wal_checkpoint(TRUNCATE)')
+      await first.close()
+      const path = join(dir, 'journal-training.sqlite')
+      const fd = openSync(path, 'r+')
+      // The middle of the file scribbled over; the header (and so the schema version) left alone.
+      writeSync(
+        fd,
+        Buffer.alloc(4096 * 3, 0x5a),
+        0,
+        4096 * 3,
+        Math.floor(statSync(path).size / 2 / 4096) * 4096,
+      )
+      closeSync(fd)
+
+      t = await startTestDesk({ dir })
+      expect((await t.call('listJournal', { limit: 5 })).entries.length).toBeGreaterThan(0)
+      const refusal = await t.rejection('generateVoucher', { denominationId: 1 })
+      expect(refusal.code).toBe('JOURNAL_UNAVAILABLE')
+      expect((await t.rejection('recoverNow')).code).toBe('JOURNAL_UNAVAILABLE')
+      expect(t.sandbox.controls.ledger().vouchers).toHaveLength(0)
+      expect((await t.call('getStatus')).journalProblem).toMatch(/integrity/)
+    } finally {
+      await t?.close()
+      t = undefined
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
