@@ -7,8 +7,16 @@
  */
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
+import {
+  type ChainUse,
+  type HeadOfficeStatus,
+  type HeadOfficeTest,
+  type HeadOfficeView,
+  headOfficeSettingsInput,
+  type OtherOpenDeposit,
+} from './head-office'
 import type { BackupResult, ExportJob, ManagerSettings, Person, Report, Session, ZSummary } from './manager'
-import { ROLES } from './manager'
+import { REPORT_SCOPES, ROLES } from './manager'
 import { EXPORT_FORMATS } from './manager-limits'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
 import { PHONE_FORMATS } from './phone'
@@ -116,6 +124,8 @@ export interface CustomerLookup {
    * until it is resolved, so the clerk is told right after the lookup, before the name and the amount.
    */
   openDeposit?: JournalEntry
+  /** An unresolved deposit to this phone at another terminal (head office figures; deposits are refused). */
+  openDepositElsewhere?: OtherOpenDeposit
 }
 
 export interface ReportedLimit {
@@ -148,6 +158,8 @@ export interface DailyLimit {
    * yet counted as used). An estimate: the limit is shared by every PC of the reseller.
    */
   estimatedRemainingDirhams: number | null
+  /** Other terminals' use of the same service account today, when the head office was reached recently. */
+  chain?: ChainUse
 }
 
 export interface Notice {
@@ -582,7 +594,13 @@ export const DESK_CALLS = {
   },
 
   // Reports, exports, backups ----------------------------------------------------------------------------
-  getReport: { input: dayRange({}), output: returns<Report>(), role: 'manager', money: false },
+  /** scope chain: every terminal's figures from the head office. */
+  getReport: {
+    input: dayRange({ scope: z.enum(REPORT_SCOPES).optional() }),
+    output: returns<Report>(),
+    role: 'manager',
+    money: false,
+  },
   getXReport: { input: noInput, output: returns<Report>(), role: 'manager', money: false },
   closeDay: {
     input: optionalFields({ day: day.optional() }),
@@ -622,6 +640,8 @@ export const DESK_CALLS = {
       language: language.optional(),
       /** Omitted: main asks where to save (the host's save dialog). */
       path: path.optional(),
+      /** chain: every terminal's figures from the head office (summary only). */
+      scope: z.enum(REPORT_SCOPES).optional(),
     }),
     output: returns<ExportJob | null>(),
     role: 'manager',
@@ -638,6 +658,33 @@ export const DESK_CALLS = {
   backupNow: {
     input: optionalFields({ folder: path.optional() }),
     output: returns<BackupResult | null>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // The head office (several counters, PostgreSQL) ---------------------------------------------------------
+  /** The connection (never the terminal's secret) and the sync's state, for the manager's settings. */
+  getHeadOffice: { input: noInput, output: returns<HeadOfficeView>(), role: 'manager', money: false },
+  /** "Head office: 37 entries behind, last reached 10:42" on every screen; nothing secret in it. */
+  getHeadOfficeStatus: {
+    input: noInput,
+    output: returns<HeadOfficeStatus>(),
+    role: 'clerk',
+    money: false,
+    passive: true,
+  },
+  configureHeadOffice: {
+    input: headOfficeSettingsInput.extend({
+      /** Omitted: keep the stored secret (only for the same server, database and role). */
+      password: password.optional(),
+    }),
+    output: returns<HeadOfficeView>(),
+    role: 'manager',
+    money: false,
+  },
+  testHeadOffice: {
+    input: headOfficeSettingsInput.omit({ enabled: true }).extend({ password: password.optional() }),
+    output: returns<HeadOfficeTest>(),
     role: 'manager',
     money: false,
   },

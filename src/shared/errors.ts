@@ -46,6 +46,9 @@ export const ERROR_CODES = [
   // Updates of the installed app
   'UPDATE_NOT_READY',
   'UPDATE_ON_HOLD',
+  // Head office (PostgreSQL): unreachable, refused, or records it will not take
+  'HEAD_OFFICE_UNAVAILABLE',
+  'HEAD_OFFICE_CONFLICT',
   'INTERNAL',
 ] as const
 

@@ -117,6 +117,25 @@ export const REPORT_LIST_LIMIT = 200
 
 export type ReportType = 'day' | 'range' | 'x' | 'z'
 
+/** This PC's journal, or every terminal of the chain as the head office holds them. */
+export const REPORT_SCOPES = ['pc', 'chain'] as const
+export type ReportScopeName = (typeof REPORT_SCOPES)[number]
+
+/** One terminal's part of a chain report. */
+export interface TerminalTotals {
+  terminal: string
+  entryCount: number
+  /** Issued vouchers and confirmed deposits together. */
+  sales: Tally
+  vouchers: Tally
+  deposits: Tally
+  failed: number
+  /** Flagged for a person, or outcome not known yet. */
+  attention: number
+  /** When the head office last received something from this terminal: its figures are as of then. */
+  lastReceivedAt: string | null
+}
+
 export interface ZInfo {
   number: number
   closedAt: string
@@ -143,6 +162,12 @@ export interface Report {
   failed: ReportList
   /** Entries still flagged for a person, or whose outcome is not known. */
   attention: ReportList
+  /**
+   * A chain report (read from the head office): every terminal, with each one's figures. Chain reports hold
+   * figures only; their entry lists are empty (the totals say how many), and clerks are named with their
+   * terminal.
+   */
+  chain?: { terminals: TerminalTotals[] }
 }
 
 export interface ZSummary {

@@ -2,6 +2,7 @@ import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { Role } from '../../shared/manager'
+import type { ChainFigures } from '../headoffice/feature'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { StoredSettings } from '../settings/settings'
@@ -64,6 +65,8 @@ export interface OpContext {
   monotonicNow: () => number
   /** Asks the background recovery to look at open deposits soon. */
   kickRecovery: () => void
+  /** Figures from the other terminals of the chain (head office), when there is one. */
+  chain?: ChainFigures
 }
 
 export interface Stamp {

@@ -73,6 +73,14 @@ export function deposit(
           },
         )
       }
+      const elsewhere = ws.mode === 'live' ? ctx.chain?.otherOpenDepositTo(phone) : null
+      if (elsewhere) {
+        throw new AppError(
+          'UNRESOLVED_DEPOSIT',
+          `An earlier deposit to this phone at ${elsewhere.terminal} has no known outcome yet.`,
+          { elsewhere: true, terminal: elsewhere.terminal, remoteEntryId: elsewhere.entryId },
+        )
+      }
       const t = stamp(ws)
       if (!args.confirmRepeat) {
         const since = new Date(Date.parse(t.at) - REPEAT_WINDOW_MS).toISOString()

@@ -12,6 +12,7 @@ import { AppError, toAppErrorData } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
+import { chainLimitUse, createHeadOfficeFeature } from '../headoffice/feature'
 import { createIdGenerator } from '../ids'
 import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
 import { type Logger, silentLogger } from '../log'
@@ -76,6 +77,8 @@ export interface DeskDeps {
   manager?: ManagerHost
   /** The host's updater, once it exists; none: updates are unavailable here. */
   updates?: () => UpdatesHost | null
+  /** Head office sync tuning for tests and benchmarks (batch size, poll interval, hooks). */
+  headOfficeSync?: Parameters<typeof createHeadOfficeFeature>[0]['sync']
 }
 
 /**
@@ -119,6 +122,8 @@ export interface Desk {
   /** The active mode's workspace: for tests and benchmarks. */
   workspace(): Workspace
   readonly recovery: BackgroundRecovery
+  /** The head office sync and the chain-wide figures. */
+  readonly headOffice: ReturnType<typeof createHeadOfficeFeature>
   /** A window went away or loaded a new page: its sign-in ends with it. */
   endSession(sender: string): void
 }
@@ -245,6 +250,7 @@ export function createDesk(deps: DeskDeps): Desk {
       log: log.child('desk'),
       monotonicNow,
       kickRecovery: () => recovery.kick(),
+      chain: headOffice.chain,
     }
   }
 
@@ -254,6 +260,16 @@ export function createDesk(deps: DeskDeps): Desk {
     if (ws.mode === 'training') return `training|${training?.credentials.username ?? ''}`
     return `${ws.session.baseUrl}|${settings().live?.username ?? ''}`
   }
+
+  const headOffice = createHeadOfficeFeature({
+    settings: deps.settings,
+    secrets: deps.secrets,
+    log,
+    liveJournal: () => workspaces.get('live')?.journal ?? null,
+    now: () => workspaces.get('live')?.session.clock.now() ?? pcNow(),
+    connectTimeoutMs: () => settings().connectTimeoutMs,
+    ...(deps.headOfficeSync ? { sync: deps.headOfficeSync } : {}),
+  })
 
   const recovery = new BackgroundRecovery(
     () =>
@@ -403,6 +419,7 @@ export function createDesk(deps: DeskDeps): Desk {
   const core: DeskCore = { active, opContext, settings, log, dataDir: deps.dataDir }
   const manager = createManagerFeature(core, {
     monotonicNow,
+    chainReport: headOffice.chainReport,
     wallNow: pcNow,
     ...(deps.manager ? { host: deps.manager } : {}),
     ...(deps.printing ? { printing: deps.printing } : {}),
@@ -478,7 +495,13 @@ export function createDesk(deps: DeskDeps): Desk {
       const ctx = opContext(ws, call)
       const found = await lookupCustomer(ctx, args, hasCredentials(ws))
       const open = openDepositTo(ctx, found.phone as LibyanPhone)
-      return open ? { ...found, openDeposit: present(ws, open) } : found
+      // Another counter's unresolved deposit to the phone, as the head office last told (live only).
+      const elsewhere = ws.mode === 'live' ? headOffice.chain.otherOpenDepositTo(found.phone) : null
+      return {
+        ...found,
+        ...(open ? { openDeposit: present(ws, open) } : {}),
+        ...(elsewhere ? { openDepositElsewhere: elsewhere } : {}),
+      }
     },
 
     deposit: async (args, call) => {
@@ -527,7 +550,11 @@ export function createDesk(deps: DeskDeps): Desk {
 
     getDailyLimit: async () => {
       const ws = active()
-      return dailyLimit(ws.journal, businessDay(ws.session.clock.now()), settings().agreedDailyLimitDirhams)
+      const day = businessDay(ws.session.clock.now())
+      // Training figures never mix with the chain's.
+      const chain = ws.mode === 'live' ? headOffice.chain.otherTerminalsUse(day, accountOf(ws)) : null
+      const limit = dailyLimit(ws.journal, day, settings().agreedDailyLimitDirhams, chainLimitUse(chain))
+      return chain ? { ...limit, chain } : limit
     },
 
     listNotices: async (args) => ({ notices: active().journal.noticesAfter(args.afterId ?? 0) }),
@@ -627,6 +654,7 @@ export function createDesk(deps: DeskDeps): Desk {
       () => deps.diagnostics?.versions().app ?? '',
     ),
     ...manager.handlers,
+    ...headOffice.handlers,
   }
 
   return {
@@ -635,6 +663,7 @@ export function createDesk(deps: DeskDeps): Desk {
     checkCaller: manager.checkCaller,
     recovery,
     workspace: active,
+    headOffice,
     endSession: manager.endSession,
     async start() {
       manager.start()
@@ -650,9 +679,13 @@ export function createDesk(deps: DeskDeps): Desk {
       const ws = await ensureWorkspace(mode)
       deps.settings.update({ mode })
       activate(ws)
+      // The head office takes the live journal even while the desk trains someone.
+      if (s.headOffice?.enabled && liveCredentials()) await ensureWorkspace('live')
+      await headOffice.start()
     },
     moneyActivity,
     async stop() {
+      await headOffice.stop()
       await manager.stop()
       recovery.stop()
       await recovery.idle()

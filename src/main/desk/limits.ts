@@ -17,6 +17,17 @@ export interface LimitUse {
   openDirhams: number
 }
 
+/** Other terminals' use of the same service account (a head office's figures), added to this PC's. */
+export interface OtherUse {
+  today: LimitUse
+  /** What they used after the service's last report here (counted from a little before it). */
+  sinceReport: LimitUse
+}
+
+function plus(a: LimitUse, b: LimitUse | undefined): LimitUse {
+  return b ? { usedDirhams: a.usedDirhams + b.usedDirhams, openDirhams: a.openDirhams + b.openDirhams } : a
+}
+
 export interface LimitEstimateInput {
   /** The daily limit agreed with the provider (a setting); null when the manager has not entered it. */
   agreedDirhams: number | null
@@ -50,8 +61,13 @@ export function estimateRemaining(input: LimitEstimateInput): LimitEstimate {
   return { basis: null, estimatedRemainingDirhams: null }
 }
 
-/** The day's figures from this PC's journal, with the estimate. */
-export function dailyLimit(journal: Journal, day: number, agreedDirhams: number | null): DailyLimit {
+/** The day's figures from this PC's journal, with the estimate (counting other terminals' use when known). */
+export function dailyLimit(
+  journal: Journal,
+  day: number,
+  agreedDirhams: number | null,
+  others: OtherUse | null = null,
+): DailyLimit {
   const totals = journal.dayTotals(day)
   const last = journal.lastLimitReport(day)
   const use = (t: { localUsedDirhams: number; unknownDirhams: number }): LimitUse => ({
@@ -60,9 +76,12 @@ export function dailyLimit(journal: Journal, day: number, agreedDirhams: number 
   })
   const estimate = estimateRemaining({
     agreedDirhams,
-    today: use(totals),
+    today: plus(use(totals), others?.today),
     lastReport: last
-      ? { report: last.report, useSince: use(journal.dayTotals(day, last.entryId ?? '')) }
+      ? {
+          report: last.report,
+          useSince: plus(use(journal.dayTotals(day, last.entryId ?? '')), others?.sinceReport),
+        }
       : null,
   })
   return { day, ...totals, reported: last?.report ?? null, agreedDirhams, ...estimate }

@@ -35,5 +35,16 @@ export function summaryLines(report: Report, language: Language): SummaryLine[] 
     lines.push({ section: l.byClerk, item: c.clerk ?? l.noClerk, ...c.total })
   }
   lines.push({ section: l.attentionEntries, item: l.total, count: report.attention.total, dirhams: 0 })
+  for (const t of report.chain?.terminals ?? []) {
+    lines.push({ section: l.byTerminal, item: `${t.terminal} — ${l.total}`, ...t.sales })
+    lines.push({ section: l.byTerminal, item: `${t.terminal} — ${l.vouchers}`, ...t.vouchers })
+    lines.push({ section: l.byTerminal, item: `${t.terminal} — ${l.deposits}`, ...t.deposits })
+    lines.push({
+      section: l.byTerminal,
+      item: `${t.terminal} — ${l.attentionEntries}`,
+      count: t.attention,
+      dirhams: 0,
+    })
+  }
   return lines
 }

@@ -32,6 +32,8 @@ export interface ExportSource {
   generatedBy: string | null
   outletName: string
   pdf: PdfRenderer | null
+  /** A chain report read from the head office: the file holds its figures, per terminal, and no entries. */
+  chainReport?: Report
 }
 
 /** The file name the save dialog proposes. */
@@ -60,6 +62,7 @@ export async function writeExport(
   checkExportPath(request.path, request.format)
   mkdirSync(dirname(request.path), { recursive: true })
   const tmp = `${request.path}.${randomBytes(4).toString('hex')}.part`
+  if (source.chainReport) return writeSummaryOnly(request, source, source.chainReport, tmp, progress)
   const db = new Database(source.journalPath, {
     readonly: true,
     fileMustExist: true,
@@ -144,5 +147,43 @@ export async function writeExport(
     })
   } finally {
     db.close()
+  }
+}
+
+/** An export of figures only (a chain report): the summary with its per-terminal lines, no entry rows. */
+async function writeSummaryOnly(
+  request: ExportRequest,
+  source: ExportSource,
+  report: Report,
+  tmp: string,
+  progress: Progress,
+): Promise<void> {
+  progress(0, 0)
+  try {
+    if (request.format === 'csv') {
+      const csv = new CsvWriter(tmp, request.language)
+      csv.finish(report)
+    } else if (request.format === 'xlsx') {
+      await new XlsxWriter(tmp, request.language).finish(report)
+    } else {
+      if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
+      const html = renderReportHtml(report, request.language, await loadReceiptFonts(), source.outletName)
+      const bytes = await source.pdf.renderPdf(html)
+      const fd = openSync(tmp, 'w')
+      try {
+        writeSync(fd, bytes)
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+    }
+    renameSync(tmp, request.path)
+    progress(0, 0)
+  } catch (error) {
+    rmSync(tmp, { force: true })
+    if (error instanceof AppError) throw error
+    throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
+      reason: error instanceof Error ? error.message : String(error),
+    })
   }
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { DeskMethod, Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
+import type { Report } from '../../shared/manager'
 import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
 import { type CallContext, stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/desk'
@@ -18,7 +19,7 @@ import { admitCaller, type Gate, guardHandlers } from '../people/policy'
 import { Sessions } from '../people/sessions'
 import { PEOPLE_SCHEMA_VERSION, PeopleStore } from '../people/store'
 import { loadReceiptFonts } from '../receipts/fonts'
-import { computeReportStepwise } from '../reports/compute'
+import { computeReportStepwise, type ReportMeta } from '../reports/compute'
 import { renderSummaryReceiptHtml } from '../reports/html'
 import { printSummaryHtml } from '../reports/print'
 import { closeDay, getZReport, listZReports, xReport } from '../reports/z-reports'
@@ -41,6 +42,8 @@ export interface ManagerFeatureOptions {
   wallNow?: () => number
   /** How often the daily backup looks whether today's backup exists. */
   backupCheckMs?: number
+  /** Reports over every terminal, from the head office (absent: chain scope is refused). */
+  chainReport?: (range: { from: number; to: number }, meta: ReportMeta) => Promise<Report>
 }
 
 type ManagerMethod =
@@ -109,6 +112,11 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
   }
 
+  function chain(range: { from: number; to: number }, meta: ReportMeta): Promise<Report> {
+    if (!options.chainReport) throw new AppError('NOT_CONFIGURED', 'Chain reports need the head office.')
+    return options.chainReport(range, meta)
+  }
+
   /** Where there is no dialog to ask (a host without one), the call must say where. */
   function host(field: 'path' | 'folder'): ManagerHost {
     if (!options.host)
@@ -163,13 +171,16 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   > = {
     getReport: async (args, call) => {
       const ws = core.active()
-      return computeReportStepwise(ws.journal.db, args, {
+      const meta: ReportMeta = {
         type: args.from === args.to ? 'day' : 'range',
         mode: ws.mode,
         generatedAt: stamp(ws).at,
         generatedBy: call.clerk,
         z: null,
-      })
+      }
+      const range = { from: args.from, to: args.to }
+      if (args.scope === 'chain') return chain(range, { ...meta, mode: 'live' })
+      return computeReportStepwise(ws.journal.db, range, meta)
     },
     getXReport: async (_args, call) => {
       const ws = core.active()
@@ -230,6 +241,20 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       if (path === null) return null
       checkExportPath(path, args.format)
       const pdf = options.host?.pdf ?? null
+      // A chain export is read from the head office first (a clear error now, not in the job).
+      const chainFigures =
+        args.scope === 'chain'
+          ? await chain(
+              { from: args.from, to: args.to },
+              {
+                type: args.from === args.to ? 'day' : 'range',
+                mode: 'live',
+                generatedAt: stamp(ws).at,
+                generatedBy: call.clerk,
+                z: null,
+              },
+            )
+          : null
       return jobs.start(args.format, path, (progress) =>
         writeExport(
           {
@@ -246,6 +271,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
             generatedBy: call.clerk,
             outletName: s.outlet.name,
             pdf,
+            ...(chainFigures ? { chainReport: chainFigures } : {}),
           },
           progress,
         ),

@@ -94,7 +94,7 @@ export function toReportEntry(r: EntryListRow): ReportEntry {
 }
 
 /** One group of the period's entries: everything a report adds up comes from these. */
-interface Group {
+export interface Group {
   kind: EntryKind
   status: EntryStatus
   clerk: string | null
@@ -181,7 +181,7 @@ function summarise(all: Group[]) {
   }
 }
 
-function assemble(
+export function assemble(
   scope: ReportScope,
   meta: ReportMeta,
   all: Group[],

@@ -34,6 +34,7 @@ function clerkName(clerk: string | null, l: ReportLabels): string {
 
 function headerRows(report: Report, l: ReportLabels): [string, string][] {
   const rows: [string, string][] = [[report.from === report.to ? l.day : l.period, period(report)]]
+  if (report.chain) rows.push([l.byTerminal, escapeHtml(l.chainScope)])
   if (report.z) {
     rows.push([l.zNumber, ltr(String(report.z.number))])
     if (report.z.part > 1) rows.push([l.zPart, ltr(String(report.z.part))])
@@ -44,6 +45,25 @@ function headerRows(report: Report, l: ReportLabels): [string, string][] {
     if (report.generatedBy) rows.push([l.by, auto(report.generatedBy)])
   }
   return rows
+}
+
+/** A chain report's part per terminal, each with the time its figures are as of. */
+function terminalTable(report: Report, l: ReportLabels, countValue: string): string {
+  const rows = (report.chain?.terminals ?? [])
+    .map(
+      (t) =>
+        `<tr><td>${auto(t.terminal)}</td>${tallyCells(t.vouchers)}${tallyCells(t.deposits)}${tallyCells(t.sales)}` +
+        `<td class="num">${ltr(String(t.attention))}</td>` +
+        `<td>${t.lastReceivedAt ? ltr(formatTripoliDateTime(t.lastReceivedAt)) : '—'}</td></tr>`,
+    )
+    .join('')
+  return (
+    `<h2>${escapeHtml(l.byTerminal)}</h2><p>${escapeHtml(l.chainFiguresOnly)}</p>` +
+    `<table><thead><tr><th rowspan="2">${escapeHtml(l.terminal)}</th><th colspan="2">${escapeHtml(l.vouchers)}</th>` +
+    `<th colspan="2">${escapeHtml(l.deposits)}</th><th colspan="2">${escapeHtml(l.total)}</th>` +
+    `<th rowspan="2">${escapeHtml(l.attentionEntries)}</th><th rowspan="2">${escapeHtml(l.lastReceived)}</th></tr>` +
+    `<tr>${countValue}${countValue}${countValue}</tr></thead><tbody>${rows}</tbody></table>`
+  )
 }
 
 function tallyCells(t: Tally): string {
@@ -185,6 +205,7 @@ export function renderReportHtml(
     report.byClerk.length
       ? `<table><thead><tr><th rowspan="2">${escapeHtml(l.clerk)}</th><th colspan="2">${escapeHtml(l.vouchers)}</th><th colspan="2">${escapeHtml(l.deposits)}</th><th colspan="2">${escapeHtml(l.total)}</th></tr><tr>${countValue}${countValue}${countValue}</tr></thead><tbody>${report.byClerk.map((c) => clerkRow(c, l)).join('')}</tbody></table>`
       : `<p>${escapeHtml(l.none)}</p>`,
+    ...(report.chain ? [terminalTable(report, l, countValue)] : []),
     entryList(l.failedEntries, report.failed, l),
     entryList(l.attentionEntries, report.attention, l),
   ]

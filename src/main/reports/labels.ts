@@ -63,6 +63,12 @@ export interface ReportLabels {
   no: string
   summarySheet: string
   entriesSheet: string
+  /** Chain reports (head office). */
+  chainScope: string
+  byTerminal: string
+  terminal: string
+  lastReceived: string
+  chainFiguresOnly: string
 }
 
 const en: ReportLabels = {
@@ -137,6 +143,11 @@ const en: ReportLabels = {
   no: 'no',
   summarySheet: 'Summary',
   entriesSheet: 'Entries',
+  chainScope: 'Chain: every terminal (head office)',
+  byTerminal: 'By terminal',
+  terminal: 'Terminal',
+  lastReceived: 'Figures as of',
+  chainFiguresOnly: 'A chain report holds figures only; the entries are in each terminal’s own report.',
 }
 
 const ar: ReportLabels = {
@@ -204,6 +215,11 @@ const ar: ReportLabels = {
   no: 'لا',
   summarySheet: 'الملخص',
   entriesSheet: 'العمليات',
+  chainScope: 'السلسلة: كل النقاط (المكتب الرئيسي)',
+  byTerminal: 'حسب النقطة',
+  terminal: 'النقطة',
+  lastReceived: 'الأرقام حتى',
+  chainFiguresOnly: 'تقرير السلسلة أرقام فقط؛ القيود في تقرير كل نقطة.',
 }
 
 export const REPORT_LABELS: Record<Language, ReportLabels> = { en, ar }

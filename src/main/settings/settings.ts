@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
+import type { HeadOfficeSettings } from '../../shared/head-office'
 import type { ManagerSettings } from '../../shared/manager'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
 import type { PhoneFormat } from '../../shared/phone'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
+import { sanitizeHeadOfficeSettings } from './head-office-settings'
 import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
 import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
 
@@ -21,6 +23,8 @@ export interface StoredSettings extends ReceiptSettings, ManagerSettings {
   depositMaxDirhams: number
   agreedDailyLimitDirhams: number | null
   updateFeedUrl: string | null
+  /** The head office this terminal sends its journal to; null: none (the default). */
+  headOffice: HeadOfficeSettings | null
 }
 
 /**
@@ -41,6 +45,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   depositMaxDirhams: DEFAULT_DEPOSIT_MAX_DIRHAMS,
   agreedDailyLimitDirhams: null,
   updateFeedUrl: null,
+  headOffice: null,
   ...DEFAULT_RECEIPT_SETTINGS,
   ...DEFAULT_MANAGER_SETTINGS,
 }
@@ -92,6 +97,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   }
   Object.assign(out, sanitizeReceiptSettings(r))
   Object.assign(out, sanitizeManagerSettings(r))
+  out.headOffice = sanitizeHeadOfficeSettings(r.headOffice)
   if (out.mode === 'live' && !out.live) out.mode = 'training'
   return out
 }

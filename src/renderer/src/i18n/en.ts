@@ -396,6 +396,10 @@ export const en = {
     UPDATE_NOT_READY: 'No update is ready to install yet. Check for updates and wait for the download.',
     UPDATE_ON_HOLD:
       'Money is moving (a sale or deposit in progress, or a deposit being re-sent). Install the update when it is finished.',
+    HEAD_OFFICE_UNAVAILABLE:
+      'The head office cannot be reached or refused this terminal. Selling goes on; check the head office settings.',
+    HEAD_OFFICE_CONFLICT:
+      'The head office holds different records for this terminal. Sync is stopped so nothing is lost: call the head office.',
     INTERNAL:
       'Something went wrong inside the app. Try again; if it lasts, save diagnostics and call support.',
   } satisfies Record<ErrorCode, string>,

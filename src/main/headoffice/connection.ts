@@ -1,0 +1,144 @@
+/**
+ * How the desk connects to the head office: TLS is required unless the server is on this machine's loopback,
+ * and a CA file, when set, is the only authority trusted for the server's certificate (with the host name
+ * checked). The password comes from the secret store and goes only into the connection.
+ */
+import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
+import type { ConnectionOptions } from 'node:tls'
+import type pg from 'pg'
+import { AppError } from '../../shared/errors'
+import type { HeadOfficeSettings } from '../../shared/head-office'
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase()
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true
+  if (isIP(h) === 4) return h.startsWith('127.')
+  if (h.startsWith('::ffff:')) return isIP(h.slice(7)) === 4 && h.slice(7).startsWith('127.')
+  return false
+}
+
+export type TlsDecision =
+  | { tls: false }
+  | { tls: true; ca: 'file' | 'system'; servername: string | undefined }
+
+/**
+ * TLS unless the server is on loopback (where nothing crosses a network), and on loopback too when a CA file is
+ * given. Every TLS connection verifies the certificate: against the CA file, or the system's authorities.
+ */
+export function tlsDecision(host: string, caFile: string | null): TlsDecision {
+  if (isLoopbackHost(host) && caFile === null) return { tls: false }
+  const bare = host.replace(/^\[|\]$/g, '')
+  return { tls: true, ca: caFile === null ? 'system' : 'file', servername: isIP(bare) ? undefined : bare }
+}
+
+export interface ConnectOptions {
+  connectTimeoutMs: number
+  queryTimeoutMs: number
+  applicationName?: string
+}
+
+/** The pg client configuration for a head office; the CA file is read here (a clear error if it cannot be). */
+export function clientConfig(
+  settings: Omit<HeadOfficeSettings, 'enabled'>,
+  password: string,
+  options: ConnectOptions,
+): pg.ClientConfig {
+  const decision = tlsDecision(settings.host, settings.caFile)
+  let ssl: false | ConnectionOptions = false
+  if (decision.tls) {
+    ssl = { rejectUnauthorized: true }
+    if (decision.servername) ssl.servername = decision.servername
+    if (settings.caFile !== null) {
+      try {
+        ssl.ca = readFileSync(settings.caFile, 'utf8')
+      } catch (error) {
+        throw new AppError(
+          'BAD_INPUT',
+          `caFile: the CA certificate cannot be read (${(error as Error).message}).`,
+          {
+            field: 'caFile',
+          },
+        )
+      }
+      if (!ssl.ca.includes('-----BEGIN CERTIFICATE-----')) {
+        throw new AppError('BAD_INPUT', 'caFile: not a PEM certificate (-----BEGIN CERTIFICATE-----).', {
+          field: 'caFile',
+        })
+      }
+    }
+  }
+  return {
+    host: settings.host.replace(/^\[|\]$/g, ''),
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    password,
+    ssl,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
+    statement_timeout: options.queryTimeoutMs,
+    keepAlive: true,
+    application_name: options.applicationName ?? 'reseller-desk',
+  }
+}
+
+const SQLSTATE_MEANINGS: Record<string, string> = {
+  '28P01': 'The head office refused this terminal’s role or password.',
+  '28000': 'The head office does not accept this terminal’s connection (pg_hba.conf, or TLS required).',
+  '3D000': 'There is no such database at the head office.',
+  '42501': 'The head office refused: this role may not do that.',
+  '53300': 'The head office has too many connections.',
+  '57P01': 'The head office server is shutting down.',
+  '57P03': 'The head office server is starting up.',
+}
+
+/**
+ * What went wrong talking to the head office, in words for a manager: never the password, and never a stack.
+ * Connection problems are HEAD_OFFICE_UNAVAILABLE (the desk keeps selling and tries again).
+ */
+export function headOfficeError(error: unknown): AppError {
+  if (error instanceof AppError) return error
+  const e = error as { code?: string; message?: string }
+  const message = String(e.message ?? error)
+  const code = typeof e.code === 'string' ? e.code : undefined
+  if (code && SQLSTATE_MEANINGS[code]) {
+    return new AppError('HEAD_OFFICE_UNAVAILABLE', SQLSTATE_MEANINGS[code] as string, { sqlstate: code })
+  }
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT') {
+    return new AppError('HEAD_OFFICE_UNAVAILABLE', `The head office cannot be reached (${code}).`, {
+      reason: code,
+    })
+  }
+  if (/self[- ]signed|unable to verify|certificate|Hostname\/IP does not match|altnames/i.test(message)) {
+    return new AppError(
+      'HEAD_OFFICE_UNAVAILABLE',
+      `The head office's certificate is not trusted: ${message.replace(/\s+/g, ' ').slice(0, 200)}`,
+      { reason: 'tls' },
+    )
+  }
+  if (/does not support SSL|SSL off|no pg_hba\.conf entry/i.test(message)) {
+    return new AppError(
+      'HEAD_OFFICE_UNAVAILABLE',
+      `The head office refused the connection: ${message.slice(0, 200)}`,
+      {
+        reason: 'refused',
+      },
+    )
+  }
+  if (
+    /timeout|timed out|terminated|Connection terminated|ECONNRESET|EPIPE/i.test(message) ||
+    code === 'ECONNRESET'
+  ) {
+    return new AppError('HEAD_OFFICE_UNAVAILABLE', 'The head office stopped answering.', {
+      reason: 'timeout',
+    })
+  }
+  return new AppError(
+    'HEAD_OFFICE_UNAVAILABLE',
+    `The head office answered with an error: ${message.slice(0, 200)}`,
+    {
+      ...(code ? { sqlstate: code } : {}),
+    },
+  )
+}

@@ -1,0 +1,109 @@
+/**
+ * The head office (PostgreSQL) part of the desk API: the connection a manager sets, the sync's state as the
+ * screen shows it, and the chain-wide figures used at the counter. contract.ts spreads these schemas and
+ * outputs into the desk contract.
+ */
+import { z } from 'zod'
+import type { AppErrorData } from './errors'
+
+/** Where this terminal sends its journal. The password is in the secret store, never here. */
+export interface HeadOfficeSettings {
+  /** Sync on (off by default: one PC is the embedded default). */
+  enabled: boolean
+  host: string
+  port: number
+  database: string
+  /** This terminal's login role (made by `npm run headoffice -- create-terminal`). */
+  user: string
+  /** The terminal's name as registered at the head office. */
+  terminal: string
+  /** The head office's CA certificate (PEM); TLS is required except on loopback. */
+  caFile: string | null
+}
+
+export type HeadOfficeState =
+  /** Not set up, or switched off. */
+  | 'off'
+  /** Sending, or catching up. */
+  | 'syncing'
+  /** Everything journaled has reached the head office. */
+  | 'up-to-date'
+  /** The last attempt failed (unreachable, refused); the desk keeps selling and tries again. */
+  | 'unreachable'
+  /** The head office refuses this desk's records for a reason a person must fix (see error). */
+  | 'stopped'
+
+export interface HeadOfficeStatus {
+  state: HeadOfficeState
+  /** Entries with something the head office does not have yet. */
+  entriesBehind: number
+  eventsBehind: number
+  /** When the head office last committed or answered; null: never. */
+  lastReachedAt: string | null
+  error: AppErrorData | null
+  /** When the chain-wide figures were last read (null: never, or too long ago to use). */
+  chainFiguresAt: string | null
+}
+
+export interface HeadOfficeView {
+  settings: HeadOfficeSettings | null
+  passwordSaved: boolean
+  status: HeadOfficeStatus
+}
+
+export type HeadOfficeTest =
+  | { ok: true; terminal: string; tls: boolean; schemaVersion: number; serverVersion: string }
+  | { ok: false; error: AppErrorData }
+
+/** Another terminal's use of the same service account today: what the daily-limit estimate adds. */
+export interface ChainUse {
+  /** Money that moved at other terminals today (issued vouchers, confirmed deposits). */
+  otherUsedDirhams: number
+  /** Still open at other terminals (may have moved money). */
+  otherOpenDirhams: number
+  /** Of otherUsedDirhams, what moved after the service's last daily-limit report here (all of it if none). */
+  otherUsedSinceReportDirhams: number
+  /** Of otherOpenDirhams, what was sent after that report. */
+  otherOpenSinceReportDirhams: number
+  reportSince: string | null
+  terminals: { terminal: string; usedDirhams: number; openDirhams: number }[]
+  /** When the head office answered these figures. */
+  asOf: string
+}
+
+/** An unresolved deposit to a phone at another terminal. */
+export interface OtherOpenDeposit {
+  terminal: string
+  entryId: string
+  amountDirhams: number
+  createdAt: string
+  /** When the head office answered. */
+  asOf: string
+}
+
+const name = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .refine((s) => !/\p{Cc}/u.test(s), 'No control characters.')
+
+export const headOfficeSettingsInput = z.strictObject({
+  enabled: z.boolean(),
+  host: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[A-Za-z0-9.:\-[\]]+$/, 'A host name or IP address.'),
+  port: z.number().int().min(1).max(65535),
+  database: z.string().trim().min(1).max(63),
+  user: z
+    .string()
+    .trim()
+    .min(1)
+    .max(63)
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Latin letters, digits, _ . - only.'),
+  terminal: name,
+  caFile: z.union([z.string().trim().min(1).max(4000), z.null()]),
+})

@@ -1,0 +1,298 @@
+/**
+ * The head office schema against a real PostgreSQL: migrations, terminal roles, row-level security and the
+ * append-only rule, proven with the terminals' own connections.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTerminal, roleNameFor, scramVerifier, terminalProgress } from '../../src/headoffice/admin'
+import { HEAD_OFFICE_SCHEMA_VERSION, loadMigrations, migrate } from '../../src/headoffice/schema'
+import { type PgCluster, startPgCluster } from '../helpers/pg-cluster'
+
+const run = promisify(execFile)
+
+let cluster: PgCluster
+let admin: pg.Client
+const DB = 'chain'
+
+async function connectAs(user: string, password: string): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: cluster.url(user, password, DB) })
+  await c.connect()
+  return c
+}
+
+async function pgError(p: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await p
+  } catch (error) {
+    return error as { code: string; message: string }
+  }
+  throw new Error('the statement was accepted; a refusal was expected')
+}
+
+function entryRow(terminal: string, id: string, extra: Record<string, unknown> = {}) {
+  // Recent: open deposits count for 30 days.
+  const now = new Date().toISOString()
+  return {
+    terminal,
+    id,
+    kind: 'deposit',
+    mode: 'live',
+    created_at: now,
+    created_pc_at: now,
+    day: 20250301,
+    amount_dirhams: 10_000,
+    phone: '0912345678',
+    service_account: 'https://svc|demo',
+    digest: 'x',
+    ...extra,
+  }
+}
+
+async function insertEntry(c: pg.Client, row: Record<string, unknown>) {
+  const cols = Object.keys(row)
+  await c.query(
+    `INSERT INTO headoffice.entries (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  )
+}
+
+async function insertEvent(c: pg.Client, row: Record<string, unknown>) {
+  const cols = Object.keys(row)
+  await c.query(
+    `INSERT INTO headoffice.entry_events (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(row),
+  )
+}
+
+async function insertState(c: pg.Client, row: Record<string, unknown>) {
+  const full = {
+    attempts: 1,
+    needs_attention: false,
+    confirmed_by_duplicate: false,
+    updated_at: new Date().toISOString(),
+    ...row,
+  }
+  const cols = Object.keys(full)
+  await c.query(
+    `INSERT INTO headoffice.entry_states (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')})`,
+    Object.values(full),
+  )
+}
+
+beforeAll(async () => {
+  cluster = await startPgCluster()
+  await cluster.createDatabase(DB)
+  admin = new pg.Client({ connectionString: cluster.superUrl(DB) })
+  await admin.connect()
+})
+
+afterAll(async () => {
+  await admin?.end()
+  await cluster?.destroy()
+})
+
+describe('migrations', () => {
+  it('the CLI migrates, says so when up to date, creates a terminal and reports progress', async () => {
+    const url = cluster.superUrl(DB)
+    const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
+    const cli = join(process.cwd(), 'src', 'headoffice', 'cli.ts')
+    const first = await run(tsx, [cli, 'migrate', '--url', url])
+    expect(first.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}: 0001_journal`)
+    const again = await run(tsx, [cli, 'migrate'], { env: { ...process.env, HEADOFFICE_URL: url } })
+    expect(again.stdout).toContain(`up to date (version ${HEAD_OFFICE_SCHEMA_VERSION})`)
+    const created = await run(tsx, [cli, 'create-terminal', '--url', url, '--name', 'Souq counter 1'])
+    expect(created.stdout).toContain('role:     desk_souq_counter_1')
+    const password = /password: (\S+)/.exec(created.stdout)?.[1] ?? ''
+    expect(password.length).toBeGreaterThanOrEqual(20)
+    const terminal = await connectAs('desk_souq_counter_1', password)
+    expect((await terminal.query('SELECT headoffice.my_terminal() AS t')).rows[0].t).toBe('Souq counter 1')
+    await terminal.end()
+    const status = await run(tsx, [cli, 'status', '--url', url])
+    expect(status.stdout).toContain('Souq counter 1: 0 events, last received never (no desk yet)')
+    const missing = await run(tsx, [cli, 'migrate']).catch((e: { code: number; stderr: string }) => e)
+    expect(missing).toMatchObject({ code: 2 })
+  })
+
+  it('ships one file per schema version, numbered without gaps', () => {
+    expect(loadMigrations().map((m) => m.version)).toEqual(
+      Array.from({ length: HEAD_OFFICE_SCHEMA_VERSION }, (_, i) => i + 1),
+    )
+  })
+
+  it('refuses an applied migration that was edited, and a database from a newer build', async () => {
+    const edited = loadMigrations().map((m) => ({ ...m, checksum: 'changed' }))
+    await expect(migrate(admin, edited)).rejects.toThrow(/differs from the one applied/)
+    const fewer = loadMigrations().slice(0, HEAD_OFFICE_SCHEMA_VERSION - 1)
+    await expect(migrate(admin, fewer)).rejects.toThrow(/this build knows/)
+  })
+
+  it('a failing migration leaves the database as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ho-mig-'))
+    for (const m of loadMigrations())
+      writeFileSync(join(dir, `${String(m.version).padStart(4, '0')}_${m.name}.sql`), m.sql)
+    writeFileSync(
+      join(dir, `${String(HEAD_OFFICE_SCHEMA_VERSION + 1).padStart(4, '0')}_broken.sql`),
+      'CREATE TABLE headoffice.half (x int); SELECT 1/0;',
+    )
+    await expect(migrate(admin, loadMigrations(dir))).rejects.toThrow(/division by zero/)
+    const half = await admin.query("SELECT to_regclass('headoffice.half') AS t")
+    expect(half.rows[0].t).toBeNull()
+    const v = await admin.query('SELECT max(version) AS v FROM headoffice.schema_migrations')
+    expect(v.rows[0].v).toBe(HEAD_OFFICE_SCHEMA_VERSION)
+  })
+})
+
+describe('terminal roles', () => {
+  let a: pg.Client
+  let b: pg.Client
+
+  beforeAll(async () => {
+    const ta = await createTerminal(admin, { name: 'Counter A' })
+    const tb = await createTerminal(admin, { name: 'Counter B', role: 'desk_b' })
+    a = await connectAs(ta.role, ta.password)
+    b = await connectAs(tb.role, tb.password)
+  })
+
+  afterAll(async () => {
+    await a?.end()
+    await b?.end()
+  })
+
+  it('a terminal inserts its own rows and reads them back', async () => {
+    await insertEntry(a, entryRow('Counter A', 'a1'))
+    await insertEvent(a, {
+      terminal: 'Counter A',
+      seq: 1,
+      entry_id: 'a1',
+      at: '2025-03-01T08:00:00Z',
+      type: 'created',
+      digest: 'x',
+    })
+    await insertState(a, {
+      terminal: 'Counter A',
+      entry_id: 'a1',
+      seq: 1,
+      status: 'pending',
+      amount_dirhams: 10_000,
+    })
+    const own = await a.query('SELECT id FROM headoffice.entries')
+    expect(own.rows).toEqual([{ id: 'a1' }])
+  })
+
+  it("cannot write another terminal's rows", async () => {
+    const e = await pgError(insertEntry(a, entryRow('Counter B', 'forged')))
+    expect(e.code).toBe('42501')
+    expect(e.message).toMatch(/row-level security/)
+    await insertEntry(b, entryRow('Counter B', 'b1'))
+    const ev = await pgError(
+      insertEvent(a, {
+        terminal: 'Counter B',
+        seq: 99,
+        entry_id: 'b1',
+        at: '2025-03-01T08:00:00Z',
+        type: 'created',
+        digest: 'x',
+      }),
+    )
+    expect(ev.code).toBe('42501')
+  })
+
+  it('cannot update, delete or truncate, even its own rows', async () => {
+    for (const sql of [
+      "UPDATE headoffice.entries SET amount_dirhams = 1 WHERE id = 'a1'",
+      "DELETE FROM headoffice.entries WHERE id = 'a1'",
+      "UPDATE headoffice.entry_events SET type = 'x' WHERE seq = 1",
+      "UPDATE headoffice.entry_states SET status = 'failed'",
+      'DELETE FROM headoffice.entry_states',
+      'DELETE FROM headoffice.entry_events',
+      'TRUNCATE headoffice.entries CASCADE',
+      'DELETE FROM headoffice.terminal_claims',
+      "UPDATE headoffice.terminals SET role_name = 'desk_b'",
+    ]) {
+      const e = await pgError(a.query(sql))
+      expect(e.code, sql).toBe('42501')
+    }
+  })
+
+  it("sees no other terminal's rows, only the chain-wide figures", async () => {
+    await insertEvent(b, {
+      terminal: 'Counter B',
+      seq: 1,
+      entry_id: 'b1',
+      at: '2025-03-01T09:00:00Z',
+      type: 'answered',
+      digest: 'x',
+    })
+    await insertState(b, {
+      terminal: 'Counter B',
+      entry_id: 'b1',
+      seq: 1,
+      status: 'confirmed',
+      amount_dirhams: 10_000,
+    })
+    const forged = await pgError(
+      insertState(a, {
+        terminal: 'Counter B',
+        entry_id: 'b1',
+        seq: 2,
+        status: 'failed',
+        amount_dirhams: 10_000,
+      }),
+    )
+    expect(forged.code).toBe('42501')
+    expect((await a.query('SELECT terminal FROM headoffice.entries')).rows).toEqual([
+      { terminal: 'Counter A' },
+    ])
+    expect((await a.query('SELECT terminal FROM headoffice.entry_events')).rows).toEqual([
+      { terminal: 'Counter A' },
+    ])
+    const denied = await pgError(a.query('SELECT * FROM headoffice.entry_current'))
+    expect(denied.code).toBe('42501')
+    const use = await a.query(
+      'SELECT terminal, used_dirhams, open_dirhams FROM headoffice.chain_day_use WHERE day = 20250301 ORDER BY terminal',
+    )
+    expect(use.rows).toEqual([
+      { terminal: 'Counter A', used_dirhams: '0', open_dirhams: '10000' },
+      { terminal: 'Counter B', used_dirhams: '10000', open_dirhams: '0' },
+    ])
+    const open = await b.query('SELECT terminal, phone FROM headoffice.chain_open_deposits')
+    expect(open.rows).toEqual([{ terminal: 'Counter A', phone: '0912345678' }])
+  })
+
+  it('even the owner cannot change or remove a recorded row', async () => {
+    const e = await pgError(admin.query("UPDATE headoffice.entries SET amount_dirhams = 1 WHERE id = 'a1'"))
+    expect(e.message).toMatch(/append-only/)
+    const d = await pgError(admin.query("DELETE FROM headoffice.entry_events WHERE terminal = 'Counter A'"))
+    expect(d.message).toMatch(/append-only/)
+  })
+
+  it('a role that is not a registered terminal reads no figures and writes nothing', async () => {
+    await admin.query(
+      `CREATE ROLE stray LOGIN PASSWORD ${pg.escapeLiteral(scramVerifier('stray-password-123456'))} IN ROLE desk_terminal`,
+    )
+    const stray = await connectAs('stray', 'stray-password-123456')
+    try {
+      expect((await stray.query('SELECT * FROM headoffice.chain_day_use')).rows).toEqual([])
+      expect((await stray.query('SELECT * FROM headoffice.chain_open_deposits')).rows).toEqual([])
+      const e = await pgError(insertEntry(stray, entryRow('Counter A', 'stray1')))
+      expect(e.code).toBe('42501')
+    } finally {
+      await stray.end()
+    }
+  })
+
+  it('progress counts events per terminal', async () => {
+    const rows = await terminalProgress(admin)
+    expect(rows.find((r) => r.terminal === 'Counter A')).toMatchObject({ lastSeq: 1, seqCount: 1 })
+  })
+
+  it('role names come from the terminal name', () => {
+    expect(roleNameFor('Souq Counter 2')).toBe('desk_souq_counter_2')
+    expect(roleNameFor('منفذ السوق')).toMatch(/^desk_[0-9a-f]{8}$/)
+  })
+})

@@ -1,0 +1,139 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import {
+  clientConfig,
+  headOfficeError,
+  isLoopbackHost,
+  tlsDecision,
+} from '../../src/main/headoffice/connection'
+import { sanitizeHeadOfficeSettings } from '../../src/main/settings/head-office-settings'
+import { DESK_CALLS } from '../../src/shared/contract'
+
+const base = {
+  host: 'ho.example.ly',
+  port: 5432,
+  database: 'chain',
+  user: 'desk_souq',
+  terminal: 'Souq',
+  caFile: null,
+}
+const timeouts = { connectTimeoutMs: 5000, queryTimeoutMs: 10_000 }
+
+describe('TLS to the head office', () => {
+  it('loopback is 127.0.0.0/8, ::1 and localhost; nothing else', () => {
+    for (const h of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '::1',
+      '[::1]',
+      'localhost',
+      'LOCALHOST',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isLoopbackHost(h), h).toBe(true)
+    }
+    for (const h of [
+      '10.0.0.5',
+      '192.168.1.10',
+      'ho.example.ly',
+      '128.0.0.1',
+      '::2',
+      'localhost.example',
+      '0.0.0.0',
+    ]) {
+      expect(isLoopbackHost(h), h).toBe(false)
+    }
+  })
+
+  it('is required for any server not on loopback, verified against the system authorities without a CA file', () => {
+    expect(tlsDecision('ho.example.ly', null)).toEqual({
+      tls: true,
+      ca: 'system',
+      servername: 'ho.example.ly',
+    })
+    expect(tlsDecision('10.1.2.3', null)).toEqual({ tls: true, ca: 'system', servername: undefined })
+    expect(tlsDecision('10.1.2.3', '/ca.crt')).toEqual({ tls: true, ca: 'file', servername: undefined })
+  })
+
+  it('is optional on loopback, and used when a CA file is given there', () => {
+    expect(tlsDecision('127.0.0.1', null)).toEqual({ tls: false })
+    expect(tlsDecision('localhost', '/ca.crt')).toEqual({ tls: true, ca: 'file', servername: 'localhost' })
+  })
+
+  it('a remote server always gets a verifying TLS configuration', () => {
+    const config = clientConfig(base, 'secret-password', timeouts)
+    expect(config.ssl).toEqual({ rejectUnauthorized: true, servername: 'ho.example.ly' })
+    expect(clientConfig({ ...base, host: '127.0.0.1' }, 'p', timeouts).ssl).toBe(false)
+  })
+
+  it('trusts only the CA file when one is set, and refuses a file that is not a certificate', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ho-ca-'))
+    const ca = join(dir, 'ca.crt')
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n')
+    const config = clientConfig({ ...base, caFile: ca }, 'p', timeouts)
+    expect(config.ssl).toMatchObject({
+      rejectUnauthorized: true,
+      ca: expect.stringContaining('BEGIN CERTIFICATE'),
+    })
+    writeFileSync(join(dir, 'key.pem'), '-----BEGIN PRIVATE KEY-----\n')
+    expect(() => clientConfig({ ...base, caFile: join(dir, 'key.pem') }, 'p', timeouts)).toThrow(
+      /not a PEM certificate/,
+    )
+    expect(() => clientConfig({ ...base, caFile: join(dir, 'missing.crt') }, 'p', timeouts)).toThrow(
+      /cannot be read/,
+    )
+  })
+})
+
+describe('what a manager is told', () => {
+  it('names the problem without the password', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ code: '28P01', message: 'password authentication failed for user "desk_souq"' }, /role or password/],
+      [{ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 10.0.0.5:5432' }, /cannot be reached/],
+      [new Error('self-signed certificate in certificate chain'), /not trusted/],
+      [new Error("Hostname/IP does not match certificate's altnames"), /not trusted/],
+      [new Error('Connection terminated due to connection timeout'), /stopped answering/],
+      [{ code: '3D000', message: 'database "x" does not exist' }, /no such database/],
+    ]
+    for (const [error, pattern] of cases) {
+      const e = headOfficeError(error)
+      expect(e.code).toBe('HEAD_OFFICE_UNAVAILABLE')
+      expect(e.message).toMatch(pattern)
+    }
+  })
+})
+
+describe('head office settings', () => {
+  it('a stored file with a missing or malformed part means "not set", never a half setting', () => {
+    expect(sanitizeHeadOfficeSettings(null)).toBeNull()
+    expect(sanitizeHeadOfficeSettings({ ...base, host: '' })).toBeNull()
+    expect(sanitizeHeadOfficeSettings({ ...base, enabled: 'yes', port: 'x' })).toEqual({
+      ...base,
+      enabled: false,
+      port: 5432,
+    })
+    expect(sanitizeHeadOfficeSettings({ ...base, enabled: true, password: 'never kept' })).toEqual({
+      ...base,
+      enabled: true,
+    })
+  })
+
+  it('the screen may send only what a connection needs, in shapes that cannot inject anything', () => {
+    const ok = DESK_CALLS.configureHeadOffice.input.safeParse({ ...base, enabled: true, password: 'x' })
+    expect(ok.success).toBe(true)
+    for (const bad of [
+      { host: 'ho.example.ly; rm -rf /' },
+      { user: 'desk souq' },
+      { port: 70000 },
+      { terminal: 'a\u0007b' },
+      { terminal: '' },
+    ]) {
+      expect(
+        DESK_CALLS.configureHeadOffice.input.safeParse({ ...base, enabled: true, ...bad }).success,
+        JSON.stringify(bad),
+      ).toBe(false)
+    }
+  })
+})
