@@ -191,6 +191,21 @@ describe('two desks, one head office', () => {
     expect(limit.estimatedRemainingDirhams).toBe(remaining - soldSince)
   })
 
+  it("from the agreed limit, the estimate takes off every terminal's use of the account today", async () => {
+    await a.call('updateSettings', { agreedDailyLimitDirhams: 2_500_000 })
+    await settle(b, a)
+    const limit = await a.call('getDailyLimit')
+    expect(limit.basis).toBe('agreed')
+    const mine = localTotals(a)
+    const theirs = localTotals(b)
+    expect(limit.chain?.otherUsedDirhams).toBe(theirs.used)
+    expect(limit.estimatedRemainingDirhams).toBe(2_500_000 - mine.used - theirs.used - limit.unknownDirhams)
+    // The same desk in training counts nothing of the chain.
+    await a.call('useTraining')
+    expect((await a.call('getDailyLimit')).chain).toBeUndefined()
+    await a.call('useLive')
+  })
+
   it('a deposit to a phone with an unresolved deposit at the other terminal is refused there, until it resolves', async () => {
     // A's deposit leaves but its answer is lost: unknown, and re-sends keep failing for now.
     sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])
