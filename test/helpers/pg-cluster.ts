@@ -136,7 +136,7 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
   }
 }
 
-export async function startPgCluster(options: { tls?: PgTls } = {}): Promise<PgCluster> {
+export async function startPgCluster(options: { tls?: PgTls; durable?: boolean } = {}): Promise<PgCluster> {
   const bin = binDir()
   const who = runAs()
   const dir = mkdtempSync(join(tmpdir(), 'rd-pg-'))
@@ -197,12 +197,10 @@ export async function startPgCluster(options: { tls?: PgTls } = {}): Promise<PgC
       '-c',
       `unix_socket_directories=${dir}`,
       // A throwaway cluster: the machine does not crash under it, only the server does (immediate stop).
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
+      // Benchmarks ask for a durable one, committing as a real head office does.
+      ...(options.durable
+        ? []
+        : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
       '-c',
       'max_connections=60',
       ...(options.tls

@@ -149,6 +149,8 @@ export class HeadOfficeSync {
   private session: Session | null = null
   private running: Promise<void> | null = null
   private stopped = true
+  /** stop() was called: a cycle in progress ends after its current batch. */
+  private closing = false
   private wake: (() => void) | null = null
   private failures = 0
   private lastError: AppError | null = null
@@ -172,11 +174,13 @@ export class HeadOfficeSync {
   start(): void {
     if (!this.stopped) return
     this.stopped = false
+    this.closing = false
     this.running = this.loop()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
+    this.closing = true
     this.wake?.()
     await this.running
     this.running = null
@@ -278,7 +282,7 @@ export class HeadOfficeSync {
     if (lastFeedSeq(journal) > mark.seq) this.state = 'syncing'
     const size = this.deps.batchSize ?? 500
     for (;;) {
-      if (this.stopped) return
+      if (this.closing) return
       const batch = readFeed(journal, mark.seq, size)
       if (batch.events.length === 0) break
       await this.sendBatch(session, batch)
