@@ -6,6 +6,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { Language, Settings } from '../../../shared/contract'
 import { businessDay } from '../../../shared/day'
 import { createDepositStore } from '../features/deposit/store'
+import { createHeadOfficeStore } from '../features/headoffice/store'
 import { createJournalStore } from '../features/journal/store'
 import { createBackupStore } from '../features/manager/backup-store'
 import { createPeopleStore } from '../features/manager/people-store'
@@ -69,6 +70,7 @@ watchForAutoPrint({
 })
 
 export const reportsStore = createReportsStore({ api, today })
+export const headOfficeStore = createHeadOfficeStore(api)
 export const peopleStore = createPeopleStore(api)
 export const backupStore = createBackupStore(api)
 export const resolveStore = createResolveStore(api, (entry) => {

@@ -1,4 +1,5 @@
 import type { Messages } from './en'
+import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
 import { updatesAr } from './updates-ar'
 
@@ -390,4 +391,5 @@ export const ar: Messages = {
   },
   manager: managerAr,
   updates: updatesAr,
+  headOffice: headOfficeAr,
 }

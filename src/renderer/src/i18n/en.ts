@@ -6,6 +6,7 @@ import type {
   PrinterSettings,
 } from '../../../shared/contract'
 import type { ErrorCode } from '../../../shared/errors'
+import { headOfficeEn } from './headoffice-en'
 import { managerEn } from './manager-en'
 import { updatesEn } from './updates-en'
 
@@ -409,6 +410,7 @@ export const en = {
   },
   manager: managerEn,
   updates: updatesEn,
+  headOffice: headOfficeEn,
 }
 
 export type Messages = typeof en

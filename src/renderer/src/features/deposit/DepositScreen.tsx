@@ -11,6 +11,7 @@ import { useScreenKeys } from '../../ui/keys'
 import { LimitFigures } from '../../ui/LimitFigures'
 import { Ltr, Money, Phone } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
+import { OpenElsewhereNote } from '../headoffice/OpenElsewhereNote'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { QUICK_AMOUNTS_DIRHAMS, unresolvedEntryId } from './store'
 
@@ -33,6 +34,7 @@ export function DepositScreen() {
     <main className="screen" aria-labelledby="deposit-title">
       <h1 id="deposit-title">{t.deposit.title}</h1>
       <Customer />
+      <OpenElsewhereNote />
       {step === 'phone' ? <PhoneStep /> : null}
       {step === 'name' ? <NameStep /> : null}
       {step === 'stop' ? <StopStep /> : null}

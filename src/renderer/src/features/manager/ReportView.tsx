@@ -3,6 +3,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
 import { formatDateTime, formatDay } from '../../ui/format'
 import { Ltr, Money, Phone } from '../../ui/Ltr'
+import { TerminalTable } from '../headoffice/TerminalTable'
 
 function TallyCells({ tally }: { tally: Tally }) {
   return (
@@ -137,6 +138,7 @@ export function ReportView({ report }: { report: Report }) {
         </table>
       )}
 
+      <TerminalTable report={report} />
       <EntryList title={m.failedList} list={report.failed} />
       <EntryList title={m.attentionList} list={report.attention} />
     </section>

@@ -8,6 +8,7 @@ import { Button, Panel, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime, formatDay } from '../../ui/format'
 import { Ltr, Money } from '../../ui/Ltr'
+import { ScopeChoice } from '../headoffice/ScopeChoice'
 import { ReportView } from './ReportView'
 
 /** Reports for a day or a period, the X report, closing the day with a numbered Z, and exports. */
@@ -52,6 +53,7 @@ export function ReportsPanel() {
               {m.show}
             </Button>
           </div>
+          <ScopeChoice />
           <div className="actions">
             <Button disabled={s.busy !== null} onClick={() => void store.showX()}>
               {m.x}

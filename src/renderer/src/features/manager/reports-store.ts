@@ -1,13 +1,15 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi, Language } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { ExportFormat, ExportJob, Report, ZSummary } from '../../../../shared/manager'
+import type { ExportFormat, ExportJob, Report, ReportScopeName, ZSummary } from '../../../../shared/manager'
 
 type Busy = 'report' | 'close' | 'print' | 'export' | null
 
 export interface ReportsState {
   from: number
   to: number
+  /** This PC's journal, or the chain from the head office. */
+  scope: ReportScopeName
   report: Report | null
   zReports: ZSummary[]
   busy: Busy
@@ -18,6 +20,7 @@ export interface ReportsState {
   job: ExportJob | null
   printedOn: string | null
   setPeriod(from: number, to: number): void
+  setScope(scope: ReportScopeName): void
   show(): Promise<void>
   showX(): Promise<void>
   askClose(): void
@@ -65,6 +68,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
     return {
       from: today(),
       to: today(),
+      scope: 'pc',
       report: null,
       zReports: [],
       busy: null,
@@ -74,11 +78,18 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       printedOn: null,
 
       setPeriod: (from, to) => set({ from, to }),
+      setScope: (scope) => set({ scope }),
 
       show: () =>
         run('report', async () => {
-          const { from, to } = get()
-          set({ report: await api.getReport({ from: Math.min(from, to), to: Math.max(from, to) }) })
+          const { from, to, scope } = get()
+          set({
+            report: await api.getReport({
+              from: Math.min(from, to),
+              to: Math.max(from, to),
+              ...(scope === 'chain' ? { scope } : {}),
+            }),
+          })
         }),
 
       showX: () =>
@@ -125,7 +136,14 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
           const report = get().report
           const from = report?.from ?? get().from
           const to = report?.to ?? get().to
-          let job = await api.exportReport({ format, from, to, language })
+          // The export is of the report on screen: the chain's when that is what is shown.
+          let job = await api.exportReport({
+            format,
+            from,
+            to,
+            language,
+            ...(report?.chain ? { scope: 'chain' } : {}),
+          })
           set({ job })
           while (job && job.state === 'running') {
             await new Promise((resolve) => setTimeout(resolve, pollMs))

@@ -9,6 +9,7 @@ import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
+import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
 import { LanguageField } from './LanguageField'
 import { PrinterSection } from './PrinterSection'
@@ -31,6 +32,7 @@ export function SettingsScreen() {
         <PreferencesSection />
         <PrinterSection />
         <UpdatesSection />
+        <HeadOfficeSection />
         <SupportSection />
       </div>
     </main>

@@ -48,8 +48,23 @@ export function LimitGauge() {
             reported && [t.status.limitMax, <Money key="m" dirhams={reported.dailyMaxDirhams} />],
             reported && [t.status.limitRemaining, <Money key="r" dirhams={reported.remainingDirhams} />],
             estimate != null && [t.status.limitEstimate, <Money key="e" dirhams={estimate} />],
+            !!limit.chain && [
+              t.headOffice.limitOthers,
+              <Money key="o" dirhams={limit.chain.otherUsedDirhams} />,
+            ],
+            !!limit.chain &&
+              limit.chain.otherOpenDirhams > 0 && [
+                t.headOffice.limitOthersOpen,
+                <Money key="oo" dirhams={limit.chain.otherOpenDirhams} />,
+              ],
           ]}
         />
+        {limit.chain ? (
+          <p className="hint">
+            {t.headOffice.limitOthersHint}{' '}
+            {t.headOffice.chainFiguresAt(formatTime(limit.chain.asOf, language))}
+          </p>
+        ) : null}
         <p className="hint">{reported ? t.status.limitEstimateHint : t.status.limitNoReport}</p>
       </div>
     </details>

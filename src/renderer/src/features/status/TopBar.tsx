@@ -4,6 +4,7 @@ import { appStore, chooseLanguage, openAttentionList, sessionStore, statusStore 
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Kbd } from '../../ui/controls'
 import { splitDuration } from '../../ui/format'
+import { HeadOfficeChip } from '../headoffice/HeadOfficeStatus'
 import { PersonMenu } from '../session/SessionGate'
 import { LimitGauge } from './LimitGauge'
 import { clockWarning } from './store'
@@ -46,6 +47,7 @@ export function TopBar() {
         </nav>
         <span className="spacer" />
         <OnlineState online={status?.online ?? null} />
+        <HeadOfficeChip />
         <LimitGauge />
         <button
           type="button"

@@ -1,0 +1,57 @@
+import { useEffect } from 'react'
+import { useStore } from 'zustand'
+import type { Language } from '../../../../shared/contract'
+import type { HeadOfficeStatus } from '../../../../shared/head-office'
+import { headOfficeStore } from '../../app/stores'
+import { useLanguage, useT } from '../../i18n/use'
+import { formatTime } from '../../ui/format'
+
+/** How often the top bar asks how far the head office is. */
+const POLL_MS = 10_000
+
+/** "Head office: 37 entries behind, last reached 10:42", with the state and the reason when it fails. */
+export function HeadOfficeLine({ status, language }: { status: HeadOfficeStatus; language: Language }) {
+  const t = useT()
+  const h = t.headOffice
+  const at = status.lastReachedAt ? formatTime(status.lastReachedAt, language) : h.never
+  const tone = status.state === 'stopped' ? 'bad' : status.state === 'unreachable' ? 'pending' : 'good'
+  return (
+    <div className={`notice-line notice-${tone}`} role="status">
+      <strong>{h.state[status.state]}</strong> ·{' '}
+      {status.entriesBehind > 0 || status.eventsBehind > 0
+        ? h.behind(status.entriesBehind, at)
+        : h.upToDate(at)}
+      {status.error ? <div dir="auto">{status.error.message}</div> : null}
+    </div>
+  )
+}
+
+/**
+ * The top bar's word on the head office, for everyone: nothing while it is off or up to date; how far
+ * behind and since when while it is not (the desk sells on regardless).
+ */
+export function HeadOfficeChip() {
+  const t = useT()
+  const language = useLanguage()
+  const status = useStore(headOfficeStore, (s) => s.status)
+  useEffect(() => {
+    void headOfficeStore.getState().refreshStatus()
+    const timer = setInterval(() => void headOfficeStore.getState().refreshStatus(), POLL_MS)
+    return () => clearInterval(timer)
+  }, [])
+  if (!status || status.state === 'off' || status.state === 'up-to-date') return null
+  const trouble = status.state === 'unreachable' || status.state === 'stopped'
+  if (!trouble && status.entriesBehind === 0) return null
+  const at = status.lastReachedAt ? formatTime(status.lastReachedAt, language) : t.headOffice.never
+  return (
+    <span
+      className={`head-office-chip head-office-${trouble ? 'trouble' : 'behind'}`}
+      role="status"
+      title={status.error?.message ?? t.headOffice.state[status.state]}
+    >
+      {status.entriesBehind > 0 || !trouble
+        ? t.headOffice.chip(status.entriesBehind, at)
+        : t.headOffice.chipProblem}
+    </span>
+  )
+}

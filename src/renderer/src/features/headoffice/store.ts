@@ -1,0 +1,138 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { DeskApi } from '../../../../shared/contract'
+import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { HeadOfficeStatus, HeadOfficeTest, HeadOfficeView } from '../../../../shared/head-office'
+
+export interface HeadOfficeForm {
+  enabled: boolean
+  host: string
+  port: string
+  database: string
+  user: string
+  /** Empty: keep (or test with) the stored password. It is never read back. */
+  password: string
+  terminal: string
+  caFile: string
+}
+
+type Busy = 'test' | 'save' | null
+
+export interface HeadOfficeState {
+  view: HeadOfficeView | null
+  /** The sync's state as the top bar and Settings show it (polled). */
+  status: HeadOfficeStatus | null
+  form: HeadOfficeForm
+  busy: Busy
+  test: HeadOfficeTest | null
+  error: AppErrorData | null
+  saved: boolean
+  passwordRequired: boolean
+  load(): Promise<void>
+  refreshStatus(): Promise<void>
+  setField<K extends keyof HeadOfficeForm>(field: K, value: HeadOfficeForm[K]): void
+  testConnection(): Promise<void>
+  save(): Promise<void>
+}
+
+export type HeadOfficeStore = StoreApi<HeadOfficeState>
+
+const EMPTY: HeadOfficeForm = {
+  enabled: false,
+  host: '',
+  port: '5432',
+  database: '',
+  user: '',
+  password: '',
+  terminal: '',
+  caFile: '',
+}
+
+function formFrom(view: HeadOfficeView): HeadOfficeForm {
+  const s = view.settings
+  if (!s) return { ...EMPTY }
+  return {
+    enabled: s.enabled,
+    host: s.host,
+    port: String(s.port),
+    database: s.database,
+    user: s.user,
+    password: '',
+    terminal: s.terminal,
+    caFile: s.caFile ?? '',
+  }
+}
+
+export function createHeadOfficeStore(
+  api: Pick<DeskApi, 'getHeadOffice' | 'getHeadOfficeStatus' | 'configureHeadOffice' | 'testHeadOffice'>,
+): HeadOfficeStore {
+  return createStore<HeadOfficeState>((set, get) => {
+    function target() {
+      const f = get().form
+      return {
+        host: f.host.trim(),
+        port: Number(f.port.trim() || '5432'),
+        database: f.database.trim(),
+        user: f.user.trim(),
+        terminal: f.terminal.trim(),
+        caFile: f.caFile.trim() === '' ? null : f.caFile.trim(),
+        ...(f.password === '' ? {} : { password: f.password }),
+      }
+    }
+
+    async function run(busy: Exclude<Busy, null>, action: () => Promise<void>): Promise<void> {
+      if (get().busy) return
+      set({ busy, error: null, saved: false, passwordRequired: false })
+      try {
+        await action()
+      } catch (e) {
+        const error = toAppErrorData(e)
+        set({ error, passwordRequired: error.code === 'BAD_INPUT' && error.details?.field === 'password' })
+      } finally {
+        set({ busy: null })
+      }
+    }
+
+    return {
+      view: null,
+      status: null,
+      form: { ...EMPTY },
+      busy: null,
+      test: null,
+      error: null,
+      saved: false,
+      passwordRequired: false,
+
+      async load() {
+        try {
+          const view = await api.getHeadOffice()
+          set({ view, status: view.status, form: formFrom(view), test: null, error: null, saved: false })
+        } catch (e) {
+          set({ error: toAppErrorData(e) })
+        }
+      },
+
+      async refreshStatus() {
+        try {
+          set({ status: await api.getHeadOfficeStatus() })
+        } catch {
+          // The top bar keeps what it had; the bridge's own trouble shows elsewhere.
+        }
+      },
+
+      setField(field, value) {
+        set((s) => ({ form: { ...s.form, [field]: value }, test: null, saved: false }))
+      },
+
+      testConnection: () =>
+        run('test', async () => {
+          set({ test: await api.testHeadOffice(target()) })
+        }),
+
+      save: () =>
+        run('save', async () => {
+          const view = await api.configureHeadOffice({ ...target(), enabled: get().form.enabled })
+          set({ view, status: view.status, form: formFrom(view), saved: true })
+        }),
+    }
+  })
+}

@@ -1,0 +1,60 @@
+import type { HeadOfficeMessages } from './headoffice-en'
+
+/** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
+function entries(n: number): string {
+  if (n === 1) return 'عملية واحدة'
+  if (n === 2) return 'عمليتان'
+  const mod = n % 100
+  return mod >= 3 && mod <= 10 ? `${n} عمليات` : `${n} عملية`
+}
+
+/** المكتب الرئيسي (عدة نقاط بيع، PostgreSQL) بالعربية. */
+export const headOfficeAr: HeadOfficeMessages = {
+  title: 'المكتب الرئيسي',
+  intro:
+    'نقاط البيع التابعة لحساب موزّع واحد ترسل سجلاتها إلى قاعدة PostgreSQL في المكتب الرئيسي، وتستعمل نقطة البيع أرقام السلسلة. الجهاز الذي يعمل وحده يتركه مغلقاً.',
+  enabled: 'إرسال سجل هذا الجهاز إلى المكتب الرئيسي',
+  host: 'الخادم (اسم المضيف أو عنوان IP)',
+  port: 'المنفذ',
+  database: 'قاعدة البيانات',
+  user: 'دور هذه النقطة',
+  password: 'كلمة مرور الدور',
+  passwordSaved: 'كلمة المرور محفوظة.',
+  passwordKeep: 'اتركه فارغاً للإبقاء عليها.',
+  passwordRequired: 'اكتب كلمة مرور هذه النقطة.',
+  terminal: 'اسم النقطة كما أُنشئ في المكتب الرئيسي',
+  caFile: 'شهادة سلطة المكتب الرئيسي (مسار ملف PEM)',
+  caHint: 'التشفير TLS مطلوب ما لم يكن الخادم على هذا الجهاز؛ ومع ملف الشهادة لا يُوثق إلا بتلك السلطة.',
+  test: 'اختبار الاتصال',
+  save: 'حفظ',
+  saved: 'حُفظت إعدادات المكتب الرئيسي.',
+  testOk: (terminal, tls, version) =>
+    `تم الاتصال باسم «${terminal}» ${tls ? 'عبر TLS' : 'دون TLS (الخادم على هذا الجهاز)'} — PostgreSQL ${version}.`,
+  state: {
+    off: 'مغلق',
+    syncing: 'جارٍ الإرسال',
+    'up-to-date': 'محدَّث',
+    unreachable: 'تعذّر الوصول إلى المكتب الرئيسي؛ البيع مستمر',
+    stopped: 'متوقف: يجب مراجعة المكتب الرئيسي',
+  },
+  behind: (n, at) => `المكتب الرئيسي: متأخر ${entries(n)}، آخر وصول ${at}`,
+  upToDate: (at) => `المكتب الرئيسي: محدَّث، آخر وصول ${at}`,
+  never: 'أبداً',
+  chip: (n, at) => `المكتب الرئيسي: متأخر ${n} · ${at}`,
+  chipProblem: 'المكتب الرئيسي: لم يُوصل إليه',
+  chainFiguresAt: (at) => `أرقام السلسلة حتى ${at}`,
+  limitOthers: 'نقاط البيع الأخرى اليوم',
+  limitOthersOpen: 'ما زال مفتوحاً في النقاط الأخرى',
+  limitOthersHint: 'الحد مشترك بين كل نقاط الحساب: استهلاكها محسوب في التقدير.',
+  openElsewhereTitle: 'إيداع غير محسوم في نقطة أخرى',
+  openElsewhere: (terminal, amount, time) =>
+    `أجرت ${terminal} إيداعاً بمبلغ ${amount} إلى هذا الرقم في ${time} ولم تُعرف نتيجته بعد. يُرفض الإيداع هنا حتى يُحسم هناك.`,
+  scope: 'النطاق',
+  scopePc: 'هذا الجهاز',
+  scopeChain: 'السلسلة (كل النقاط)',
+  byTerminal: 'حسب النقطة',
+  terminalColumn: 'النقطة',
+  asOf: 'الأرقام حتى',
+  chainOnly: 'تقرير السلسلة أرقام فقط: قيود كل نقطة في تقريرها.',
+  attention: 'تحتاج متابعة',
+}

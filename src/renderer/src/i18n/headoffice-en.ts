@@ -1,0 +1,57 @@
+import type { HeadOfficeState } from '../../../shared/head-office'
+
+const entries = (n: number) => (n === 1 ? '1 entry' : `${n} entries`)
+
+/** The head office (several counters, PostgreSQL) in English; the Arabic file must have every key. */
+export const headOfficeEn = {
+  title: 'Head office',
+  intro:
+    'Several counters under one reseller account send their journals to PostgreSQL at the head office, and the counter uses the chain’s figures. A PC that works alone leaves this off.',
+  enabled: 'Send this PC’s journal to the head office',
+  host: 'Server (host name or IP address)',
+  port: 'Port',
+  database: 'Database',
+  user: 'This terminal’s role',
+  password: 'Role password',
+  passwordSaved: 'A password is saved.',
+  passwordKeep: 'Leave empty to keep it.',
+  passwordRequired: 'Type this terminal’s password.',
+  terminal: 'Terminal name, as created at the head office',
+  caFile: 'Head office CA certificate (path to a PEM file)',
+  caHint: 'TLS is required unless the server is on this PC; with a CA file, only that authority is trusted.',
+  test: 'Test connection',
+  save: 'Save',
+  saved: 'Head office settings saved.',
+  testOk: (terminal: string, tls: boolean, version: string) =>
+    `Connected as “${terminal}” ${tls ? 'over TLS' : 'without TLS (server on this PC)'} — PostgreSQL ${version}.`,
+  state: {
+    off: 'Off',
+    syncing: 'Sending',
+    'up-to-date': 'Up to date',
+    unreachable: 'Cannot reach the head office; selling goes on',
+    stopped: 'Stopped: the head office must be asked',
+  } satisfies Record<HeadOfficeState, string>,
+  behind: (n: number, at: string) => `Head office: ${entries(n)} behind, last reached ${at}`,
+  upToDate: (at: string) => `Head office: up to date, last reached ${at}`,
+  never: 'never',
+  chip: (n: number, at: string) => `Head office: ${n} behind · ${at}`,
+  chipProblem: 'Head office: not reached',
+  chainFiguresAt: (at: string) => `Chain figures as of ${at}`,
+  limitOthers: 'Other counters today',
+  limitOthersOpen: 'Still open at other counters',
+  limitOthersHint:
+    'The limit is shared by every counter of the account: their use is counted in the estimate.',
+  openElsewhereTitle: 'An unresolved deposit at another counter',
+  openElsewhere: (terminal: string, amount: string, time: string) =>
+    `${terminal} made a deposit of ${amount} to this phone at ${time} and its outcome is not known yet. A deposit here is refused until it is resolved there.`,
+  scope: 'Scope',
+  scopePc: 'This PC',
+  scopeChain: 'The chain (every counter)',
+  byTerminal: 'By terminal',
+  terminalColumn: 'Terminal',
+  asOf: 'Figures as of',
+  chainOnly: 'A chain report holds figures only: each counter’s entries are in its own report.',
+  attention: 'Attention',
+}
+
+export type HeadOfficeMessages = typeof headOfficeEn
