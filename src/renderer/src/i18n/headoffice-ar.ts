@@ -18,7 +18,7 @@ export const headOfficeAr: HeadOfficeMessages = {
   port: 'المنفذ',
   database: 'قاعدة البيانات',
   user: 'دور هذه النقطة',
-  password: 'كلمة مرور الدور',
+  password: 'السر الخاص بالدور (يطبعه create-terminal)',
   passwordSaved: 'كلمة المرور محفوظة.',
   passwordKeep: 'اتركه فارغاً للإبقاء عليها.',
   passwordRequired: 'اكتب كلمة مرور هذه النقطة.',

@@ -93,7 +93,7 @@ export function HeadOfficeSection() {
           value={f.caFile}
           dir="ltr"
           autoComplete="off"
-          placeholder="C:\\head-office\\ca.crt"
+          placeholder={'C:\\head-office\\ca.crt'}
           hint={h.caHint}
           onChange={(e) => store.setField('caFile', e.target.value)}
         />

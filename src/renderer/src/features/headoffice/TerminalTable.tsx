@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import type { Report } from '../../../../shared/manager'
 import { useLanguage, useT } from '../../i18n/use'
 import { formatDateTime } from '../../ui/format'
@@ -37,9 +38,10 @@ export function TerminalTable({ report }: { report: Report }) {
           </tr>
           <tr>
             {[0, 1, 2].map((i) => (
-              <th key={i} className="num" colSpan={2}>
-                {m.count} · {m.value}
-              </th>
+              <Fragment key={i}>
+                <th className="num">{m.count}</th>
+                <th className="num">{m.value}</th>
+              </Fragment>
             ))}
           </tr>
         </thead>

@@ -39,6 +39,7 @@ export function ReportView({ report }: { report: Report }) {
     <section className="card report-view" aria-labelledby="report-title">
       <div className="report-head">
         <h2 id="report-title">{title}</h2>
+        {report.chain ? <Badge tone="info">{t.headOffice.scopeChain}</Badge> : null}
         {report.mode === 'training' ? (
           <span className="training-badge">{m.modeTraining}</span>
         ) : (
@@ -139,8 +140,9 @@ export function ReportView({ report }: { report: Report }) {
       )}
 
       <TerminalTable report={report} />
-      <EntryList title={m.failedList} list={report.failed} />
-      <EntryList title={m.attentionList} list={report.attention} />
+      {/* A chain report holds figures only: its lists are in each counter's own report. */}
+      {report.chain ? null : <EntryList title={m.failedList} list={report.failed} />}
+      {report.chain ? null : <EntryList title={m.attentionList} list={report.attention} />}
     </section>
   )
 }

@@ -1,0 +1,155 @@
+/**
+ * The head office through the real renderer: a manager sets it up in Settings on the browser shell's desk,
+ * another counter (a desk in Node) shares the head office and the service account; the lag, the other
+ * counter's open deposit after a lookup, the chain's figures in the limit panel and a chain report.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedTerminal } from '../../src/headoffice/admin'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
+import { DEMO, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import {
+  depositTo,
+  joinHeadOffice,
+  QUICK_SYNC,
+  startHeadOffice,
+  type TestHeadOffice,
+} from '../helpers/head-office'
+import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { buildRendererForTest } from './support/renderer'
+
+let ho: TestHeadOffice
+let sandbox: Sandbox
+let other: TestDesk
+let shell: BrowserShell
+let browser: Browser
+let page: Page
+let errors: string[]
+let rendererDir: string
+let workDir: string
+let mine: CreatedTerminal
+
+beforeAll(async () => {
+  rendererDir = await buildRendererForTest()
+  workDir = mkdtempSync(join(tmpdir(), 'desk-e2e-ho-'))
+  ho = await startHeadOffice()
+  sandbox = await startSandbox({ seed: deskSeed() })
+  // The other counter: sells, and leaves a deposit to Mohamed's phone with no known outcome.
+  other = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+  await joinHeadOffice(other, ho, await ho.terminal('Souq counter 2'))
+  await other.call('generateVoucher', { denominationId: 6 })
+  sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])
+  await depositTo(other, MOHAMED, 25_000)
+  mine = await ho.terminal('Souq counter 1')
+  shell = await startBrowserShell({ dataDir: join(workDir, 'data'), rendererDir })
+  // This desk on the same service account, live.
+  await shell.app.desk.handlers.configureService(
+    { baseUrl: sandbox.baseUrl, ...DEMO, proxyUrl: null },
+    { clerk: null },
+  )
+  browser = await launchBrowser()
+  page = await browser.newPage()
+  errors = watchErrors(page)
+  await page.goto(shell.url)
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await shell?.close()
+  await other?.close()
+  await sandbox?.close()
+  await ho?.close()
+  if (workDir) rmSync(workDir, { recursive: true, force: true })
+  if (rendererDir) rmSync(rendererDir, { recursive: true, force: true })
+})
+
+async function both(name: string, width: number) {
+  await page.setViewportSize({ width, height: 768 })
+  await screenshot(page, `en-${name}-${width}`)
+  await page.getByRole('button', { name: 'العربية' }).click()
+  await page.locator('html[lang="ar"]').waitFor()
+  await screenshot(page, `ar-${name}-${width}`)
+  await page.getByRole('button', { name: 'English' }).click()
+  await page.locator('html[lang="en"]').waitFor()
+}
+
+describe('the head office in the renderer', () => {
+  it('a manager sets it up in Settings; the password stays in main and the lag line says where it is', async () => {
+    await page.keyboard.press('F4')
+    await page.getByRole('heading', { name: 'Head office' }).waitFor()
+    const card = page.locator('section.head-office')
+    await card.getByLabel('Server (host name or IP address)').fill('127.0.0.1')
+    await card.getByLabel('Port').fill(String(ho.cluster.port))
+    await card.getByLabel('Database').fill(ho.database)
+    await card.getByLabel('This terminal’s role').fill(mine.role)
+    await card.getByLabel('Terminal name, as created at the head office').fill('Souq counter 1')
+    await card.getByRole('button', { name: 'Test connection' }).click()
+    // No secret typed and none saved: main asks for it.
+    await card.getByText('Enter this terminal').waitFor()
+    await card.getByLabel('The role’s secret (printed by create-terminal)').fill(mine.password)
+    await card.getByRole('button', { name: 'Test connection' }).click()
+    await card.getByText('Connected as “Souq counter 1” without TLS (server on this PC)').waitFor()
+    await card.getByLabel('Send this PC’s journal to the head office').check()
+    // Enter saves, as in every form; a bounced second Enter saves the same thing again, harmlessly.
+    await card.getByLabel('Database').press('Enter')
+    await card.getByText('Head office settings saved.').waitFor()
+    await card.getByText(/Up to date · Head office: up to date, last reached \d/).waitFor()
+    expect(await card.getByLabel('The role’s secret (printed by create-terminal)').inputValue()).toBe('')
+    await card.getByText('A secret is saved. Leave empty to keep it.').waitFor()
+    const view = await page.evaluate(() =>
+      (globalThis as unknown as { api: { getHeadOffice(): Promise<unknown> } }).api.getHeadOffice(),
+    )
+    expect(JSON.stringify(view)).not.toContain(mine.password)
+    await card.scrollIntoViewIfNeeded()
+    await both('30-head-office-settings', 1024)
+    await both('30-head-office-settings', 1366)
+  })
+
+  it("after a lookup, the other counter's unresolved deposit to the phone is named, and the deposit refused", async () => {
+    await page.keyboard.press('F2')
+    await page.getByLabel('Customer phone number').fill(MOHAMED.phone)
+    await page.getByRole('button', { name: 'Look up' }).click()
+    const warning = page.getByRole('alert').filter({ hasText: 'An unresolved deposit at another counter' })
+    await warning.waitFor()
+    expect(await warning.textContent()).toContain('Souq counter 2 made a deposit of 25.000 LYD to this phone')
+    await both('31-open-deposit-elsewhere', 1024)
+    await page.keyboard.press('Escape')
+  })
+
+  it("the limit panel counts the other counter's use of the account", async () => {
+    await page.locator('details.limit summary').click()
+    await page.getByText('Other counters today').waitFor()
+    await page.getByText(/Chain figures as of \d/).waitFor()
+    await both('32-limit-chain', 1024)
+    await page.locator('details.limit summary').click()
+  })
+
+  it('a chain report lists every counter with its figures', async () => {
+    await page.keyboard.press('F5')
+    await page.getByRole('radio', { name: 'The chain (every counter)' }).check()
+    await page.getByRole('button', { name: 'Show report' }).click()
+    const table = page.locator('table.terminal-table')
+    await table.waitFor()
+    const rows = await table.locator('tbody tr th').allTextContents()
+    expect(rows).toEqual(['Souq counter 1', 'Souq counter 2'])
+    expect(await table.locator('tbody tr').nth(1).textContent()).toContain('100.000')
+    await both('33-chain-report', 1366)
+  })
+
+  it('the top bar says how far behind the head office is while it cannot be reached, and selling goes on', async () => {
+    await ho.cluster.stop()
+    await page.keyboard.press('F1')
+    await page.locator('.denomination').first().click()
+    await page.getByRole('button', { name: 'Confirm sale' }).click()
+    await page.getByText(/Head office: 1 behind · \d/).waitFor({ timeout: 30_000 })
+    await both('34-head-office-behind', 1024)
+    await ho.cluster.start()
+    shell.app.desk.headOffice.sync.kick()
+    await page.getByText(/Head office: \d+ behind/).waitFor({ state: 'detached', timeout: 30_000 })
+    expect(errors).toEqual([])
+  }, 90_000)
+})
