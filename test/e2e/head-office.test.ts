@@ -87,11 +87,11 @@ describe('the head office in the renderer', () => {
     await card.getByLabel('Database').fill(ho.database)
     await card.getByLabel('This terminal’s role').fill(mine.role)
     await card.getByLabel('Terminal name, as created at the head office').fill('Souq counter 1')
-    await card.getByRole('button', { name: 'Test connection' }).click()
+    await card.getByRole('button', { name: 'Test the head office' }).click()
     // No secret typed and none saved: main asks for it.
     await card.getByText('Enter this terminal').waitFor()
     await card.getByLabel('The role’s secret (printed by create-terminal)').fill(mine.password)
-    await card.getByRole('button', { name: 'Test connection' }).click()
+    await card.getByRole('button', { name: 'Test the head office' }).click()
     await card.getByText('Connected as “Souq counter 1” without TLS (server on this PC)').waitFor()
     await card.getByLabel('Send this PC’s journal to the head office').check()
     // Enter saves, as in every form; a bounced second Enter saves the same thing again, harmlessly.

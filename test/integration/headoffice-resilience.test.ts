@@ -168,7 +168,14 @@ describe('a desk offline for a day', () => {
     const unknown = await depositTo(desk, AHMED, 4_321)
     expect(unknown).toMatchObject({ status: 'unknown' })
     await sell(desk, 120, 30)
-    await desk.call('retryDeposit', { entryId: (unknown as { id: string }).id })
+    const id = (unknown as { id: string }).id
+    for (
+      let i = 0;
+      i < 20 && (await desk.call('retryDeposit', { entryId: id })).status !== 'confirmed';
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 100))
+    }
     await desk.call('closeDay', {})
     await new Promise((r) => setTimeout(r, 300))
     const offline = await desk.call('getHeadOfficeStatus')

@@ -228,7 +228,12 @@ describe('two desks, one head office', () => {
     expect(refused.message).toContain('Counter A')
     // A re-sends with its own reference: confirmed. Once the head office knows, B may deposit.
     sandbox.controls.setFaults([])
-    const resolved = await a.call('retryDeposit', { entryId: (open as { id: string }).id })
+    // A background re-send that left before the fault was cleared may still come back unknown: ask again.
+    let resolved = await a.call('retryDeposit', { entryId: (open as { id: string }).id })
+    for (let i = 0; i < 20 && resolved.status !== 'confirmed'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+      resolved = await a.call('retryDeposit', { entryId: (open as { id: string }).id })
+    }
     expect(resolved.status).toBe('confirmed')
     await settle(a, b)
     expect((await b.call('lookupCustomer', { phone: AHMED.phone })).openDepositElsewhere).toBeUndefined()

@@ -98,6 +98,10 @@ const MANAGER_ONLY: DeskMethod[] = [
   'exportReport',
   'getExportProgress',
   'backupNow',
+  // The head office: its connection, its test, its settings (the terminal's secret goes through here).
+  'getHeadOffice',
+  'configureHeadOffice',
+  'testHeadOffice',
 ]
 
 describe('the role policy', () => {

@@ -127,14 +127,7 @@ export async function writeExport(
         rows,
         total,
       })
-      const bytes = await source.pdf.renderPdf(html)
-      const fd = openSync(tmp, 'w')
-      try {
-        writeSync(fd, bytes)
-        fsyncSync(fd)
-      } finally {
-        closeSync(fd)
-      }
+      writeDurably(tmp, await source.pdf.renderPdf(html))
     }
     db.exec('COMMIT')
     renameSync(tmp, request.path)
@@ -147,6 +140,17 @@ export async function writeExport(
     })
   } finally {
     db.close()
+  }
+}
+
+/** Writes a file and syncs it to disk before it is renamed into place. */
+function writeDurably(path: string, bytes: Uint8Array): void {
+  const fd = openSync(path, 'w')
+  try {
+    writeSync(fd, bytes)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
   }
 }
 
@@ -168,14 +172,7 @@ async function writeSummaryOnly(
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
       const html = renderReportHtml(report, request.language, await loadReceiptFonts(), source.outletName)
-      const bytes = await source.pdf.renderPdf(html)
-      const fd = openSync(tmp, 'w')
-      try {
-        writeSync(fd, bytes)
-        fsyncSync(fd)
-      } finally {
-        closeSync(fd)
-      }
+      writeDurably(tmp, await source.pdf.renderPdf(html))
     }
     renameSync(tmp, request.path)
     progress(0, 0)

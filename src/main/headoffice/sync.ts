@@ -412,8 +412,7 @@ export class HeadOfficeSync {
 
   private async sendBatch(session: Session, batch: FeedBatch): Promise<void> {
     const { client, terminal } = session
-    await client.query('BEGIN')
-    try {
+    await inTransaction(client, async () => {
       if (batch.entries.length > 0) {
         const rows = batch.entries.map((e) => ({
           id: e.id,
@@ -489,17 +488,12 @@ export class HeadOfficeSync {
       )
       if (states.length > 0) await client.query(INSERT_STATES, [terminal, JSON.stringify(states)])
       await this.deps.hooks?.beforeCommit?.(batch)
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    }
+    })
   }
 
   private async sendZReports(session: Session, zs: FeedZReport[]): Promise<void> {
     const { client, terminal } = session
-    await client.query('BEGIN')
-    try {
+    await inTransaction(client, async () => {
       const rows = zs.map((z) => ({
         number: z.number,
         day: z.day,
@@ -520,11 +514,7 @@ export class HeadOfficeSync {
         zs.map((z) => [String(z.number), z.digest] as const),
         new Set(inserted.rows.map((r) => String(r.number))),
       )
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    }
+    })
   }
 
   /** Rows the head office already had must be the very rows sent: otherwise stop, never overwrite or drop. */
@@ -694,6 +684,18 @@ export class HeadOfficeSync {
       error,
       chainFiguresAt: this.freshChain()?.asOf ?? null,
     }
+  }
+}
+
+/** One PostgreSQL transaction: committed when `work` ends, rolled back whole when it throws. */
+async function inTransaction(client: pg.Client, work: () => Promise<void>): Promise<void> {
+  await client.query('BEGIN')
+  try {
+    await work()
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
   }
 }
 

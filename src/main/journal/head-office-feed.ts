@@ -7,7 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { EntryKind, EntryStatus, JournalEventType, Mode } from '../../shared/contract'
-import type { Journal } from './journal'
+import type { EntryRow, Journal } from './journal'
 
 /** What was asked, as journaled before sending: fields that never change once written. Never a voucher code. */
 export interface FeedEntry {
@@ -101,38 +101,6 @@ const DESK_ID_KEY = 'headoffice.desk_id'
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex')
-}
-
-interface EntryRow {
-  id: string
-  kind: EntryKind
-  status: EntryStatus
-  mode: Mode
-  created_at: string
-  created_pc_at: string
-  updated_at: string
-  day: number
-  clerk: string | null
-  clerk_id: string | null
-  service_account: string | null
-  amount_dirhams: number
-  phone: string | null
-  first_name: string | null
-  denomination_id: number | null
-  denomination_value_dirhams: number | null
-  external_transaction_id: string | null
-  service_transaction_id: string | null
-  code_last4: string | null
-  serial_number: string | null
-  activation_date: string | null
-  expiry_date: string | null
-  error_code: string | null
-  error_message: string | null
-  attempts: number
-  needs_attention: number
-  confirmed_by_duplicate: number
-  request_id: string | null
-  resolution: string | null
 }
 
 interface EventRow {

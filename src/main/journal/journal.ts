@@ -119,7 +119,8 @@ export interface DayTotals {
   unknownDirhams: number
 }
 
-interface EntryRow {
+/** An entries row as SQLite returns it. */
+export interface EntryRow {
   id: string
   kind: EntryKind
   status: EntryStatus

@@ -1,15 +1,8 @@
+import { arabicEntries as entries } from './ar-counts'
 import type { Messages } from './en'
 import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
 import { updatesAr } from './updates-ar'
-
-/** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
-function entries(n: number): string {
-  if (n === 1) return 'عملية واحدة'
-  if (n === 2) return 'عمليتان'
-  const mod = n % 100
-  return mod >= 3 && mod <= 10 ? `${n} عمليات` : `${n} عملية`
-}
 
 /** Arabic texts: typed as the English ones, so a missing key does not compile. */
 export const ar: Messages = {

@@ -1,12 +1,5 @@
+import { arabicEntries as entries } from './ar-counts'
 import type { HeadOfficeMessages } from './headoffice-en'
-
-/** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
-function entries(n: number): string {
-  if (n === 1) return 'عملية واحدة'
-  if (n === 2) return 'عمليتان'
-  const mod = n % 100
-  return mod >= 3 && mod <= 10 ? `${n} عمليات` : `${n} عملية`
-}
 
 /** المكتب الرئيسي (عدة نقاط بيع، PostgreSQL) بالعربية. */
 export const headOfficeAr: HeadOfficeMessages = {
@@ -25,7 +18,7 @@ export const headOfficeAr: HeadOfficeMessages = {
   terminal: 'اسم النقطة كما أُنشئ في المكتب الرئيسي',
   caFile: 'شهادة سلطة المكتب الرئيسي (مسار ملف PEM)',
   caHint: 'التشفير TLS مطلوب ما لم يكن الخادم على هذا الجهاز؛ ومع ملف الشهادة لا يُوثق إلا بتلك السلطة.',
-  test: 'اختبار الاتصال',
+  test: 'اختبار المكتب الرئيسي',
   save: 'حفظ',
   saved: 'حُفظت إعدادات المكتب الرئيسي.',
   testOk: (terminal, tls, version) =>

@@ -19,7 +19,7 @@ export const headOfficeEn = {
   terminal: 'Terminal name, as created at the head office',
   caFile: 'Head office CA certificate (path to a PEM file)',
   caHint: 'TLS is required unless the server is on this PC; with a CA file, only that authority is trusted.',
-  test: 'Test connection',
+  test: 'Test the head office',
   save: 'Save',
   saved: 'Head office settings saved.',
   testOk: (terminal: string, tls: boolean, version: string) =>
