@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreatedTerminal } from '../../src/headoffice/admin'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import { businessDay } from '../../src/shared/day'
 import { formatLyd } from '../../src/shared/money'
@@ -24,6 +25,7 @@ let ho: TestHeadOffice
 let sandbox: Sandbox
 let a: TestDesk
 let b: TestDesk
+let terminalA: CreatedTerminal
 
 beforeAll(async () => {
   ho = await startHeadOffice()
@@ -39,9 +41,16 @@ beforeAll(async () => {
       ],
     }),
   })
-  a = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+  a = await startTestDesk({
+    sandbox,
+    deps: {
+      headOfficeSync: QUICK_SYNC,
+      diagnostics: { chooseSavePath: async () => null, logLines: () => [], versions: () => ({}) },
+    },
+  })
   b = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
-  await joinHeadOffice(a, ho, await ho.terminal('Counter A'))
+  terminalA = await ho.terminal('Counter A')
+  await joinHeadOffice(a, ho, terminalA)
   await joinHeadOffice(b, ho, await ho.terminal('Counter B'))
 })
 
@@ -142,6 +151,20 @@ describe('two desks, one head office', () => {
       )
       for (const { voucher_code } of codes) expect(dump).not.toContain(voucher_code)
     }
+  })
+
+  it("the terminal's secret stays in main: not in what the screen gets, the settings file or diagnostics", async () => {
+    const secret = terminalA.password
+    expect(secret.length).toBeGreaterThan(10)
+    expect(JSON.stringify(await a.call('getHeadOffice'))).not.toContain(secret)
+    expect(JSON.stringify(await a.call('getSettings'))).not.toContain(secret)
+    expect(readFileSync(join(a.dir, 'settings.json'), 'utf8')).not.toContain(secret)
+    const saved = await a.call('saveDiagnostics', {
+      path: join(mkdtempSync(join(tmpdir(), 'diag-')), 'd.json'),
+    })
+    const diagnostics = readFileSync(saved?.path ?? '', 'utf8')
+    expect(diagnostics).toContain('Counter A')
+    expect(diagnostics).not.toContain(secret)
   })
 
   it('training entries never reach the head office', async () => {

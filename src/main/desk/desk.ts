@@ -642,6 +642,8 @@ export function createDesk(deps: DeskDeps): Desk {
         versions: host.versions(),
         status: status(),
         settings: publicSettings(),
+        // Where this terminal sends its journal and how far it got; never the terminal's secret.
+        headOffice: { settings: settings().headOffice, status: headOffice.status() },
         log: host.logLines(),
       }
       writeFileAtomically(path, JSON.stringify(report, null, 2))
