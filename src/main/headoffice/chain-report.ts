@@ -3,11 +3,10 @@
  * PC (by kind and outcome, by voucher value, by clerk), for every terminal together and for each one, from
  * the chain-wide figures a terminal's role may read. Live entries only: training never reaches the head office.
  */
-import pg from 'pg'
 import type { HeadOfficeSettings } from '../../shared/head-office'
 import type { Report, TerminalTotals } from '../../shared/manager'
 import { assemble, type Group, type ReportMeta } from '../reports/compute'
-import { clientConfig, headOfficeError } from './connection'
+import { clientConfig, headOfficeError, newClient } from './connection'
 
 interface GroupRow {
   terminal: string
@@ -25,7 +24,7 @@ export async function chainReport(
   range: { from: number; to: number },
   meta: ReportMeta,
 ): Promise<Report> {
-  const client = new pg.Client(
+  const client = await newClient(
     clientConfig(connection.settings, connection.password, {
       connectTimeoutMs: connection.connectTimeoutMs,
       queryTimeoutMs: 120_000,

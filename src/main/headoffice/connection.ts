@@ -10,6 +10,15 @@ import type pg from 'pg'
 import { AppError } from '../../shared/errors'
 import type { HeadOfficeSettings } from '../../shared/head-office'
 
+/**
+ * A PostgreSQL client. The driver is loaded on first use: a desk that works alone (the default) never loads
+ * it, and starts as fast as before.
+ */
+export async function newClient(config: pg.ClientConfig): Promise<pg.Client> {
+  const { default: driver } = await import('pg')
+  return new driver.Client(config)
+}
+
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase()
   if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true

@@ -11,7 +11,7 @@
  *   stopped server anywhere in between means the batch is sent again, never lost;
  * - one journal per terminal: the first desk to send as a terminal claims it; another is refused.
  */
-import pg from 'pg'
+import type pg from 'pg'
 import { businessDay } from '../../shared/day'
 import { AppError, type AppErrorData, toAppErrorData } from '../../shared/errors'
 import type {
@@ -37,7 +37,7 @@ import {
 } from '../journal/head-office-feed'
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
-import { clientConfig, headOfficeError, tlsDecision } from './connection'
+import { clientConfig, headOfficeError, newClient, tlsDecision } from './connection'
 
 /** The schema this build writes to; a head office with an older one is asked to migrate. */
 export const REQUIRED_SCHEMA_VERSION = 1
@@ -182,6 +182,8 @@ export class HeadOfficeSync {
     this.stopped = true
     this.closing = true
     this.wake?.()
+    // A query waiting on a server that stopped answering ends now (its batch is rolled back, never lost).
+    await this.closeSession()
     await this.running
     this.running = null
     await this.closeSession()
@@ -233,6 +235,8 @@ export class HeadOfficeSync {
   }
 
   private async failed(error: unknown): Promise<void> {
+    // Stopping cut the connection on purpose: nothing failed.
+    if (this.closing) return this.closeSession()
     this.failures++
     const appError = error instanceof AppError ? error : headOfficeError(error)
     this.lastError = appError
@@ -320,7 +324,7 @@ export class HeadOfficeSync {
     const key = sessionKey(settings, password)
     if (this.session && this.session.key === key) return this.session
     await this.closeSession()
-    const client = new pg.Client(
+    const client = await newClient(
       clientConfig(settings, password, {
         connectTimeoutMs: this.deps.connectTimeoutMs?.() ?? 10_000,
         queryTimeoutMs: this.deps.queryTimeoutMs ?? 60_000,
@@ -752,7 +756,7 @@ export async function testHeadOffice(
 ): Promise<HeadOfficeTest> {
   let client: pg.Client | null = null
   try {
-    client = new pg.Client(clientConfig(settings, password, { connectTimeoutMs, queryTimeoutMs: 15_000 }))
+    client = await newClient(clientConfig(settings, password, { connectTimeoutMs, queryTimeoutMs: 15_000 }))
     client.on('error', () => undefined)
     await client.connect()
     const who = await checkTerminal(client, settings.terminal)
