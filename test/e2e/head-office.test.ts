@@ -107,7 +107,9 @@ describe('the head office in the renderer', () => {
     await card.scrollIntoViewIfNeeded()
     await both('30-head-office-settings', 1024)
     await both('30-head-office-settings', 1366)
-  })
+    // Two connections to PostgreSQL, a sync, and four full-page screenshots with language switches: under the
+    // whole suite's load this takes far longer than alone (~12 s).
+  }, 90_000)
 
   it("after a lookup, the other counter's unresolved deposit to the phone is named, and the deposit refused", async () => {
     await page.keyboard.press('F2')
