@@ -132,7 +132,7 @@ describe('a manager and a clerk through the browser shell', () => {
     await screenshot(page, 'en-23-sign-in')
     await signIn(CLERK.name, CLERK.pin)
     const tabs = await page.getByRole('navigation').getByRole('button').allTextContents()
-    expect(tabs.map((t) => t.replace(/F\d$/, ''))).toEqual(['Sell voucher', 'Deposit', 'Journal'])
+    expect(tabs.map((t) => t.replace(/F\d$/, ''))).toEqual(['Sell', 'Deposit', 'Journal'])
 
     await page
       .getByRole('button', { name: /5\.000/ })

@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -92,5 +93,27 @@ describe('the browser shell', () => {
     const script = await (await fetch(`${shell.origin}/__shell/bridge.js`)).text()
     expect(script).toContain('"generateVoucher"')
     expect((await fetch(`${shell.origin}/../../etc/passwd`)).status).toBe(404)
+  })
+
+  it('prints its options and exits 0 on --help, and refuses an unknown option with the usage', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/shells/browser/cli.ts', ...args],
+          { cwd: process.cwd(), timeout: 20_000 },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+        )
+      })
+    const help = await run(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('Usage: npm run browser --')
+    for (const option of ['--port', '--data-dir', '--control', '--help'])
+      expect(help.stdout).toContain(option)
+    expect((await run(['-h'])).code).toBe(0)
+    const wrong = await run(['--colour'])
+    expect(wrong.code).toBe(2)
+    expect(wrong.stderr).toContain('Usage: npm run browser --')
   })
 })

@@ -86,7 +86,9 @@ describe('voucher receipt', () => {
       entry: issuedVoucher(),
       options: receiptOptions({ redemptionHint: 'للشحن اطلب *123*الرمز#\nشكراً' }),
     })
-    expect(doc).toContain('للشحن اطلب <bdi dir="ltr">*123*الرمز#</bdi><br>شكراً')
+    expect(doc).toContain(
+      '<div dir="rtl">للشحن اطلب <bdi dir="ltr">*123*الرمز#</bdi></div><div dir="rtl">شكراً</div>',
+    )
   })
 })
 

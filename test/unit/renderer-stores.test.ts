@@ -46,6 +46,20 @@ function deferred<T>() {
 let ids = 0
 const newRequestId = () => `req-${++ids}`
 
+function limit(estimatedRemainingDirhams: number) {
+  return {
+    day: 20261126,
+    localUsedDirhams: 0,
+    voucherCount: 0,
+    depositCount: 0,
+    unknownDirhams: 0,
+    reported: null,
+    agreedDirhams: estimatedRemainingDirhams,
+    basis: 'agreed' as const,
+    estimatedRemainingDirhams,
+  }
+}
+
 describe('selling a voucher', () => {
   const denomination = { id: 7, name: '30 LYD', valueDirhams: 30_000 }
 
@@ -53,8 +67,10 @@ describe('selling a voucher', () => {
     const api = {
       listDenominations: vi.fn(async () => ({ items: [denomination], fetchedAt: null, stale: true })),
       generateVoucher: vi.fn<DeskApi['generateVoucher']>(),
+      getDailyLimit: vi.fn(async () => limit(20_000)),
     }
-    return { api, store: createSellStore({ api, newRequestId }) }
+    const onSent = vi.fn()
+    return { api, onSent, store: createSellStore({ api, newRequestId, onSent }) }
   }
 
   it('sends one request however often Confirm is pressed while it is in flight', async () => {
@@ -104,6 +120,55 @@ describe('selling a voucher', () => {
     expect(a?.[0].requestId).not.toBe(b?.[0].requestId)
   })
 
+  it('offers a fresh sale when the clerk comes back: the last sale is kept by time and value, never its code', async () => {
+    const { api, store, onSent } = setup()
+    const issued = entry({
+      id: 'v1',
+      kind: 'voucher',
+      status: 'issued',
+      amountDirhams: 30_000,
+      voucher: { code: '001110016812345', serialNumber: '98712345678', activationDate: '', expiryDate: '' },
+    })
+    api.generateVoucher.mockResolvedValue(issued)
+    store.getState().choose(denomination)
+    await store.getState().confirm()
+    expect(onSent).toHaveBeenCalledWith(issued)
+    store.getState().leave()
+    expect(store.getState()).toMatchObject({ step: 'choose', result: null, selected: null })
+    expect(store.getState().last).toEqual({
+      id: 'v1',
+      kind: 'voucher',
+      status: 'issued',
+      amountDirhams: 30_000,
+      createdAt: issued.createdAt,
+    })
+    expect(JSON.stringify(store.getState())).not.toContain('001110016812345')
+  })
+
+  it('drops a sale not yet confirmed when the clerk leaves, and keeps one still on its way', async () => {
+    const { api, store } = setup()
+    store.getState().choose(denomination)
+    store.getState().leave()
+    expect(store.getState()).toMatchObject({ step: 'choose', selected: null, requestId: null })
+    const answer = deferred<JournalEntry>()
+    api.generateVoucher.mockReturnValue(answer.promise)
+    store.getState().choose(denomination)
+    const sent = store.getState().confirm()
+    store.getState().leave()
+    expect(store.getState().step).toBe('sending')
+    answer.resolve(entry({ kind: 'voucher', status: 'unknown' }))
+    await sent
+    // Its outcome was never seen: it waits on the screen for the clerk.
+    expect(store.getState().step).toBe('result')
+  })
+
+  it('asks what the daily limit probably allows when a value is chosen', async () => {
+    const { api, store } = setup()
+    store.getState().choose(denomination)
+    await vi.waitFor(() => expect(store.getState().limit?.estimatedRemainingDirhams).toBe(20_000))
+    expect(api.getDailyLimit).toHaveBeenCalledTimes(1)
+  })
+
   it('keeps the stale marker of the denomination list', async () => {
     const { store } = setup()
     await store.getState().loadDenominations()
@@ -124,21 +189,12 @@ describe('a deposit', () => {
       lookupCustomer: vi.fn<DeskApi['lookupCustomer']>(async () => active),
       deposit: vi.fn<DeskApi['deposit']>(async () => entry({ status: 'confirmed' })),
       retryDeposit: vi.fn<DeskApi['retryDeposit']>(async () => entry({ status: 'confirmed' })),
-      getDailyLimit: vi.fn(async () => ({
-        day: 20261126,
-        localUsedDirhams: 0,
-        voucherCount: 0,
-        depositCount: 0,
-        unknownDirhams: 0,
-        reported: null,
-        agreedDirhams: 400_000,
-        basis: 'agreed' as const,
-        estimatedRemainingDirhams: 400_000,
-      })),
+      getDailyLimit: vi.fn(async () => limit(400_000)),
     }
-    const store = createDepositStore({ api, newRequestId })
-    store.getState().setDoubleEntryThreshold(threshold)
-    return { api, store }
+    const onSent = vi.fn()
+    const store = createDepositStore({ api, newRequestId, onSent })
+    store.getState().setRules({ doubleEntryAboveDirhams: threshold, depositMaxDirhams: 5_000_000 })
+    return { api, store, onSent }
   }
 
   async function toReview(store: ReturnType<typeof setup>['store'], amount = '25.5') {
@@ -189,11 +245,8 @@ describe('a deposit', () => {
   it('reads the amount typed with an Arabic decimal mark into dirhams and shows the estimate in review', async () => {
     const { store } = setup()
     await toReview(store, '٢٥٫٥')
-    expect(store.getState()).toMatchObject({
-      step: 'review',
-      amountDirhams: 25_500,
-      estimatedRemainingDirhams: 400_000,
-    })
+    expect(store.getState()).toMatchObject({ step: 'review', amountDirhams: 25_500 })
+    expect(store.getState().limit?.estimatedRemainingDirhams).toBe(400_000)
   })
 
   it('refuses amounts with more than three decimals or under the minimum', async () => {
@@ -255,6 +308,7 @@ describe('a deposit', () => {
   it('retries an unknown deposit by its entry, never as a new deposit', async () => {
     const { api, store } = setup()
     api.deposit.mockResolvedValueOnce(entry({ id: 'u1', status: 'unknown', needsAttention: true }))
+    api.retryDeposit.mockResolvedValueOnce(entry({ id: 'u1', status: 'confirmed' }))
     await toReview(store)
     await store.getState().confirm()
     await Promise.all([store.getState().retrySafely(), store.getState().retrySafely()])
@@ -262,6 +316,77 @@ describe('a deposit', () => {
     expect(api.retryDeposit).toHaveBeenCalledWith({ entryId: 'u1' })
     expect(api.deposit).toHaveBeenCalledTimes(1)
     expect(store.getState().result?.status).toBe('confirmed')
+  })
+
+  it('refuses an amount above the per-deposit maximum (a phone number typed as an amount)', async () => {
+    const { api, store } = setup()
+    await toReview(store, '941234567')
+    expect(store.getState()).toMatchObject({ step: 'amount', amountProblem: 'maximum' })
+    store.getState().setRules({ depositMaxDirhams: 10_000 })
+    store.getState().setAmount('10.001')
+    await store.getState().toReview()
+    expect(store.getState().amountProblem).toBe('maximum')
+    store.getState().setAmount('10')
+    await store.getState().toReview()
+    expect(store.getState().step).toBe('review')
+    expect(api.deposit).not.toHaveBeenCalled()
+  })
+
+  it('goes back one step on Esc, and never answers the name question with it', async () => {
+    const { store } = setup()
+    store.getState().setPhone('0912345678')
+    await store.getState().lookUp()
+    store.getState().answerName(true)
+    expect(store.getState().step).toBe('amount')
+    store.getState().back()
+    expect(store.getState().step).toBe('name')
+    store.getState().back()
+    expect(store.getState()).toMatchObject({ step: 'phone', phoneText: '0912345678', stop: null })
+  })
+
+  it('settles an open deposit to the phone right after the lookup, before the name', async () => {
+    const { api, store, onSent } = setup()
+    const open = entry({ id: 'open-1', status: 'unknown', amountDirhams: 4000 })
+    api.lookupCustomer.mockResolvedValue({ ...active, openDeposit: open })
+    api.retryDeposit.mockResolvedValueOnce({ ...open, attempts: 2, updatedAt: '2026-11-26T10:05:00.000Z' })
+    store.getState().setPhone('0912345678')
+    await store.getState().lookUp()
+    expect(store.getState()).toMatchObject({ step: 'open', open: { id: 'open-1' } })
+    store.getState().continueAfterOpen()
+    expect(store.getState().step).toBe('open')
+    await store.getState().retrySafely()
+    expect(store.getState().retry).toEqual({ retrying: false, tried: true, error: null })
+    expect(store.getState().open?.attempts).toBe(2)
+    api.retryDeposit.mockResolvedValueOnce({ ...open, status: 'confirmed' })
+    await store.getState().retrySafely()
+    expect(onSent).toHaveBeenCalledTimes(2)
+    store.getState().continueAfterOpen()
+    expect(store.getState().step).toBe('name')
+    expect(api.retryDeposit).toHaveBeenCalledWith({ entryId: 'open-1' })
+  })
+
+  it('changes the amount after a limit refusal without a new lookup', async () => {
+    const { api, store } = setup()
+    api.deposit.mockResolvedValueOnce(
+      entry({ status: 'failed', error: { code: 'DAILY_LIMIT_EXCEEDED', message: '' } }),
+    )
+    await toReview(store)
+    await store.getState().confirm()
+    store.getState().changeAmount()
+    expect(store.getState()).toMatchObject({ step: 'amount', amountText: '', customer: active })
+    expect(api.lookupCustomer).toHaveBeenCalledTimes(1)
+  })
+
+  it('abandons a deposit not yet sent when the clerk leaves the screen', async () => {
+    const { store } = setup()
+    await toReview(store)
+    store.getState().leave()
+    expect(store.getState()).toMatchObject({
+      step: 'phone',
+      phoneText: '',
+      customer: null,
+      amountDirhams: null,
+    })
   })
 
   it('stops when main refuses the wallet as inactive at send time', async () => {

@@ -1,3 +1,4 @@
+import { bidiLines } from '../../shared/bidi-text'
 import type { JournalEntry } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { formatLyd } from '../../shared/money'
@@ -106,19 +107,16 @@ function barcodeBlock(barcode: Barcode, widthDots: number): string {
 }
 
 /**
- * The redemption hint as typed, with USSD-like tokens (`*123*code#`) kept left to right: in an Arabic
- * sentence the bidi algorithm would otherwise move their stars and hashes around.
+ * The redemption hint in the order the manager typed it (see shared/bidi-text): each line in the direction of
+ * its first letter, dial codes (`*123*code#`) isolated left to right.
  */
-function hintHtml(hint: string): string {
-  return hint
-    .split('\n')
-    .map((line) =>
-      line
-        .split(/(\S*[*#]\S*)/)
-        .map((part, i) => (i % 2 === 1 ? ltr(part) : text(part)))
-        .join(''),
+function hintHtml(hint: string, language: ReceiptOptions['language']): string {
+  return bidiLines(hint, language === 'ar' ? 'rtl' : 'ltr')
+    .map(
+      (line) =>
+        `<div dir="${line.dir}">${line.parts.map((p) => (p.ltr ? ltr(p.text) : text(p.text))).join('')}</div>`,
     )
-    .join('<br>')
+    .join('')
 }
 
 /** Font size that fits the grouped code on one line; the groups may still wrap as a last resort. */
@@ -153,7 +151,7 @@ function voucherBody(
     row(labels.activation, ltr(voucher.activationDate)),
     row(labels.expiry, ltr(voucher.expiryDate)),
     barcodeBlock(code128Barcode(voucher.serialNumber, widthDots, BARCODE_HEIGHT), widthDots),
-    hint ? `<hr><div class="hint" dir="auto">${hintHtml(hint)}</div>` : '',
+    hint ? `<hr><div class="hint">${hintHtml(hint, options.language)}</div>` : '',
   ].join('')
 }
 

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
+import { isErrorCode } from '../../shared/errors'
 import type { ClerkTotals, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
@@ -83,12 +84,18 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
     : e.serialNumber
       ? `<td dir="ltr">${escapeHtml(e.serialNumber)}</td>`
       : '<td></td>'
+  // Why it failed, in words; a code this version does not know, as it is.
+  const reason = !e.errorCode
+    ? '<td></td>'
+    : isErrorCode(e.errorCode)
+      ? `<td>${escapeHtml(l.errors[e.errorCode])}</td>`
+      : `<td dir="ltr">${escapeHtml(e.errorCode)}</td>`
   return (
     `<tr><td dir="ltr">${escapeHtml(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
     `<td>${escapeHtml(l.status[e.status])}</td><td class="num" dir="ltr">${escapeHtml(formatLyd(e.amountDirhams))}</td>` +
     `${e.clerk === null ? '<td></td>' : `<td dir="auto">${escapeHtml(e.clerk)}</td>`}${contact}` +
     `<td dir="ltr">${escapeHtml(e.serviceTransactionId ?? e.externalTransactionId ?? '')}</td>` +
-    `<td dir="ltr">${e.errorCode ? escapeHtml(e.errorCode) : ''}</td></tr>`
+    `${reason}</tr>`
   )
 }
 

@@ -1,4 +1,6 @@
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
+import { ERROR_LABELS } from '../../shared/error-labels'
+import type { ErrorCode } from '../../shared/errors'
 import type { ReportType } from '../../shared/manager'
 
 /** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits. */
@@ -69,6 +71,8 @@ export interface ReportLabels {
   terminal: string
   lastReceived: string
   chainFiguresOnly: string
+  /** Why an entry failed, in words (the code stays in the CSV and Excel exports, for filtering). */
+  errors: Record<ErrorCode, string>
 }
 
 const en: ReportLabels = {
@@ -148,6 +152,7 @@ const en: ReportLabels = {
   terminal: 'Terminal',
   lastReceived: 'Figures as of',
   chainFiguresOnly: 'A chain report holds figures only; the entries are in each terminal’s own report.',
+  errors: ERROR_LABELS.en,
 }
 
 const ar: ReportLabels = {
@@ -173,7 +178,13 @@ const ar: ReportLabels = {
   value: 'القيمة',
   kind: { voucher: 'القسائم', deposit: 'الإيداعات' },
   kindOne: { voucher: 'قسيمة', deposit: 'إيداع' },
-  status: { pending: 'قيد الإرسال', issued: 'صادرة', confirmed: 'مؤكد', failed: 'فشل', unknown: 'غير معروف' },
+  status: {
+    pending: 'قيد الإرسال',
+    issued: 'صادرة',
+    confirmed: 'مؤكَّد',
+    failed: 'فشل',
+    unknown: 'غير معروفة',
+  },
   done: 'مكتملة',
   failed: 'فاشلة',
   open: 'نتيجة غير معروفة',
@@ -220,6 +231,7 @@ const ar: ReportLabels = {
   terminal: 'النقطة',
   lastReceived: 'الأرقام حتى',
   chainFiguresOnly: 'تقرير السلسلة أرقام فقط؛ القيود في تقرير كل نقطة.',
+  errors: ERROR_LABELS.ar,
 }
 
 export const REPORT_LABELS: Record<Language, ReportLabels> = { en, ar }

@@ -32,8 +32,10 @@ const systemLanguage = (): Language => languageFromLocale(navigator.language)
 export const appStore = createAppStore(systemLanguage())
 export const statusStore = createStatusStore(api)
 export const noticesStore = createNoticesStore(api)
-export const sellStore = createSellStore({ api, newRequestId })
-export const depositStore = createDepositStore({ api, newRequestId })
+// A sale or deposit changes what moved today: the header's daily limit follows at once, not at the next poll.
+const refreshStatus = () => void statusStore.getState().refresh()
+export const sellStore = createSellStore({ api, newRequestId, onSent: refreshStatus })
+export const depositStore = createDepositStore({ api, newRequestId, onSent: refreshStatus })
 // The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
 const today = () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0))
 export const journalStore = createJournalStore({
@@ -46,7 +48,10 @@ export const settingsStore = createSettingsStore({
   api,
   onStatus: (status) => statusStore.getState().setStatus(status),
   onSettings: (settings: Settings) => {
-    depositStore.getState().setDoubleEntryThreshold(settings.doubleEntryAboveDirhams)
+    depositStore.getState().setRules({
+      doubleEntryAboveDirhams: settings.doubleEntryAboveDirhams,
+      depositMaxDirhams: settings.depositMaxDirhams,
+    })
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
     sessionStore.getState().applyRules(settings)
   },

@@ -1,7 +1,35 @@
-/** Arabic counts: 1 and 2 have their own words, 3–10 take the plural, 11 and above the singular. */
-export function arabicEntries(n: number): string {
-  if (n === 1) return 'عملية واحدة'
-  if (n === 2) return 'عمليتان'
-  const mod = n % 100
-  return mod >= 3 && mod <= 10 ? `${n} عمليات` : `${n} عملية`
-}
+import { plural } from './plural'
+
+/**
+ * Arabic counts in their six forms (Intl.PluralRules): zero, one, two, few (3–10), many (11–99), other (100…):
+ * "لا عمليات", "عملية واحدة", "عمليتان", "3 عمليات", "11 عملية", "100 عملية". One place for every screen's words.
+ */
+export const arabicEntries = (n: number) =>
+  plural('ar', n, {
+    zero: 'لا عمليات',
+    one: 'عملية واحدة',
+    two: 'عمليتان',
+    few: '# عمليات',
+    many: '# عملية',
+    other: '# عملية',
+  })
+
+export const arabicVouchers = (n: number) =>
+  plural('ar', n, {
+    zero: 'لا قسائم',
+    one: 'قسيمة واحدة',
+    two: 'قسيمتان',
+    few: '# قسائم',
+    many: '# قسيمة',
+    other: '# قسيمة',
+  })
+
+export const arabicDeposits = (n: number) =>
+  plural('ar', n, {
+    zero: 'لا إيداعات',
+    one: 'إيداع واحد',
+    two: 'إيداعان',
+    few: '# إيداعات',
+    many: '# إيداعًا',
+    other: '# إيداع',
+  })

@@ -5,10 +5,14 @@ import type {
   PrinterFailureReason,
   PrinterSettings,
 } from '../../../shared/contract'
+import { ERROR_LABELS } from '../../../shared/error-labels'
 import type { ErrorCode } from '../../../shared/errors'
 import { headOfficeEn } from './headoffice-en'
 import { managerEn } from './manager-en'
 import { updatesEn } from './updates-en'
+import { plural } from './plural'
+
+const count = (n: number, one: string, other: string) => plural('en', n, { one, other })
 
 /**
  * English texts, the reference: `Messages` is this object's type, so the Arabic file must have every key
@@ -20,7 +24,7 @@ export const en = {
   appTitle: 'Reseller Desk',
   nav: {
     label: 'Screens',
-    sell: 'Sell voucher',
+    sell: 'Sell',
     deposit: 'Deposit',
     journal: 'Journal',
     settings: 'Settings',
@@ -41,6 +45,9 @@ export const en = {
     questionMark: '?',
     shortcut: 'Shortcut',
     errorDetails: (code: string, http: string) => `Code ${code}${http ? `, HTTP ${http}` : ''}`,
+    forSupport: 'Details for support',
+    openInJournal: 'Open in the journal',
+    continue: 'Continue',
   },
   status: {
     training: 'TRAINING',
@@ -49,26 +56,39 @@ export const en = {
     online: 'Service online',
     offline: 'Service offline',
     onlineUnknown: 'Service not checked yet',
+    onlineShort: 'Online',
+    offlineShort: 'Offline',
+    onlineUnknownShort: 'Checking',
     bridgeDown: 'The desk is not answering. Wait a moment; if it lasts, restart the app.',
     clockWarning: (amount: string, pcAhead: boolean) =>
       `This PC's clock is ${amount} ${pcAhead ? 'ahead of' : 'behind'} the service. Receipts use the service's time; ask for the PC clock to be set.`,
     hoursMinutes: (h: number, m: number) => (h > 0 ? `${h} h ${m} min` : `${m} min`),
     journalProblem: 'The journal cannot record money safely. Sales and deposits are stopped; call support.',
-    attention: (n: number) => (n === 1 ? '1 needs attention' : `${n} need attention`),
+    attention: (n: number) => plural('en', n, { one: '1 needs attention', other: '# need attention' }),
     attentionNone: 'Nothing needs attention',
+    attentionShort: 'Attention',
     limitTitle: 'Daily limit',
-    limitUsedShort: 'used',
-    limitLeftShort: 'left ≈',
+    limitUsedShort: 'Used',
+    limitLeftShort: 'Left ≈',
+    limitLeftUnknown: 'Left: not known',
     limitUsedHere: 'Used today on this PC',
-    limitCounts: (vouchers: number, deposits: number) => `${vouchers} vouchers, ${deposits} deposits`,
-    limitUnknownSum: 'Of that, outcome unknown',
+    limitCounts: (vouchers: number, deposits: number) =>
+      `${count(vouchers, '1 voucher', '# vouchers')}, ${count(deposits, '1 deposit', '# deposits')}`,
+    limitUnknownSum: 'Sent, outcome not known yet',
+    limitAgreed: 'Agreed with the provider',
+    limitAgreedNone: 'not entered',
     limitReported: 'Service reported',
     limitReportedAt: (time: string) => `at ${time}`,
     limitMax: 'Limit',
     limitRemaining: 'Remaining then',
     limitEstimate: 'Remaining (estimate)',
-    limitEstimateHint: 'An estimate: the limit is shared by every PC of the reseller.',
-    limitNoReport: 'The service reports the limit only when it is reached.',
+    limitHint: {
+      reported:
+        'From the service’s last refusal today, minus what this PC used since (outcomes not known yet count as used). An estimate: every PC of the reseller uses the same limit.',
+      agreed:
+        'The agreed limit minus what this PC used today (outcomes not known yet count as used). An estimate: every PC of the reseller uses the same limit.',
+      none: 'The service tells the limit only when it refuses. A manager can enter the limit agreed with the provider in Settings.',
+    },
   },
   notices: {
     region: 'Background results',
@@ -101,6 +121,21 @@ export const en = {
     openAttention: 'Open the attention list',
     failedTitle: 'No voucher was issued',
     failedBody: 'The service refused the sale. No money was taken for it.',
+    limitRefusedTitle: 'Over the daily limit: no voucher was issued',
+    chooseAnother: 'Choose another value',
+    last: 'Last sale',
+    soldAt: 'Sold at',
+  },
+  limit: {
+    warningTitle: 'Above what the daily limit probably still allows',
+    warningBody:
+      'This is an estimate, and the limit is shared by every PC of the reseller: you may still send it; the service decides.',
+    estimateLeft: 'Left today (estimate)',
+    stillPossible: 'Still possible today',
+    asked: 'Asked',
+    nothingLeft: 'Nothing more can be sold today unless the provider raises the limit.',
+    dailyMax: 'Daily limit',
+    usedToday: 'Used today (all PCs)',
   },
   deposit: {
     title: 'Deposit to a wallet',
@@ -112,6 +147,16 @@ export const en = {
     lookingUp: 'Looking up…',
     nameQuestion: 'Is the account holder named',
     nameAsk: 'Ask the customer before you answer.',
+    nameHow: 'Read the name to the customer. When they say it is theirs, press Enter or choose Yes.',
+    nameWait: 'Read the name first…',
+    openTitle: 'An earlier deposit to this phone is still open',
+    openBody:
+      'Its outcome is not known yet, so no new deposit to this phone can be sent. Keep the customer’s cash for it and use "Retry safely": it is re-sent with its own reference and can never be credited twice.',
+    openSettledTitle: 'The earlier deposit is settled',
+    openConfirmed: 'It was confirmed: the customer received that money.',
+    openNotMade: 'It was not made: no money moved for it.',
+    continueToName: 'Continue to the name check',
+    recorded: 'Sent',
     notFoundTitle: 'No wallet with this number',
     notFoundBody: 'The service has no account for this phone. Check the number with the customer.',
     inactiveTitle: 'This wallet is inactive',
@@ -131,9 +176,12 @@ export const en = {
       precision: 'At most 3 decimals (dirhams).',
       range: 'This amount is too large.',
       minimum: 'The minimum deposit is 0.010 LYD.',
+      maximum: 'Above the largest deposit allowed on this PC.',
       mismatch: 'The two amounts differ. Type both again.',
       again: 'Type the amount a second time.',
     },
+    maximumIs: (amount: string) => `At most ${amount} LYD per deposit (set by a manager).`,
+    looksLikePhone: 'This looks like a phone number, not an amount.',
     toReview: 'Review',
     reviewTitle: 'Check with the customer',
     reviewPhone: 'Phone',
@@ -155,17 +203,24 @@ export const en = {
     ourReference: 'Our reference',
     failedTitle: 'Deposit refused',
     failedBody: 'The service refused the deposit. No money was moved.',
-    limitTitle: 'Daily limit exceeded: no money was moved',
-    limitMax: 'Daily limit',
-    limitUsed: 'Used today',
-    limitRemaining: 'Remaining',
-    limitRequested: 'Requested',
+    limitTitle: 'Over the daily limit: no money was moved',
+    changeAmount: 'Change the amount',
     unknownTitle: 'Outcome unknown',
     unknownBody:
       'The service did not answer. The money may or may not have arrived. Keep the cash and use "Retry safely": it re-sends with the same reference, so the customer can never be credited twice.',
     retrySafely: 'Retry safely',
     retrying: 'Retrying…',
     newDeposit: 'New deposit',
+    last: 'Last deposit',
+  },
+  retry: {
+    trying: 'Trying again…',
+    tried: (time: string, attempt: number) => `Tried again at ${time} (attempt ${attempt}).`,
+    stillOpen: 'The service still gave no clear answer: the outcome is still unknown.',
+    refused: (time: string) => `Could not try again at ${time}:`,
+    next: (time: string) => `The desk tries again by itself at about ${time}.`,
+    noMore: (time: string) => `No more automatic tries since ${time}: only "Retry safely" re-sends it now.`,
+    none: 'The desk does not re-send this one by itself: use "Retry safely", or ask a manager.',
   },
   journal: {
     title: 'Journal',
@@ -177,13 +232,15 @@ export const en = {
     any: 'All',
     needsAttention: 'Needs attention only',
     search: 'Search',
-    searchHint: 'Phone, serial, transaction id or reference',
+    searchHint: 'Phone or its last digits, name, serial, transaction id',
+    searchKeys: '↓ goes to the results.',
     today: 'Today',
     attentionList: 'Attention list',
     columns: { time: 'Time', kind: 'Kind', amount: 'Amount', who: 'Phone / serial', status: 'Status' },
     empty: 'No entries match.',
     loadingMore: 'Loading more…',
-    count: (n: number, more: boolean) => `${n}${more ? '+' : ''} entries`,
+    count: (n: number, more: boolean) =>
+      more ? `More than ${n} entries` : plural('en', n, { one: '1 entry', other: '# entries' }),
     detailTitle: 'Entry',
     id: 'Entry id',
     created: 'Created',
@@ -200,6 +257,7 @@ export const en = {
     retry: 'Retry safely',
     attentionFlag: 'Needs attention',
     duplicateFlag: 'Confirmed by duplicate',
+    receiptActions: 'Receipt',
   },
   settings: {
     title: 'Settings',
@@ -241,6 +299,14 @@ export const en = {
       'international-plus': 'International, +2189XXXXXXXX',
     },
     doubleEntry: 'Type deposits twice above (LYD)',
+    depositMax: 'Largest single deposit (LYD)',
+    depositMaxHint:
+      'A bigger amount is refused: a phone number typed into the amount field, a slip of the finger.',
+    agreedLimit: 'Daily limit agreed with the provider (LYD)',
+    agreedLimitHint:
+      'Optional. The screen estimates what is left from it until the service first refuses for the limit. Leave empty if not known.',
+    limitsTitle: 'Limits',
+    saveLimits: 'Save limits',
     language: 'Language',
     languageSystem: 'As the computer',
     save: 'Save preferences',
@@ -248,6 +314,12 @@ export const en = {
     diagnostics: 'Save diagnostics',
     diagnosticsSaved: (path: string) => `Diagnostics saved to ${path}`,
     diagnosticsHint: 'The log, versions and settings, without passwords or voucher codes.',
+    openSettings: 'Open Settings',
+  },
+  date: {
+    placeholder: 'DD/MM/YYYY',
+    format: 'Day/month/year',
+    wrong: 'Type the date as day/month/year, e.g. 26/11/2026.',
   },
   receipt: {
     title: 'Receipt',
@@ -310,6 +382,7 @@ export const en = {
       outletAddress: 'Outlet address',
       outletPhone: 'Outlet phone',
       hint: 'How to redeem a voucher (printed under the code)',
+      hintAsPrinted: 'As it prints:',
       hintExample: 'e.g. Dial *123*code# to top up',
       logo: 'Logo (optional)',
       logoHint: 'A PNG or JPEG up to about 150 KB, printed in black and white at the top of every receipt.',
@@ -329,6 +402,21 @@ export const en = {
     failed: 'Failed',
     unknown: 'Unknown',
   } satisfies Record<EntryStatus, string>,
+  eventDetail: {
+    attempt: (n: number) => `attempt ${n}`,
+    by: { person: 'by a person', background: 'by the desk, in the background' } as Record<string, string>,
+    duplicate: 'the service already had it',
+    transactionId: (id: string) => `service transaction id ${id}`,
+    serialNumber: (serial: string) => `serial ${serial}`,
+    echoMismatch: 'the answer did not match what was sent',
+    stoppedBeforeSending: 'the app stopped before sending',
+    stoppedBeforeOutcome: 'the app stopped before the outcome was recorded',
+    via: { 'receipt-preview': 'receipt on screen', pdf: 'receipt saved as PDF' } as Record<string, string>,
+    copy: 'copy',
+    printer: (name: string) => `printer ${name}`,
+    language: { ar: 'Arabic', en: 'English' } as Record<string, string>,
+    who: (name: string) => `by ${name}`,
+  },
   event: {
     created: 'Recorded',
     sent: 'Sent to the service',
@@ -354,8 +442,7 @@ export const en = {
       'This wallet is inactive and cannot receive deposits. The customer should contact the provider.',
     DUPLICATE_TRANSACTION:
       'The service already has this reference: the deposit was received before. Check the journal.',
-    DAILY_LIMIT_EXCEEDED:
-      'The daily limit is reached. Nothing more can be sold today unless the provider raises it.',
+    DAILY_LIMIT_EXCEEDED: 'The daily limit does not allow this amount. No money was moved.',
     VALIDATION: 'The service rejected the request as invalid. Check the details and try again.',
     RATE_LIMITED: 'Too many requests to the service. Wait a minute, then try again.',
     NOT_SENT:
@@ -404,6 +491,7 @@ export const en = {
     INTERNAL:
       'Something went wrong inside the app. Try again; if it lasts, save diagnostics and call support.',
   } satisfies Record<ErrorCode, string>,
+  errorLabel: ERROR_LABELS.en,
   shortcuts: {
     enter: 'Enter',
     esc: 'Esc',

@@ -1,4 +1,11 @@
+import { arabicEntries as entries } from './ar-counts'
 import type { ManagerMessages } from './manager-en'
+import { plural } from './plural'
+
+const minutes = (n: number) =>
+  plural('ar', n, { one: 'دقيقة واحدة', two: 'دقيقتين', few: '# دقائق', many: '# دقيقة', other: '# دقيقة' })
+const seconds = (n: number) =>
+  plural('ar', n, { one: 'ثانية واحدة', two: 'ثانيتين', few: '# ثوانٍ', many: '# ثانية', other: '# ثانية' })
 
 /** نصوص أدوات المدير بالعربية؛ الأرقام والمبالغ تبقى بأرقام لاتينية. */
 export const managerAr: ManagerMessages = {
@@ -13,11 +20,10 @@ export const managerAr: ManagerMessages = {
     signIn: 'دخول',
     signingIn: 'جارٍ التحقق…',
     signOut: 'تسجيل الخروج',
-    signedInAs: (name, role) => `${name} · ${role}`,
-    lockedIdle: (minutes) =>
-      `قُفلت الشاشة بعد ${minutes === 1 ? 'دقيقة واحدة' : minutes === 2 ? 'دقيقتين' : minutes <= 10 ? `${minutes} دقائق` : `${minutes} دقيقة`} دون نشاط. سجّل الدخول مرة أخرى.`,
+    lockedIdle: (n) => `قُفلت الشاشة بعد ${minutes(n)} دون نشاط. سجّل الدخول مرة أخرى.`,
     wrongPin: 'الرقم السري غير صحيح. اكتبه مرة أخرى بعناية.',
-    wait: (seconds) => `محاولات خاطئة كثيرة: انتظر ${seconds} ثانية قبل المحاولة التالية.`,
+    wait: (n) => `محاولات خاطئة كثيرة: انتظر ${seconds(n)} قبل المحاولة التالية.`,
+    typeToPin: 'اختر اسمك ثم اكتب رقمك السري.',
     noPeople:
       'لا يوجد من يمكنه الدخول على هذا الجهاز. استرجع ملف الأشخاص من نسخة احتياطية (انظر دليل المدير).',
     setupBannerTitle: 'لم يُعدّ مدير على هذا الجهاز',
@@ -74,7 +80,7 @@ export const managerAr: ManagerMessages = {
     generated: (time, by) => `أُعدّ ${time}${by ? ` بواسطة ${by}` : ''}`,
     closed: (time, by) => `أُغلق ${time}${by ? ` بواسطة ${by}` : ''}`,
     sales: 'المبيعات (قسائم صادرة وإيداعات مؤكدة)',
-    entries: (n) => `${n} عملية إجمالاً`,
+    entries: (n) => `${entries(n)} إجمالاً`,
     byKind: 'حسب النوع',
     byValue: 'القسائم حسب القيمة',
     byClerk: 'حسب الموظف',
@@ -90,11 +96,21 @@ export const managerAr: ManagerMessages = {
     failedList: 'العمليات الفاشلة',
     attentionList: 'تحتاج إلى متابعة',
     none: 'لا يوجد.',
-    more: (n) => `… و${n} أخرى (انظر ملفات التصدير).`,
+    more: (n) => `… و${entries(n)} أخرى (انظر ملفات التصدير).`,
     exportTitle: 'تصدير هذه الفترة',
     exportHint: 'تُفتح الملفات في Excel مع بقاء العربية سليمة. المبالغ بثلاث خانات عشرية والتواريخ بصيغة ISO.',
     format: { csv: 'ملف CSV', xlsx: 'ملف Excel (XLSX)', pdf: 'ملف PDF' },
-    exporting: (done, total) => `جارٍ الحفظ… ${done} من ${total} عملية`,
+    exporting: (done, total) => `جارٍ الحفظ… ${done} من ${entries(total)}`,
+    noPrinter: 'لا توجد طابعة إيصالات مُعدّة. اختر طابعة في الإعدادات، أو صدّر التقرير كملف PDF.',
+    reason: 'السبب',
+    columns: {
+      time: 'الوقت',
+      kind: 'النوع',
+      status: 'الحالة',
+      amount: 'المبلغ',
+      clerk: 'الموظف',
+      who: 'الهاتف / التسلسلي',
+    },
     exported: 'حُفظ في:',
     exportProgress: 'تقدّم التصدير',
   },
@@ -139,7 +155,8 @@ export const managerAr: ManagerMessages = {
     done: 'أُنشئت النسخة وفُحصت:',
     file: 'الملف',
     size: 'الحجم',
-    pruned: (n) => `حُذفت ${n} من النسخ الأقدم.`,
+    pruned: (n) =>
+      `حُذف من النسخ الأقدم ${plural('ar', n, { one: 'نسخة واحدة', two: 'نسختان', few: '# نسخ', many: '# نسخة', other: '# نسخة' })}.`,
   },
   resolve: {
     title: 'المعالجة بعد التحقق مع المزوّد',
@@ -147,7 +164,20 @@ export const managerAr: ManagerMessages = {
     depositIntro: 'اسأل المزوّد هل وصل هذا الإيداع. إن وصل فاكتب رقم العملية لديهم، وإلا فسجّله كإيداع لم يتم.',
     outcome: { issued: 'صدرت', 'not-issued': 'لم تصدر', confirmed: 'وصل', 'not-made': 'لم يتم' },
     code: 'رمز القسيمة',
+    codeAgain: 'رمز القسيمة مرة أخرى',
     serial: 'الرقم التسلسلي',
+    serialAgain: 'الرقم التسلسلي مرة أخرى',
+    digitsHint: (n) => `${n} رقماً، كما يقرؤها المزوّد.`,
+    typedTwiceHint: 'يُكتب مرة ثانية للتأكد.',
+    digitsCount: (typed, wanted) => `${typed} من ${wanted} رقماً.`,
+    differ: 'القيمتان مختلفتان. اكتبهما من جديد.',
+    why: {
+      outcome: 'اختر ما قاله المزوّد.',
+      code: (n) => `اكتب رمز القسيمة (${n} رقماً) مرتين.`,
+      serial: (n) => `اكتب الرقم التسلسلي (${n} رقماً) مرتين.`,
+      transactionId: 'اكتب رقم العملية لدى المزوّد (أرقام).',
+      note: 'اكتب ملاحظة من 3 أحرف على الأقل.',
+    },
     activation: 'تاريخ التفعيل (اختياري)',
     expiry: 'تاريخ الانتهاء (اختياري)',
     transactionId: 'رقم العملية لدى المزوّد',
@@ -155,7 +185,7 @@ export const managerAr: ManagerMessages = {
     noteShort: 'اكتب 3 أحرف على الأقل.',
     resolve: 'حفظ المعالجة',
     annotateTitle: 'ملاحظة المراجعة',
-    annotateIntro: 'تأكد الإيداع دون رقم العملية لدى المزوّد. أضفه من كشف المزوّد.',
+    annotateIntro: 'تم تأكيد الإيداع دون رقم العملية لدى المزوّد. أضفه من كشف المزوّد.',
     annotateIntroOther: 'أضف ملاحظة بعد أن تتحقق من هذه العملية.',
     annotate: 'حفظ الملاحظة',
     resolvedBy: (outcome, by, time) => `${outcome} — بواسطة ${by || '?'}، ${time}`,

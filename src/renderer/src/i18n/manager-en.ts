@@ -1,5 +1,6 @@
 import type { EntryKind, ResolutionOutcome } from '../../../shared/contract'
 import type { ExportFormat, ReportType, Role } from '../../../shared/manager'
+import { plural } from './plural'
 
 /** The manager tools' texts in English, the reference for manager-ar.ts (a missing key is a compile error). */
 export const managerEn = {
@@ -14,11 +15,12 @@ export const managerEn = {
     signIn: 'Sign in',
     signingIn: 'Checking…',
     signOut: 'Sign out',
-    signedInAs: (name: string, role: string) => `${name} · ${role}`,
     lockedIdle: (minutes: number) =>
-      `Locked after ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} without activity. Sign in again.`,
+      `Locked after ${plural('en', minutes, { one: '1 minute', other: '# minutes' })} without activity. Sign in again.`,
     wrongPin: 'Wrong PIN. Type it again carefully.',
-    wait: (seconds: number) => `Too many wrong PINs: wait ${seconds} s before the next try.`,
+    wait: (seconds: number) =>
+      `Too many wrong PINs: wait ${plural('en', seconds, { one: '1 second', other: '# seconds' })} before the next try.`,
+    typeToPin: 'Choose your name, then type your PIN.',
     noPeople: 'Nobody can sign in on this PC. Restore the people file from a backup (see the manager guide).',
     setupBannerTitle: 'No manager is set up on this PC',
     setupBanner:
@@ -74,7 +76,7 @@ export const managerEn = {
     generated: (time: string, by: string) => `Made ${time}${by ? ` by ${by}` : ''}`,
     closed: (time: string, by: string) => `Closed ${time}${by ? ` by ${by}` : ''}`,
     sales: 'Sales (issued vouchers and confirmed deposits)',
-    entries: (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'} in all`,
+    entries: (n: number) => plural('en', n, { one: '1 entry in all', other: '# entries in all' }),
     byKind: 'By kind',
     byValue: 'Vouchers by value',
     byClerk: 'By clerk',
@@ -90,11 +92,23 @@ export const managerEn = {
     failedList: 'Failed entries',
     attentionList: 'Needs attention',
     none: 'None.',
-    more: (n: number) => `… and ${n} more (see the exports).`,
+    more: (n: number) =>
+      plural('en', n, { one: '… and 1 more (see the exports).', other: '… and # more (see the exports).' }),
     exportTitle: 'Export this period',
     exportHint: 'Files open in Excel with Arabic intact. Amounts have 3 decimals; dates are ISO.',
     format: { csv: 'CSV', xlsx: 'Excel (XLSX)', pdf: 'PDF' } satisfies Record<ExportFormat, string>,
-    exporting: (done: number, total: number) => `Writing… ${done} of ${total} entries`,
+    exporting: (done: number, total: number) =>
+      `Writing… ${done} of ${plural('en', total, { one: '1 entry', other: '# entries' })}`,
+    noPrinter: 'No receipt printer is set up. Choose one in Settings, or export the report as PDF.',
+    reason: 'Reason',
+    columns: {
+      time: 'Time',
+      kind: 'Kind',
+      status: 'Status',
+      amount: 'Amount',
+      clerk: 'Clerk',
+      who: 'Phone / serial',
+    },
     exported: 'Saved:',
     exportProgress: 'Export progress',
   },
@@ -140,7 +154,8 @@ export const managerEn = {
     done: 'Backup made and checked:',
     file: 'File',
     size: 'Size',
-    pruned: (n: number) => `${n} older ${n === 1 ? 'backup was' : 'backups were'} removed.`,
+    pruned: (n: number) =>
+      plural('en', n, { one: '1 older backup was removed.', other: '# older backups were removed.' }),
   },
   resolve: {
     title: 'Resolve after checking with the provider',
@@ -155,7 +170,20 @@ export const managerEn = {
       'not-made': 'Not made',
     } satisfies Record<ResolutionOutcome, string>,
     code: 'Voucher code',
+    codeAgain: 'Voucher code again',
     serial: 'Serial number',
+    serialAgain: 'Serial number again',
+    digitsHint: (n: number) => `${n} digits, as the provider reads them.`,
+    typedTwiceHint: 'Typed a second time, to be sure.',
+    digitsCount: (typed: number, wanted: number) => `${typed} of ${wanted} digits.`,
+    differ: 'The two differ. Type both again.',
+    why: {
+      outcome: 'Choose what the provider said.',
+      code: (n: number) => `Type the ${n}-digit voucher code twice.`,
+      serial: (n: number) => `Type the ${n}-digit serial number twice.`,
+      transactionId: 'Type the provider’s transaction id (digits).',
+      note: 'Write a note of at least 3 characters.',
+    },
     activation: 'Active from (optional)',
     expiry: 'Expires (optional)',
     transactionId: 'Provider transaction id',

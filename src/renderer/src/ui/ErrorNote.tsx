@@ -2,7 +2,10 @@ import type { AppErrorData } from '../../../shared/errors'
 import { errorMessage } from '../i18n'
 import { useT } from '../i18n/use'
 
-/** A refusal in words the clerk can act on, with the code small for support. */
+/**
+ * A refusal in words the clerk can act on. The code and HTTP status are for support: folded away under
+ * "Details for support", never the first thing a clerk reads.
+ */
 export function ErrorNote({
   error,
   httpStatus,
@@ -14,7 +17,17 @@ export function ErrorNote({
   return (
     <div className="error-note" role="alert">
       <p>{errorMessage(t, error)}</p>
-      <p className="error-code">{t.common.errorDetails(error.code, httpStatus ? String(httpStatus) : '')}</p>
+      <SupportDetails code={error.code} httpStatus={httpStatus} />
     </div>
+  )
+}
+
+export function SupportDetails({ code, httpStatus }: { code: string; httpStatus?: number | undefined }) {
+  const t = useT()
+  return (
+    <details className="support-details">
+      <summary>{t.common.forSupport}</summary>
+      <p className="error-code">{t.common.errorDetails(code, httpStatus ? String(httpStatus) : '')}</p>
+    </details>
   )
 }

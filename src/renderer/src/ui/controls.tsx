@@ -2,6 +2,7 @@ import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   useId,
 } from 'react'
@@ -45,7 +46,12 @@ export function TextField({
   problem,
   className,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; problem?: string | null }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: ReactNode
+  problem?: string | null
+  ref?: Ref<HTMLInputElement>
+}) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const problemId = problem ? `${id}-problem` : undefined

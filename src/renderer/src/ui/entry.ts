@@ -1,8 +1,30 @@
 import type { JournalEntry } from '../../../shared/contract'
 
+/** An entry whose outcome is not known yet. */
+export function isOpen(entry: Pick<JournalEntry, 'status'>): boolean {
+  return entry.status === 'unknown' || entry.status === 'pending'
+}
+
 /** A deposit whose outcome is open may be re-sent with its own reference; a final one never. */
 export function canRetry(entry: JournalEntry): boolean {
-  return entry.kind === 'deposit' && (entry.status === 'unknown' || entry.status === 'pending')
+  return entry.kind === 'deposit' && isOpen(entry)
+}
+
+/**
+ * A finished sale or deposit once the clerk has moved on: enough to find it again (its time, amount and
+ * outcome), never its voucher code — the journal shows that masked, as for any entry.
+ */
+export interface LastOperation {
+  id: string
+  kind: JournalEntry['kind']
+  status: JournalEntry['status']
+  amountDirhams: number
+  createdAt: string
+}
+
+export function lastOperationOf(entry: JournalEntry): LastOperation {
+  const { id, kind, status, amountDirhams, createdAt } = entry
+  return { id, kind, status, amountDirhams, createdAt }
 }
 
 export interface LimitFigures {

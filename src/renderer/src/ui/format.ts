@@ -86,3 +86,22 @@ export function splitDuration(ms: number): { hours: number; minutes: number } {
   const totalMinutes = Math.round(Math.abs(ms) / 60_000)
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 }
 }
+
+const longDay = new Map<Language, Intl.DateTimeFormat>()
+
+/** "Thu, 26 Nov 2026" / "الخميس، 26 نوفمبر 2026": a business day spelled out, to check a typed date. */
+export function formatDayLong(day: number, language: Language): string {
+  let f = longDay.get(language)
+  if (!f) {
+    f = new Intl.DateTimeFormat(localeOf[language], {
+      numberingSystem: 'latn',
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    })
+    longDay.set(language, f)
+  }
+  return f.format(Date.parse(`${dayToIsoDate(day)}T00:00:00Z`))
+}

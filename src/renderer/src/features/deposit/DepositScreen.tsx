@@ -1,16 +1,21 @@
+import { type FormEvent, useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
 import { parseLyd } from '../../../../shared/money'
+import { normalizeLibyanPhone } from '../../../../shared/phone'
 import { depositStore, openEntry } from '../../app/stores'
-import { useT } from '../../i18n/use'
-import { Button, Facts, Panel, TextField } from '../../ui/controls'
+import { useLanguage, useT } from '../../i18n/use'
+import { Badge, Button, Facts, Panel, TextField } from '../../ui/controls'
+import { useDeliberateConfirm } from '../../ui/deliberate'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { canRetry, limitFigures } from '../../ui/entry'
-import { formatLyd } from '../../ui/format'
+import { canRetry, isOpen, limitFigures, statusTone } from '../../ui/entry'
+import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
-import { LimitFigures } from '../../ui/LimitFigures'
+import { LastOperationLine } from '../../ui/LastOperation'
+import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
 import { Ltr, Money, Phone } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
+import { RetryFeedback } from '../../ui/RetryFeedback'
 import { OpenElsewhereNote } from '../headoffice/OpenElsewhereNote'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { QUICK_AMOUNTS_DIRHAMS, unresolvedEntryId } from './store'
@@ -19,14 +24,15 @@ export function DepositScreen() {
   const t = useT()
   const step = useStore(depositStore, (s) => s.step)
 
+  // Leaving the screen abandons a deposit not yet sent: coming back never finds the last customer half-way.
+  useEffect(() => () => depositStore.getState().leave(), [])
+
   useScreenKeys((event) => {
     if (event.key !== 'Escape') return false
     const s = depositStore.getState()
-    if (s.step === 'name') s.answerName(false)
-    else if (s.step === 'amount' || s.step === 'review' || s.step === 'stop') s.back()
-    else if (s.step === 'result') s.reset()
-    else if (s.step === 'phone' && s.phoneText) s.setPhone('')
-    else return false
+    // Esc is always "back": on the name question it returns to the phone, never answers it.
+    if (s.step === 'sending' || (s.step === 'phone' && !s.phoneText)) return false
+    s.back()
     return true
   })
 
@@ -36,6 +42,7 @@ export function DepositScreen() {
       <Customer />
       <OpenElsewhereNote />
       {step === 'phone' ? <PhoneStep /> : null}
+      {step === 'open' ? <OpenStep /> : null}
       {step === 'name' ? <NameStep /> : null}
       {step === 'stop' ? <StopStep /> : null}
       {step === 'amount' ? <AmountStep /> : null}
@@ -66,6 +73,7 @@ function PhoneStep() {
   const invalid = useStore(depositStore, (s) => s.phoneInvalid)
   const lookingUp = useStore(depositStore, (s) => s.lookingUp)
   const error = useStore(depositStore, (s) => s.error)
+  const last = useStore(depositStore, (s) => s.last)
   return (
     <form
       className="step"
@@ -92,37 +100,124 @@ function PhoneStep() {
           {lookingUp ? t.deposit.lookingUp : t.deposit.lookUp}
         </Button>
       </div>
+      <LastOperationLine last={last} label={t.deposit.last} />
     </form>
   )
 }
 
+/** An earlier deposit to this phone is still open: it is settled first, right after the lookup. */
+function OpenStep() {
+  const t = useT()
+  const language = useLanguage()
+  const open = useStore(depositStore, (s) => s.open)
+  const retry = useStore(depositStore, (s) => s.retry)
+  if (!open) return null
+  if (!isOpen(open)) {
+    return (
+      <Panel tone="good" title={t.deposit.openSettledTitle} role="status">
+        <p>{open.status === 'confirmed' ? t.deposit.openConfirmed : t.deposit.openNotMade}</p>
+        <OpenFacts entry={open} />
+        <div className="actions">
+          <Button variant="primary" autoFocus onClick={() => depositStore.getState().continueAfterOpen()}>
+            {t.deposit.continueToName}
+          </Button>
+          {open.status === 'confirmed' ? <PrintButtons entry={open} /> : null}
+          <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
+            {t.deposit.startOver}
+          </Button>
+        </div>
+        <PrintOutcomeNote entryId={open.id} />
+      </Panel>
+    )
+  }
+  return (
+    <Panel tone="bad" title={t.deposit.openTitle} role="alert">
+      <p>{t.deposit.openBody}</p>
+      <OpenFacts entry={open} />
+      <div className="actions">
+        <Button
+          variant="primary"
+          autoFocus
+          disabled={retry.retrying || !canRetry(open)}
+          onClick={() => void depositStore.getState().retrySafely()}
+        >
+          {retry.retrying ? t.deposit.retrying : t.deposit.retrySafely}
+        </Button>
+        <Button onClick={() => openEntry(open.id)}>{t.common.openInJournal}</Button>
+        <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
+          {t.deposit.startOver}
+        </Button>
+      </div>
+      <RetryFeedback entry={open} retrying={retry.retrying} tried={retry.tried} error={retry.error} />
+      <p className="hint">
+        {t.deposit.recorded}: {formatTime(open.createdAt, language)}
+      </p>
+    </Panel>
+  )
+}
+
+function OpenFacts({ entry }: { entry: JournalEntry }) {
+  const t = useT()
+  return (
+    <Facts
+      items={[
+        [t.deposit.reviewAmount, <Money key="a" dirhams={entry.amountDirhams} />],
+        entry.phone ? [t.deposit.reviewPhone, <Phone key="p" phone={entry.phone} />] : null,
+        [
+          t.journal.status,
+          <Badge key="s" tone={statusTone(entry.status)}>
+            {t.entryStatus[entry.status]}
+          </Badge>,
+        ],
+        entry.externalTransactionId
+          ? [t.deposit.ourReference, <Ltr key="r">{entry.externalTransactionId}</Ltr>]
+          : null,
+      ]}
+    />
+  )
+}
+
+/**
+ * "Is the account holder named …?" The answer that lets money go is a deliberate act after the name is
+ * visible: Yes is not focused and waits a moment; an Enter in that moment (the phone's Enter bouncing, a
+ * key held or mashed) starts the wait again. Esc goes back to the phone; it never answers.
+ */
 function NameStep() {
   const t = useT()
   const customer = useStore(depositStore, (s) => s.customer)
+  const question = useRef<HTMLHeadingElement>(null)
+  const { armed, attempt } = useDeliberateConfirm(() => depositStore.getState().answerName(true))
+
+  useEffect(() => {
+    question.current?.focus()
+  }, [])
+
   if (!customer) return null
   return (
-    <Panel tone="info" title={t.deposit.nameAsk}>
-      <p className="name-question">
+    <section className="panel panel-info name-step" aria-labelledby="name-question">
+      <h2 className="panel-title">{t.deposit.nameAsk}</h2>
+      <p className="name-question" id="name-question" ref={question} tabIndex={-1}>
         {t.deposit.nameQuestion} <strong className="holder-name">{customer.firstName}</strong>
         {t.common.questionMark}
       </p>
       <p>
         <Phone phone={customer.phone} />
       </p>
+      <p className="hint" role="status">
+        {armed ? t.deposit.nameHow : t.deposit.nameWait}
+      </p>
       <div className="actions">
-        <Button
-          variant="primary"
-          shortcut="Enter"
-          autoFocus
-          onClick={() => depositStore.getState().answerName(true)}
-        >
+        <Button variant="primary" shortcut="Enter" disabled={!armed} onClick={attempt}>
           {t.common.yes}
         </Button>
-        <Button variant="danger" shortcut="Esc" onClick={() => depositStore.getState().answerName(false)}>
+        <Button variant="danger" onClick={() => depositStore.getState().answerName(false)}>
           {t.common.no}
         </Button>
+        <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
+          {t.common.back}
+        </Button>
       </div>
-    </Panel>
+    </section>
   )
 }
 
@@ -150,23 +245,47 @@ function StopStep() {
   )
 }
 
+/** A phone number typed into the amount field: 9 digits of a Libyan mobile, with or without its 0. */
+function looksLikePhone(text: string): boolean {
+  const digits = text.replace(/\D/g, '')
+  return normalizeLibyanPhone(text) !== null || /^9[1-6]\d{7}$/.test(digits)
+}
+
 function AmountStep() {
   const t = useT()
   const amountText = useStore(depositStore, (s) => s.amountText)
   const againText = useStore(depositStore, (s) => s.amountAgainText)
+  const againTouched = useStore(depositStore, (s) => s.againTouched)
   const problem = useStore(depositStore, (s) => s.amountProblem)
   const threshold = useStore(depositStore, (s) => s.doubleEntryAboveDirhams)
+  const max = useStore(depositStore, (s) => s.depositMaxDirhams)
+  const amountRef = useRef<HTMLInputElement>(null)
+  const againRef = useRef<HTMLInputElement>(null)
   const parsed = parseLyd(amountText)
-  const twice = parsed.ok && parsed.value > threshold
+  const aboveMax = parsed.ok && parsed.value > max
+  const twice = parsed.ok && parsed.value > threshold && !aboveMax
+  const firstProblem = aboveMax
+    ? 'maximum'
+    : problem && problem !== 'mismatch' && problem !== 'again'
+      ? problem
+      : null
+  const againProblem =
+    (problem === 'mismatch' || problem === 'again') && (againTouched || problem === 'again') ? problem : null
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    // Enter on a large amount moves to the second field; it is not marked wrong before the clerk has used it.
+    if (twice && againText.trim() === '' && document.activeElement === amountRef.current) {
+      againRef.current?.focus()
+      return
+    }
+    void depositStore.getState().toReview()
+  }
+
   return (
-    <form
-      className="step"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void depositStore.getState().toReview()
-      }}
-    >
+    <form className="step" onSubmit={submit}>
       <TextField
+        ref={amountRef}
         label={t.deposit.amount}
         hint={
           parsed.ok ? (
@@ -178,7 +297,11 @@ function AmountStep() {
           )
         }
         problem={
-          problem && problem !== 'mismatch' && problem !== 'again' ? t.deposit.amountProblem[problem] : null
+          firstProblem === 'maximum'
+            ? `${looksLikePhone(amountText) ? `${t.deposit.looksLikePhone} ` : ''}${t.deposit.maximumIs(formatLyd(max))}`
+            : firstProblem
+              ? t.deposit.amountProblem[firstProblem]
+              : null
         }
         value={amountText}
         onChange={(e) => depositStore.getState().setAmount(e.target.value)}
@@ -203,9 +326,10 @@ function AmountStep() {
       </fieldset>
       {twice ? (
         <TextField
+          ref={againRef}
           label={t.deposit.amountAgain}
           hint={t.deposit.amountAgainHint}
-          problem={problem === 'mismatch' || problem === 'again' ? t.deposit.amountProblem[problem] : null}
+          problem={againProblem ? t.deposit.amountProblem[againProblem] : null}
           value={againText}
           onChange={(e) => depositStore.getState().setAmountAgain(e.target.value)}
           inputMode="decimal"
@@ -217,7 +341,7 @@ function AmountStep() {
         />
       ) : null}
       <div className="actions">
-        <Button type="submit" variant="primary" shortcut="Enter">
+        <Button type="submit" variant="primary" shortcut="Enter" disabled={aboveMax}>
           {t.deposit.toReview}
         </Button>
         <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
@@ -232,11 +356,12 @@ function ReviewStep() {
   const t = useT()
   const customer = useStore(depositStore, (s) => s.customer)
   const amount = useStore(depositStore, (s) => s.amountDirhams)
-  const remaining = useStore(depositStore, (s) => s.estimatedRemainingDirhams)
+  const limit = useStore(depositStore, (s) => s.limit)
   const error = useStore(depositStore, (s) => s.error)
   const repeat = useStore(depositStore, (s) => s.repeatQuestion)
   if (!customer || amount == null) return null
   const unresolved = unresolvedEntryId(error)
+  const remaining = limit?.estimatedRemainingDirhams ?? null
   return (
     <Panel tone="info" title={t.deposit.reviewTitle}>
       <Facts
@@ -250,6 +375,7 @@ function ReviewStep() {
           ],
         ]}
       />
+      <LimitWarning amountDirhams={amount} estimateDirhams={remaining} />
       {repeat ? (
         <Panel tone="pending" title={t.deposit.repeatTitle} role="alert">
           <p>{t.deposit.repeatBody}</p>
@@ -310,14 +436,16 @@ function NewDeposit({ focus }: { focus?: boolean }) {
   )
 }
 
-function EntryFacts({ entry }: { entry: JournalEntry }) {
+function EntryFacts({ entry, amount = true }: { entry: JournalEntry; amount?: boolean }) {
   const t = useT()
   return (
     <Facts
       items={[
         entry.phone ? [t.deposit.reviewPhone, <Phone key="p" phone={entry.phone} />] : null,
         entry.firstName ? [t.deposit.reviewName, entry.firstName] : null,
-        [t.deposit.reviewAmount, <Money key="a" dirhams={entry.amountDirhams} className="big-figure" />],
+        amount
+          ? [t.deposit.reviewAmount, <Money key="a" dirhams={entry.amountDirhams} className="big-figure" />]
+          : null,
         entry.serviceTransactionId
           ? [
               t.deposit.serviceTransaction,
@@ -353,12 +481,25 @@ function Confirmed({ entry }: { entry: JournalEntry }) {
 
 function Failed({ entry }: { entry: JournalEntry }) {
   const t = useT()
-  const isLimit = limitFigures(entry) != null
+  if (limitFigures(entry)) {
+    // What is still possible first; the refused amount is a detail. Another amount needs no new lookup.
+    return (
+      <Panel tone="bad" title={t.deposit.limitTitle} role="alert">
+        <LimitRefusal entry={entry} />
+        <EntryFacts entry={entry} amount={false} />
+        <div className="actions">
+          <Button variant="primary" autoFocus onClick={() => depositStore.getState().changeAmount()}>
+            {t.deposit.changeAmount}
+          </Button>
+          <NewDeposit />
+        </div>
+      </Panel>
+    )
+  }
   return (
-    <Panel tone="bad" title={isLimit ? t.deposit.limitTitle : t.deposit.failedTitle} role="alert">
-      {isLimit ? null : <p>{t.deposit.failedBody}</p>}
+    <Panel tone="bad" title={t.deposit.failedTitle} role="alert">
+      <p>{t.deposit.failedBody}</p>
       {entry.error ? <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} /> : null}
-      <LimitFigures entry={entry} />
       <EntryFacts entry={entry} />
       <div className="actions">
         <NewDeposit focus />
@@ -369,26 +510,25 @@ function Failed({ entry }: { entry: JournalEntry }) {
 
 function Unknown({ entry }: { entry: JournalEntry }) {
   const t = useT()
-  const retrying = useStore(depositStore, (s) => s.retrying)
-  const error = useStore(depositStore, (s) => s.error)
+  const retry = useStore(depositStore, (s) => s.retry)
   return (
     <Panel tone="bad" title={t.deposit.unknownTitle} role="alert">
       <p className="strong">{t.deposit.unknownBody}</p>
       <EntryFacts entry={entry} />
-      {error ? <ErrorNote error={error} /> : null}
       <div className="actions">
         {canRetry(entry) ? (
           <Button
             variant="primary"
             autoFocus
-            disabled={retrying}
+            disabled={retry.retrying}
             onClick={() => void depositStore.getState().retrySafely()}
           >
-            {retrying ? t.deposit.retrying : t.deposit.retrySafely}
+            {retry.retrying ? t.deposit.retrying : t.deposit.retrySafely}
           </Button>
         ) : null}
         <NewDeposit />
       </div>
+      <RetryFeedback entry={entry} retrying={retry.retrying} tried={retry.tried} error={retry.error} />
     </Panel>
   )
 }

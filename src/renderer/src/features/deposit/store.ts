@@ -1,53 +1,94 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { CustomerLookup, DeskApi, JournalEntry } from '../../../../shared/contract'
+import type { CustomerLookup, DailyLimit, DeskApi, JournalEntry } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import { MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
-import { canRetry } from '../../ui/entry'
+import { canRetry, isOpen, type LastOperation, lastOperationOf } from '../../ui/entry'
 
-export type DepositStep = 'phone' | 'name' | 'stop' | 'amount' | 'review' | 'sending' | 'result'
+/**
+ * The steps of a deposit. After the lookup: `open` when an earlier deposit to the phone is still open (it
+ * must be resolved before any new one), `stop` when the wallet cannot take money or the name was not the
+ * customer's, else `name` — the deliberate confirmation of who receives the money.
+ */
+export type DepositStep = 'phone' | 'open' | 'name' | 'stop' | 'amount' | 'review' | 'sending' | 'result'
 export type StopReason = 'notFound' | 'inactive' | 'nameRejected'
-export type AmountProblem = 'empty' | 'format' | 'precision' | 'range' | 'minimum' | 'mismatch' | 'again'
+export type AmountProblem =
+  | 'empty'
+  | 'format'
+  | 'precision'
+  | 'range'
+  | 'minimum'
+  | 'maximum'
+  | 'mismatch'
+  | 'again'
 
 /** Quick amounts offered under the amount field, in dirhams. */
 export const QUICK_AMOUNTS_DIRHAMS = [5_000, 10_000, 20_000, 50_000, 100_000] as const
 
-export interface DepositState {
+/** A person's "Retry safely" of an open deposit, as the clerk needs to see it. */
+export interface RetryState {
+  retrying: boolean
+  /** The clerk retried in this view (the entry's updatedAt then says when). */
+  tried: boolean
+  /** The retry itself was refused (nothing was sent). */
+  error: AppErrorData | null
+}
+
+export interface DepositRules {
+  /** Amounts above this are typed twice. */
+  doubleEntryAboveDirhams: number
+  /** The largest single deposit. */
+  depositMaxDirhams: number
+}
+
+export interface DepositState extends DepositRules {
   step: DepositStep
   phoneText: string
   phoneInvalid: boolean
   lookingUp: boolean
   customer: CustomerLookup | null
   stop: StopReason | null
+  /** The earlier deposit to this phone whose outcome is open, as the lookup named it. */
+  open: JournalEntry | null
   amountText: string
   amountAgainText: string
+  /** The clerk has typed in the second amount field (it is not marked wrong before). */
+  againTouched: boolean
   amountProblem: AmountProblem | null
   amountDirhams: number | null
-  /** Amounts above this are typed twice (setting). */
-  doubleEntryAboveDirhams: number
   /** From getDailyLimit when the review opens: what the limit probably still allows. */
-  estimatedRemainingDirhams: number | null
+  limit: DailyLimit | null
   /** One id per confirmed deposit, kept until main answers with an entry (a lost answer is resent safely). */
   requestId: string | null
   /** Main asked whether the same phone and amount really should be sent again. */
   repeatQuestion: boolean
   result: JournalEntry | null
-  retrying: boolean
+  retry: RetryState
   /** A refusal before anything was journaled, or a failed lookup. */
   error: AppErrorData | null
+  /** The last deposit sent from this screen, reachable after the screen started a new one. */
+  last: LastOperation | null
 
   setPhone(text: string): void
   lookUp(): Promise<void>
+  /** Re-sends the open deposit (the lookup's, or the result's) with its own reference. */
+  retrySafely(): Promise<void>
+  /** The earlier deposit is settled: on to the name check. */
+  continueAfterOpen(): void
   answerName(isHolder: boolean): void
   setAmount(text: string): void
   setAmountAgain(text: string): void
   needsSecondEntry(): boolean
   toReview(): Promise<void>
+  /** Esc: one step back. Never an answer to the name question. */
   back(): void
   confirm(confirmRepeat?: boolean): Promise<void>
-  retrySafely(): Promise<void>
+  /** After a refusal for the daily limit: another amount for the same customer, without a new lookup. */
+  changeAmount(): void
   reset(): void
-  setDoubleEntryThreshold(dirhams: number): void
+  /** The clerk left the screen: a deposit not yet sent is abandoned, a finished one is put away. */
+  leave(): void
+  setRules(rules: Partial<DepositRules>): void
 }
 
 export type DepositStore = StoreApi<DepositState>
@@ -55,7 +96,11 @@ export type DepositStore = StoreApi<DepositState>
 export interface DepositDeps {
   api: Pick<DeskApi, 'lookupCustomer' | 'deposit' | 'retryDeposit' | 'getDailyLimit'>
   newRequestId(): string
+  /** A deposit was answered: what moved today changed (the header's daily limit). */
+  onSent?(entry: JournalEntry): void
 }
+
+const noRetry: RetryState = { retrying: false, tried: false, error: null }
 
 const blank = {
   step: 'phone' as DepositStep,
@@ -64,163 +109,219 @@ const blank = {
   lookingUp: false,
   customer: null,
   stop: null,
+  open: null,
   amountText: '',
   amountAgainText: '',
+  againTouched: false,
   amountProblem: null,
   amountDirhams: null,
-  estimatedRemainingDirhams: null,
+  limit: null,
   requestId: null,
   repeatQuestion: false,
   result: null,
-  retrying: false,
+  retry: noRetry,
   error: null,
 }
 
-export function createDepositStore({ api, newRequestId }: DepositDeps): DepositStore {
-  return createStore<DepositState>((set, get) => ({
-    ...blank,
-    doubleEntryAboveDirhams: 1_000_000,
+export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): DepositStore {
+  return createStore<DepositState>((set, get) => {
+    /** Back to an empty phone step; the last finished deposit stays reachable. */
+    function fresh(): void {
+      const { result, last } = get()
+      set({ ...blank, last: result ? lastOperationOf(result) : last })
+    }
 
-    setPhone(text) {
-      if (get().step !== 'phone') return
-      set({ phoneText: text, phoneInvalid: false, error: null })
-    },
+    return {
+      ...blank,
+      last: null,
+      doubleEntryAboveDirhams: 1_000_000,
+      depositMaxDirhams: 5_000_000,
 
-    async lookUp() {
-      const { step, phoneText, lookingUp } = get()
-      if (step !== 'phone' || lookingUp) return
-      const phone = normalizeLibyanPhone(phoneText)
-      if (!phone) {
-        set({ phoneInvalid: true })
-        return
-      }
-      set({ lookingUp: true, error: null, phoneInvalid: false })
-      try {
-        const customer = await api.lookupCustomer({ phone })
-        if (customer.status !== 'active') set({ step: 'stop', stop: 'inactive', customer })
-        else set({ step: 'name', customer })
-      } catch (e) {
-        const error = toAppErrorData(e)
-        if (error.code === 'USER_NOT_FOUND') set({ step: 'stop', stop: 'notFound', customer: null })
-        else if (error.code === 'BAD_INPUT') set({ phoneInvalid: true })
-        else set({ error })
-      } finally {
-        set({ lookingUp: false })
-      }
-    },
+      setPhone(text) {
+        if (get().step !== 'phone') return
+        set({ phoneText: text, phoneInvalid: false, error: null })
+      },
 
-    answerName(isHolder) {
-      if (get().step !== 'name') return
-      if (isHolder) set({ step: 'amount' })
-      else set({ step: 'stop', stop: 'nameRejected' })
-    },
-
-    setAmount(text) {
-      if (get().step !== 'amount') return
-      set({ amountText: text, amountProblem: null })
-    },
-
-    setAmountAgain(text) {
-      if (get().step !== 'amount') return
-      set({ amountAgainText: text, amountProblem: null })
-    },
-
-    needsSecondEntry() {
-      const parsed = parseLyd(get().amountText)
-      return parsed.ok && parsed.value > get().doubleEntryAboveDirhams
-    },
-
-    async toReview() {
-      const { step, amountText, amountAgainText, doubleEntryAboveDirhams } = get()
-      if (step !== 'amount') return
-      const parsed = parseLyd(amountText)
-      if (!parsed.ok) {
-        set({ amountProblem: parsed.reason })
-        return
-      }
-      if (parsed.value < MIN_DEPOSIT_DIRHAMS) {
-        set({ amountProblem: 'minimum' })
-        return
-      }
-      if (parsed.value > doubleEntryAboveDirhams) {
-        if (amountAgainText.trim() === '') {
-          set({ amountProblem: 'again' })
+      async lookUp() {
+        const { step, phoneText, lookingUp } = get()
+        if (step !== 'phone' || lookingUp) return
+        const phone = normalizeLibyanPhone(phoneText)
+        if (!phone) {
+          set({ phoneInvalid: true })
           return
         }
-        const again = parseLyd(amountAgainText)
-        if (!again.ok || again.value !== parsed.value) {
-          set({ amountProblem: 'mismatch' })
+        set({ lookingUp: true, error: null, phoneInvalid: false })
+        try {
+          const customer = await api.lookupCustomer({ phone })
+          if (get().step !== 'phone') return
+          if (customer.openDeposit)
+            set({ step: 'open', customer, open: customer.openDeposit, retry: noRetry })
+          else if (customer.status !== 'active') set({ step: 'stop', stop: 'inactive', customer })
+          else set({ step: 'name', customer })
+        } catch (e) {
+          const error = toAppErrorData(e)
+          if (error.code === 'USER_NOT_FOUND') set({ step: 'stop', stop: 'notFound', customer: null })
+          else if (error.code === 'BAD_INPUT') set({ phoneInvalid: true })
+          else set({ error })
+        } finally {
+          set({ lookingUp: false })
+        }
+      },
+
+      async retrySafely() {
+        const { step, open, result, retry } = get()
+        const entry = step === 'open' ? open : step === 'result' ? result : null
+        if (!entry || retry.retrying || !canRetry(entry)) return
+        set({ retry: { retrying: true, tried: false, error: null } })
+        try {
+          const after = await api.retryDeposit({ entryId: entry.id })
+          if (get().step === 'open' && get().open?.id === after.id) set({ open: after })
+          if (get().step === 'result' && get().result?.id === after.id) set({ result: after })
+          set({ retry: { retrying: false, tried: true, error: null } })
+          onSent?.(after)
+        } catch (e) {
+          set({ retry: { retrying: false, tried: true, error: toAppErrorData(e) } })
+        }
+      },
+
+      continueAfterOpen() {
+        const { step, open, customer } = get()
+        if (step !== 'open' || !customer || (open && isOpen(open))) return
+        if (customer.status !== 'active') set({ step: 'stop', stop: 'inactive', retry: noRetry })
+        else set({ step: 'name', retry: noRetry })
+      },
+
+      answerName(isHolder) {
+        if (get().step !== 'name') return
+        if (isHolder) set({ step: 'amount' })
+        else set({ step: 'stop', stop: 'nameRejected' })
+      },
+
+      setAmount(text) {
+        if (get().step !== 'amount') return
+        set({ amountText: text, amountProblem: null })
+      },
+
+      setAmountAgain(text) {
+        if (get().step !== 'amount') return
+        set({ amountAgainText: text, againTouched: true, amountProblem: null })
+      },
+
+      needsSecondEntry() {
+        const parsed = parseLyd(get().amountText)
+        return parsed.ok && parsed.value > get().doubleEntryAboveDirhams
+      },
+
+      async toReview() {
+        const { step, amountText, amountAgainText, doubleEntryAboveDirhams, depositMaxDirhams } = get()
+        if (step !== 'amount') return
+        const parsed = parseLyd(amountText)
+        if (!parsed.ok) {
+          set({ amountProblem: parsed.reason })
           return
         }
-      }
-      set({
-        step: 'review',
-        amountDirhams: parsed.value,
-        amountProblem: null,
-        requestId: newRequestId(),
-        repeatQuestion: false,
-        error: null,
-        estimatedRemainingDirhams: null,
-      })
-      try {
-        const limit = await api.getDailyLimit()
-        if (get().step === 'review') set({ estimatedRemainingDirhams: limit.estimatedRemainingDirhams })
-      } catch {
-        // The estimate is a courtesy; the review works without it.
-      }
-    },
-
-    back() {
-      const { step } = get()
-      if (step === 'name' || step === 'stop') set({ ...blank, phoneText: get().phoneText })
-      else if (step === 'amount') set({ step: 'name', amountProblem: null })
-      else if (step === 'review') set({ step: 'amount', requestId: null, repeatQuestion: false, error: null })
-    },
-
-    async confirm(confirmRepeat = false) {
-      const { step, customer, amountDirhams, requestId } = get()
-      // Only a reviewed deposit can be sent, once: a double click or a held Enter finds 'sending'.
-      if (step !== 'review' || !customer || amountDirhams == null || !requestId) return
-      set({ step: 'sending', error: null, repeatQuestion: false })
-      try {
-        const entry = await api.deposit({
-          phone: customer.phone,
-          amountDirhams,
-          confirmedFirstName: customer.firstName,
-          requestId,
-          ...(confirmRepeat ? { confirmRepeat: true } : {}),
+        if (parsed.value < MIN_DEPOSIT_DIRHAMS) {
+          set({ amountProblem: 'minimum' })
+          return
+        }
+        if (parsed.value > depositMaxDirhams) {
+          set({ amountProblem: 'maximum' })
+          return
+        }
+        if (parsed.value > doubleEntryAboveDirhams) {
+          if (amountAgainText.trim() === '') {
+            set({ amountProblem: 'again' })
+            return
+          }
+          const again = parseLyd(amountAgainText)
+          if (!again.ok || again.value !== parsed.value) {
+            set({ amountProblem: 'mismatch' })
+            return
+          }
+        }
+        set({
+          step: 'review',
+          amountDirhams: parsed.value,
+          amountProblem: null,
+          requestId: newRequestId(),
+          repeatQuestion: false,
+          error: null,
+          limit: null,
         })
-        set({ step: 'result', result: entry })
-      } catch (e) {
-        const error = toAppErrorData(e)
-        if (error.code === 'USER_INACTIVE') set({ step: 'stop', stop: 'inactive', error: null })
-        else set({ step: 'review', error, repeatQuestion: error.code === 'REPEAT_NEEDS_CONFIRMATION' })
-      }
-    },
+        try {
+          const limit = await api.getDailyLimit()
+          if (get().step === 'review') set({ limit })
+        } catch {
+          // The estimate is a courtesy; the review works without it.
+        }
+      },
 
-    async retrySafely() {
-      const { result, retrying } = get()
-      if (!result || retrying || !canRetry(result)) return
-      set({ retrying: true, error: null })
-      try {
-        const entry = await api.retryDeposit({ entryId: result.id })
-        set({ result: entry })
-      } catch (e) {
-        set({ error: toAppErrorData(e) })
-      } finally {
-        set({ retrying: false })
-      }
-    },
+      back() {
+        const { step } = get()
+        if (step === 'open' || step === 'name' || step === 'stop')
+          set({ ...blank, phoneText: get().phoneText })
+        else if (step === 'amount') set({ step: 'name', amountProblem: null })
+        else if (step === 'review')
+          set({ step: 'amount', requestId: null, repeatQuestion: false, error: null })
+        else if (step === 'result') fresh()
+        else if (step === 'phone' && get().phoneText) set({ phoneText: '', phoneInvalid: false, error: null })
+      },
 
-    reset() {
-      if (get().step === 'sending') return
-      set({ ...blank })
-    },
+      async confirm(confirmRepeat = false) {
+        const { step, customer, amountDirhams, requestId } = get()
+        // Only a reviewed deposit can be sent, once: a double click or a held Enter finds 'sending'.
+        if (step !== 'review' || !customer || amountDirhams == null || !requestId) return
+        set({ step: 'sending', error: null, repeatQuestion: false })
+        try {
+          const entry = await api.deposit({
+            phone: customer.phone,
+            amountDirhams,
+            confirmedFirstName: customer.firstName,
+            requestId,
+            ...(confirmRepeat ? { confirmRepeat: true } : {}),
+          })
+          set({ step: 'result', result: entry, retry: noRetry })
+          onSent?.(entry)
+        } catch (e) {
+          const error = toAppErrorData(e)
+          if (error.code === 'USER_INACTIVE') set({ step: 'stop', stop: 'inactive', error: null })
+          else set({ step: 'review', error, repeatQuestion: error.code === 'REPEAT_NEEDS_CONFIRMATION' })
+        }
+      },
 
-    setDoubleEntryThreshold(dirhams) {
-      set({ doubleEntryAboveDirhams: dirhams })
-    },
-  }))
+      changeAmount() {
+        const { step, result, customer } = get()
+        if (step !== 'result' || !result || result.status !== 'failed' || !customer) return
+        set({
+          step: 'amount',
+          last: lastOperationOf(result),
+          result: null,
+          amountText: '',
+          amountAgainText: '',
+          againTouched: false,
+          amountProblem: null,
+          amountDirhams: null,
+          requestId: null,
+          error: null,
+          retry: noRetry,
+        })
+      },
+
+      reset() {
+        if (get().step === 'sending') return
+        fresh()
+      },
+
+      leave() {
+        // An answer still on its way is shown when the clerk comes back; anything else starts afresh.
+        if (get().step !== 'sending') fresh()
+      },
+
+      setRules(rules) {
+        set(rules)
+      },
+    }
+  })
 }
 
 /** The entry id main names when it refuses a deposit because an earlier one to that phone is open. */

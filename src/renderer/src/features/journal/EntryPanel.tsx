@@ -1,28 +1,37 @@
+import { Fragment } from 'react'
 import { useStore } from 'zustand'
-import type { JournalEntry, JournalEvent } from '../../../../shared/contract'
+import type { JournalEntry, JournalEvent, Language } from '../../../../shared/contract'
+import { errorLabel } from '../../../../shared/error-labels'
 import { journalStore } from '../../app/stores'
+import type { Messages } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { canRetry, statusTone } from '../../ui/entry'
+import { canRetry, limitFigures, statusTone } from '../../ui/entry'
 import { formatDateTime, formatDay, formatPlainDate } from '../../ui/format'
-import { LimitFigures } from '../../ui/LimitFigures'
+import { LimitRefusal } from '../../ui/LimitNotes'
 import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
+import { RetryFeedback } from '../../ui/RetryFeedback'
 import { Resolution } from '../manager/Resolution'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 
-/** One entry with its event history; unknown deposits can be re-sent from here with their own reference. */
+/**
+ * One entry with its event history. What can be done with it (Retry safely, Print, Show receipt) comes first,
+ * under its status, so it is in sight without scrolling the panel; the details and the history follow.
+ */
 export function EntryPanel() {
   const t = useT()
   const language = useLanguage()
   const detail = useStore(journalStore, (s) => s.detail)
   const error = useStore(journalStore, (s) => s.detailError)
   const retrying = useStore(journalStore, (s) => s.retrying)
+  const retriedId = useStore(journalStore, (s) => s.retriedId)
   const entry = detail?.entry
+  const retried = entry !== undefined && retriedId === entry.id
 
   return (
     <aside className="entry-panel" aria-label={t.journal.detailTitle}>
-      <div className="row">
+      <div className="entry-panel-head">
         <h2>
           {t.journal.detailTitle} {entry ? t.kind[entry.kind] : null}
         </h2>
@@ -31,7 +40,7 @@ export function EntryPanel() {
           {t.common.close}
         </Button>
       </div>
-      {error ? <ErrorNote error={error} /> : null}
+      {error && !retried ? <ErrorNote error={error} /> : null}
       {!entry && !error ? <p>{t.common.loading}</p> : null}
       {entry ? (
         <>
@@ -39,13 +48,30 @@ export function EntryPanel() {
             <Badge tone={statusTone(entry.status)}>{t.entryStatus[entry.status]}</Badge>
             {entry.needsAttention ? <Badge tone="pending">{t.journal.attentionFlag}</Badge> : null}
             {entry.confirmedByDuplicate ? <Badge tone="pending">{t.journal.duplicateFlag}</Badge> : null}
+            <Money dirhams={entry.amountDirhams} className="entry-amount" />
           </p>
+          {canRetry(entry) || hasReceipt(entry) ? (
+            <div className="actions entry-actions">
+              {canRetry(entry) ? (
+                <Button
+                  variant="primary"
+                  disabled={retrying}
+                  onClick={() => void journalStore.getState().retry()}
+                >
+                  {retrying ? t.deposit.retrying : t.journal.retry}
+                </Button>
+              ) : null}
+              {hasReceipt(entry) ? (
+                <PrintButtons entry={entry} printedBefore={detail.events.some((e) => e.type === 'printed')} />
+              ) : null}
+            </div>
+          ) : null}
+          {canRetry(entry) || retried ? (
+            <RetryFeedback entry={entry} retrying={retrying} tried={retried} error={retried ? error : null} />
+          ) : null}
+          <PrintOutcomeNote entryId={entry.id} />
           <Facts
             items={[
-              [
-                t.deposit.reviewAmount,
-                <Money key="a" dirhams={entry.amountDirhams} className="big-figure" />,
-              ],
               entry.phone ? [t.journal.phone, <Phone key="p" phone={entry.phone} />] : null,
               entry.firstName ? [t.journal.name, entry.firstName] : null,
               entry.voucher ? [t.sell.code, <Code key="c" value={entry.voucher.code} />] : null,
@@ -65,32 +91,20 @@ export function EntryPanel() {
               [t.journal.day, formatDay(entry.day, language)],
               [t.journal.mode, entry.mode === 'training' ? t.status.training : t.status.live],
               [t.journal.attempts, <Ltr key="n">{entry.attempts}</Ltr>],
-              entry.clerk ? [t.journal.clerk, entry.clerk] : null,
+              entry.clerk ? [t.journal.clerk, <bdi key="k">{entry.clerk}</bdi>] : null,
               [t.journal.id, <Ltr key="i">{entry.id}</Ltr>],
             ]}
           />
           {entry.error ? (
             <div>
               <h3>{t.journal.error}</h3>
-              <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} />
-              <LimitFigures entry={entry} />
+              {limitFigures(entry) ? (
+                <LimitRefusal entry={entry} />
+              ) : (
+                <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} />
+              )}
             </div>
           ) : null}
-          <div className="actions">
-            {canRetry(entry) ? (
-              <Button
-                variant="primary"
-                disabled={retrying}
-                onClick={() => void journalStore.getState().retry()}
-              >
-                {retrying ? t.deposit.retrying : t.journal.retry}
-              </Button>
-            ) : null}
-            {hasReceipt(entry) ? (
-              <PrintButtons entry={entry} printedBefore={detail.events.some((e) => e.type === 'printed')} />
-            ) : null}
-          </div>
-          <PrintOutcomeNote entryId={entry.id} />
           <Resolution entry={entry} />
           <h3>{t.journal.history}</h3>
           {detail.events.length === 0 ? <p>{t.journal.noHistory}</p> : <History events={detail.events} />}
@@ -105,18 +119,106 @@ function History({ events }: { events: JournalEvent[] }) {
   const language = useLanguage()
   return (
     <ol className="history">
-      {events.map((e) => (
-        <li key={e.id}>
-          <span className="cell-time">{formatDateTime(e.at, language)}</span>{' '}
-          <strong>{t.event[e.type]}</strong>
-          {e.httpStatus ? <Ltr className="muted"> HTTP {e.httpStatus}</Ltr> : null}
-          {e.detail && Object.keys(e.detail).length > 0 ? (
-            <Ltr className="muted event-detail">{describeDetail(e.detail)}</Ltr>
-          ) : null}
-        </li>
-      ))}
+      {events.map((e) => {
+        const parts = describeEvent(t, language, e)
+        return (
+          <li key={e.id}>
+            <span className="cell-time">{formatDateTime(e.at, language)}</span>{' '}
+            <strong>{t.event[e.type]}</strong>
+            {e.httpStatus ? <Ltr className="muted"> HTTP {e.httpStatus}</Ltr> : null}
+            {parts.length > 0 ? (
+              <span className="event-detail">
+                {parts.map((part, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one event, fixed per render
+                  <Fragment key={i}>
+                    {i > 0 ? ' · ' : null}
+                    <bdi>{part}</bdi>
+                  </Fragment>
+                ))}
+              </span>
+            ) : null}
+          </li>
+        )
+      })}
     </ol>
   )
+}
+
+/** Why an app stopped, as main records it at recovery, in words of the screen's language. */
+function recoveredReason(t: Messages, reason: string): string {
+  if (reason.includes('before sending')) return t.eventDetail.stoppedBeforeSending
+  if (reason.includes('before the outcome')) return t.eventDetail.stoppedBeforeOutcome
+  return reason
+}
+
+/** An event's details in words: each technical field main records, said in the screen's language. */
+export function describeEvent(t: Messages, language: Language, event: JournalEvent): string[] {
+  const parts: string[] = []
+  const d = t.eventDetail
+  for (const [key, value] of Object.entries(event.detail ?? {})) {
+    const text = String(value)
+    switch (key) {
+      case 'attempt':
+        parts.push(d.attempt(Number(value)))
+        break
+      case 'code':
+        parts.push(errorLabel(text, language))
+        break
+      case 'by':
+        parts.push(d.by[text] ?? text)
+        break
+      case 'duplicate':
+        if (value === true) parts.push(d.duplicate)
+        break
+      case 'echoMismatch':
+        if (value === true) parts.push(d.echoMismatch)
+        break
+      case 'transactionId':
+        parts.push(d.transactionId(text))
+        break
+      case 'serialNumber':
+        parts.push(d.serialNumber(text))
+        break
+      case 'reason':
+        parts.push(
+          event.type === 'recovered'
+            ? recoveredReason(t, text)
+            : text in t.printing.reasons
+              ? t.printing.reasons[text as keyof Messages['printing']['reasons']]
+              : errorLabel(text, language),
+        )
+        break
+      case 'outcome':
+        parts.push(
+          text in t.manager.resolve.outcome
+            ? t.manager.resolve.outcome[text as keyof Messages['manager']['resolve']['outcome']]
+            : text,
+        )
+        break
+      case 'note':
+        parts.push(`“${text}”`)
+        break
+      case 'via':
+        parts.push(d.via[text] ?? text)
+        break
+      case 'printer':
+        parts.push(d.printer(text))
+        break
+      case 'copy':
+        if (value === true) parts.push(d.copy)
+        break
+      case 'widthMm':
+        parts.push(t.printing.settings.widthMm(Number(value)))
+        break
+      case 'language':
+        parts.push(d.language[text] ?? text)
+        break
+      default:
+        parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : text}`)
+    }
+  }
+  if (event.clerk) parts.push(d.who(event.clerk))
+  return parts
 }
 
 /** Only a finished sale has a receipt: an issued voucher, a confirmed deposit. */
@@ -125,11 +227,4 @@ function hasReceipt(entry: JournalEntry): boolean {
     (entry.kind === 'voucher' && entry.status === 'issued') ||
     (entry.kind === 'deposit' && entry.status === 'confirmed')
   )
-}
-
-/** Event details are small technical records; shown compactly for managers and support. */
-function describeDetail(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(' · ')
 }

@@ -2,10 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
-import { dayToIsoDate, isoDateToDay } from '../../../../shared/day'
 import { journalStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'
+import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { KINDS, STATUSES, statusTone } from '../../ui/entry'
 import { formatDateTime, formatTime } from '../../ui/format'
@@ -77,26 +77,44 @@ function Filters() {
     >
       <TextField
         label={t.journal.search}
-        placeholder={t.journal.searchHint}
+        hint={`${t.journal.searchHint}. ${t.journal.searchKeys}`}
         type="search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
+        onKeyDown={(e) => {
+          // One key from the search to the first result (the search applied first if it is still typed).
+          if (e.key !== 'ArrowDown') return
+          e.preventDefault()
+          const pending =
+            search === journalStore.getState().filters.search
+              ? Promise.resolve()
+              : store.setFilters({ search })
+          void pending.then(() =>
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLElement>('.journal-rows [data-index="0"] button')?.focus(),
+            ),
+          )
+        }}
         className="field-search"
         autoFocus
       />
       {todayOnly ? null : (
         <>
-          <TextField
+          <DateField
             label={t.journal.from}
-            type="date"
-            value={filters.from ? dayToIsoDate(filters.from) : ''}
-            onChange={(e) => void store.setFilters({ from: isoDateToDay(e.target.value) })}
+            value={filters.from}
+            optional
+            onChange={(day) => {
+              if (day !== filters.from) void store.setFilters({ from: day })
+            }}
           />
-          <TextField
+          <DateField
             label={t.journal.to}
-            type="date"
-            value={filters.to ? dayToIsoDate(filters.to) : ''}
-            onChange={(e) => void store.setFilters({ to: isoDateToDay(e.target.value) })}
+            value={filters.to}
+            optional
+            onChange={(day) => {
+              if (day !== filters.to) void store.setFilters({ to: day })
+            }}
           />
         </>
       )}
@@ -187,11 +205,11 @@ function EntryList() {
   return (
     <section className="journal-list" aria-label={t.journal.title}>
       <div className="journal-head" aria-hidden="true">
-        <span>{t.journal.columns.time}</span>
-        <span>{t.journal.columns.kind}</span>
-        <span>{t.journal.columns.amount}</span>
-        <span>{t.journal.columns.who}</span>
-        <span>{t.journal.columns.status}</span>
+        <span className="cell-time">{t.journal.columns.time}</span>
+        <span className="cell-kind">{t.journal.columns.kind}</span>
+        <span className="cell-amount">{t.journal.columns.amount}</span>
+        <span className="cell-who">{t.journal.columns.who}</span>
+        <span className="cell-status">{t.journal.columns.status}</span>
       </div>
       {error ? <ErrorNote error={error} /> : null}
       <div className="journal-scroll" ref={scrollRef}>
@@ -253,7 +271,7 @@ const Row = memo(function Row({
       onClick={() => void journalStore.getState().open(entry.id)}
     >
       <span className="cell-time">{when}</span>
-      <span>{t.kind[entry.kind]}</span>
+      <span className="cell-kind">{t.kind[entry.kind]}</span>
       <Money dirhams={entry.amountDirhams} className="cell-amount" />
       <span className="cell-who">
         {entry.phone ? (

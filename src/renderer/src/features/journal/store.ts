@@ -32,6 +32,8 @@ export interface JournalState {
   detail: EntryDetail | null
   detailError: AppErrorData | null
   retrying: boolean
+  /** The entry the person re-sent with "Retry safely" in this view (its feedback is shown there). */
+  retriedId: string | null
   setFilters(patch: Partial<JournalFilters>): Promise<void>
   /** Today only, every kind and status. */
   showToday(): Promise<void>
@@ -118,6 +120,7 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
       detail: null,
       detailError: null,
       retrying: false,
+      retriedId: null,
 
       async setFilters(patch) {
         set((s) => ({ filters: { ...s.filters, ...patch } }))
@@ -143,19 +146,19 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
         }
       },
       async open(entryId) {
-        set({ openId: entryId, detail: null, detailError: null })
+        set({ openId: entryId, detail: null, detailError: null, retriedId: null })
         await loadDetail(entryId)
       },
       async refreshDetail(entryId) {
         if (get().openId === entryId) await loadDetail(entryId)
       },
       close() {
-        set({ openId: null, detail: null, detailError: null })
+        set({ openId: null, detail: null, detailError: null, retriedId: null })
       },
       async retry() {
         const { openId, retrying } = get()
         if (!openId || retrying) return
-        set({ retrying: true, detailError: null })
+        set({ retrying: true, detailError: null, retriedId: null })
         try {
           const entry = await api.retryDeposit({ entryId: openId })
           set((s) => ({ entries: s.entries.map((e) => (e.id === entry.id ? entry : e)) }))
@@ -163,7 +166,7 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
         } catch (e) {
           set({ detailError: toAppErrorData(e) })
         } finally {
-          set({ retrying: false })
+          set({ retrying: false, retriedId: openId })
         }
       },
     }

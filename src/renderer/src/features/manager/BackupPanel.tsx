@@ -6,6 +6,7 @@ import { useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { Ltr } from '../../ui/Ltr'
+import { FormFeedback } from '../settings/FormFeedback'
 
 /** Where backups go, whether one is made daily and how many are kept; a verified backup on demand. */
 export function BackupPanel() {
@@ -13,8 +14,6 @@ export function BackupPanel() {
   const m = t.manager.backup
   const settings = useStore(settingsStore, (s) => s.settings)
   const settingsBusy = useStore(settingsStore, (s) => s.busy)
-  const settingsError = useStore(settingsStore, (s) => s.error)
-  const saved = useStore(settingsStore, (s) => s.done === 'saved')
   const busy = useStore(backupStore, (s) => s.busy)
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
@@ -40,9 +39,12 @@ export function BackupPanel() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!keepOk) return
-          void settingsStore.getState().update({
-            backup: { folder: folder.trim() === '' ? null : folder.trim(), daily, keep: keepN },
-          })
+          void settingsStore
+            .getState()
+            .update(
+              { backup: { folder: folder.trim() === '' ? null : folder.trim(), daily, keep: keepN } },
+              'backup',
+            )
         }}
       >
         <h2 id="backup-title">{m.title}</h2>
@@ -70,12 +72,6 @@ export function BackupPanel() {
           onChange={(e) => setKeep(e.target.value)}
           problem={keep && !keepOk ? '1 – 365' : null}
         />
-        {settingsError && settingsBusy === null ? <ErrorNote error={settingsError} /> : null}
-        {saved ? (
-          <p className="notice-line notice-good" role="status">
-            {m.saved}
-          </p>
-        ) : null}
         <div className="actions">
           <Button type="submit" disabled={settingsBusy !== null || !keepOk}>
             {m.save}
@@ -84,9 +80,10 @@ export function BackupPanel() {
             {busy ? m.working : m.now}
           </Button>
         </div>
+        <FormFeedback form="backup" />
+        {error ? <ErrorNote error={error} /> : null}
       </form>
       <div>
-        {error ? <ErrorNote error={error} /> : null}
         {result ? (
           <section className="card" aria-labelledby="backup-done-title">
             <div id="backup-done-title" className="notice-line notice-good" role="status">

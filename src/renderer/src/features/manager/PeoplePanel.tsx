@@ -7,6 +7,7 @@ import { useT } from '../../i18n/use'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { pinProblem } from '../session/SetupScreen'
+import { FormFeedback } from '../settings/FormFeedback'
 
 /** The people of this terminal: add, rename, new PIN, deactivate; and the sign-in and reprint rules. */
 export function PeoplePanel() {
@@ -194,7 +195,6 @@ function Rules() {
   const m = t.manager.people
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const saved = useStore(settingsStore, (s) => s.done === 'saved')
   const [lock, setLock] = useState('')
   const [reprint, setReprint] = useState('')
   const [replay, setReplay] = useState('')
@@ -218,11 +218,12 @@ function Rules() {
       onSubmit={(e) => {
         e.preventDefault()
         if (allOk)
-          void settingsStore.getState().update({
-            autoLockMinutes: lockN,
-            reprintWindowMinutes: reprintN,
-            replayRevealMinutes: replayN,
-          })
+          void settingsStore
+            .getState()
+            .update(
+              { autoLockMinutes: lockN, reprintWindowMinutes: reprintN, replayRevealMinutes: replayN },
+              'rules',
+            )
       }}
     >
       <h2 id="rules-title">{m.rulesTitle}</h2>
@@ -255,12 +256,8 @@ function Rules() {
         <Button type="submit" disabled={busy !== null || !allOk}>
           {m.save}
         </Button>
-        {saved ? (
-          <span className="notice-line notice-good" role="status">
-            {m.saved}
-          </span>
-        ) : null}
       </div>
+      <FormFeedback form="rules" />
     </form>
   )
 }

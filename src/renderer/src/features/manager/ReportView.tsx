@@ -1,3 +1,4 @@
+import { errorLabel } from '../../../../shared/error-labels'
 import type { Report, ReportEntry, Tally } from '../../../../shared/manager'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
@@ -149,6 +150,7 @@ export function ReportView({ report }: { report: Report }) {
 
 function EntryList({ title, list }: { title: string; list: Report['failed'] }) {
   const t = useT()
+  const m = t.manager.reports
   const language = useLanguage()
   return (
     <>
@@ -156,23 +158,40 @@ function EntryList({ title, list }: { title: string; list: Report['failed'] }) {
         {title} (<Ltr>{list.total}</Ltr>)
       </h3>
       {list.total === 0 ? (
-        <p>{t.manager.reports.none}</p>
+        <p>{m.none}</p>
       ) : (
-        <table className="report-table">
+        <table className="report-table report-entries">
+          <thead>
+            <tr>
+              <th>{m.columns.time}</th>
+              <th>{m.columns.kind}</th>
+              <th className="num">{m.columns.amount}</th>
+              <th>{m.columns.who}</th>
+              <th>{m.reason}</th>
+            </tr>
+          </thead>
           <tbody>
             {list.entries.map((e: ReportEntry) => (
               <tr key={e.id}>
-                <td>{formatDateTime(e.createdAt, language)}</td>
-                <td>{t.kind[e.kind]}</td>
-                <td>{t.entryStatus[e.status]}</td>
+                <td>
+                  <span className="cell-time">{formatDateTime(e.createdAt, language)}</span>
+                  {e.clerk ? (
+                    <div className="muted">
+                      <bdi>{e.clerk}</bdi>
+                    </div>
+                  ) : null}
+                </td>
+                <td>
+                  {t.kind[e.kind]}
+                  <div className="muted">{t.entryStatus[e.status]}</div>
+                </td>
                 <td className="num">
                   <Money dirhams={e.amountDirhams} />
                 </td>
-                <td>{e.clerk ? <bdi>{e.clerk}</bdi> : null}</td>
                 <td>
                   {e.phone ? <Phone phone={e.phone} /> : e.serialNumber ? <Ltr>{e.serialNumber}</Ltr> : null}
                 </td>
-                <td>{e.errorCode ? <Ltr>{e.errorCode}</Ltr> : null}</td>
+                <td>{e.errorCode ? errorLabel(e.errorCode, language) : null}</td>
               </tr>
             ))}
           </tbody>

@@ -1,13 +1,15 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import { dayToIsoDate, isoDateToDay } from '../../../../shared/day'
+import type { AppErrorData } from '../../../../shared/errors'
 import { EXPORT_FORMATS } from '../../../../shared/manager-limits'
-import { reportsStore } from '../../app/stores'
+import { appStore, reportsStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
-import { Button, Panel, TextField } from '../../ui/controls'
+import { Button, Panel } from '../../ui/controls'
+import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime, formatDay } from '../../ui/format'
 import { Ltr, Money } from '../../ui/Ltr'
+import { printerFailureReason } from '../printing/store'
 import { ScopeChoice } from '../headoffice/ScopeChoice'
 import { ReportView } from './ReportView'
 
@@ -24,10 +26,12 @@ export function ReportsPanel() {
   }, [])
 
   const printable = s.report?.type === 'x' || s.report?.type === 'z'
+  const errorAt = (action: typeof s.errorOf) => (s.error && s.errorOf === action ? s.error : null)
+  const periodError = errorAt('report') ?? errorAt('close')
 
   return (
-    <div className="manager-grid reports-grid">
-      <div>
+    <div className="reports-layout">
+      <div className="reports-side">
         <form
           className="card"
           aria-label={m.period}
@@ -37,24 +41,14 @@ export function ReportsPanel() {
           }}
         >
           <div className="form-row">
-            <TextField
-              label={m.from}
-              type="date"
-              value={dayToIsoDate(s.from)}
-              onChange={(e) => store.setPeriod(isoDateToDay(e.target.value) ?? s.from, s.to)}
-            />
-            <TextField
-              label={m.to}
-              type="date"
-              value={dayToIsoDate(s.to)}
-              onChange={(e) => store.setPeriod(s.from, isoDateToDay(e.target.value) ?? s.to)}
-            />
-            <Button type="submit" variant="primary" disabled={s.busy !== null}>
-              {m.show}
-            </Button>
+            <DateField label={m.from} value={s.from} onChange={(day) => day && store.setPeriod(day, s.to)} />
+            <DateField label={m.to} value={s.to} onChange={(day) => day && store.setPeriod(s.from, day)} />
           </div>
           <ScopeChoice />
           <div className="actions">
+            <Button type="submit" variant="primary" disabled={s.busy !== null}>
+              {m.show}
+            </Button>
             <Button disabled={s.busy !== null} onClick={() => void store.showX()}>
               {m.x}
             </Button>
@@ -73,8 +67,8 @@ export function ReportsPanel() {
               </div>
             </Panel>
           ) : null}
+          {periodError ? <ErrorNote error={periodError} /> : null}
         </form>
-        {s.error ? <ErrorNote error={s.error} /> : null}
         {s.report ? (
           <section className="card" aria-labelledby="export-title">
             <h2 id="export-title">{m.exportTitle}</h2>
@@ -115,6 +109,8 @@ export function ReportsPanel() {
               </div>
             ) : null}
             {s.job?.state === 'failed' && s.job.error ? <ErrorNote error={s.job.error} /> : null}
+            {errorAt('export') ? <ErrorNote error={errorAt('export') as AppErrorData} /> : null}
+            {errorAt('print') ? <PrintProblem error={errorAt('print') as AppErrorData} /> : null}
             {s.printedOn ? (
               <p className="notice-line notice-good" role="status">
                 {m.printed(s.printedOn)}
@@ -127,40 +123,45 @@ export function ReportsPanel() {
           {s.zReports.length === 0 ? (
             <p>{m.zNone}</p>
           ) : (
-            <table className="report-table">
-              <thead>
-                <tr>
-                  <th>{m.zNumber}</th>
-                  <th>{t.journal.day}</th>
-                  <th>{m.zClosed}</th>
-                  <th className="num">{m.zSales}</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {s.zReports.map((z) => (
-                  <tr key={z.number}>
-                    <td>
-                      <Ltr>{z.number}</Ltr>
-                    </td>
-                    <td>{formatDay(z.day, language)}</td>
-                    <td>{formatDateTime(z.closedAt, language)}</td>
-                    <td className="num">
-                      <Money dirhams={z.sales.dirhams} />
-                    </td>
-                    <td>
-                      <Button variant="quiet" onClick={() => void store.showZ(z.number)}>
-                        {m.view}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ul className="z-list">
+              {s.zReports.map((z) => (
+                <li key={z.number}>
+                  <Button
+                    variant="quiet"
+                    className="z-item"
+                    aria-label={`${m.view}: ${m.zTitle(z.number, z.part)}`}
+                    onClick={() => void store.showZ(z.number)}
+                  >
+                    <span className="z-number">
+                      {m.zNumber} <Ltr>{z.number}</Ltr>
+                    </span>
+                    <span className="z-when">
+                      <span>{formatDay(z.day, language)}</span>
+                      <span className="muted">{formatDateTime(z.closedAt, language)}</span>
+                    </span>
+                    <Money dirhams={z.sales.dirhams} />
+                  </Button>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       </div>
       {s.report ? <ReportView report={s.report} /> : null}
+    </div>
+  )
+}
+
+/** A report that did not print: no printer set up is said as such, with the way to Settings. */
+function PrintProblem({ error }: { error: AppErrorData }) {
+  const t = useT()
+  if (printerFailureReason(error) !== 'no-printer') return <ErrorNote error={error} />
+  return (
+    <div className="error-note" role="alert">
+      <p>{t.manager.reports.noPrinter}</p>
+      <Button variant="quiet" onClick={() => appStore.getState().go('settings')}>
+        {t.settings.openSettings}
+      </Button>
     </div>
   )
 }

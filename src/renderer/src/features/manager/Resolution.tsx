@@ -1,10 +1,13 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry, ResolutionOutcome } from '../../../../shared/contract'
+import { dayToIsoDate } from '../../../../shared/day'
 import { toLatinDigits } from '../../../../shared/digits'
+import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from '../../../../shared/voucher-code'
 import { resolveStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'
+import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 
@@ -59,31 +62,40 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
   const outcomes: ResolutionOutcome[] =
     entry.kind === 'voucher' ? ['issued', 'not-issued'] : ['confirmed', 'not-made']
   const [outcome, setOutcome] = useState<ResolutionOutcome | null>(null)
-  const [code, setCode] = useState('')
-  const [serial, setSerial] = useState('')
-  const [activation, setActivation] = useState('')
-  const [expiry, setExpiry] = useState('')
+  const [code, setCode] = useState(['', ''])
+  const [serial, setSerial] = useState(['', ''])
+  const [activation, setActivation] = useState<number | null>(null)
+  const [expiry, setExpiry] = useState<number | null>(null)
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
-  const complete =
-    outcome !== null &&
-    noteIsEnough(note) &&
-    (outcome !== 'issued' ||
-      (/^\d{6,40}$/.test(digitsOnly(code)) && /^\d{4,40}$/.test(digitsOnly(serial)))) &&
-    (outcome !== 'confirmed' || /^\d{1,20}$/.test(digitsOnly(transactionId)))
+  const codeOk = typedTwice(code, VOUCHER_CODE_DIGITS)
+  const serialOk = typedTwice(serial, VOUCHER_SERIAL_DIGITS)
+  // Why Save is not possible yet, said beside it (the first thing missing).
+  const why =
+    outcome === null
+      ? m.why.outcome
+      : outcome === 'issued' && !codeOk
+        ? m.why.code(VOUCHER_CODE_DIGITS)
+        : outcome === 'issued' && !serialOk
+          ? m.why.serial(VOUCHER_SERIAL_DIGITS)
+          : outcome === 'confirmed' && !/^\d{1,20}$/.test(digitsOnly(transactionId))
+            ? m.why.transactionId
+            : !noteIsEnough(note)
+              ? m.why.note
+              : null
 
   async function submit() {
-    if (!complete || outcome === null) return
+    if (why !== null || outcome === null) return
     const base = { entryId: entry.id, note: note.trim() }
     const args =
       outcome === 'issued'
         ? {
             ...base,
             outcome,
-            code: digitsOnly(code),
-            serialNumber: digitsOnly(serial),
-            ...(activation ? { activationDate: activation } : {}),
-            ...(expiry ? { expiryDate: expiry } : {}),
+            code: digitsOnly(code[0] ?? ''),
+            serialNumber: digitsOnly(serial[0] ?? ''),
+            ...(activation ? { activationDate: dayToIsoDate(activation) } : {}),
+            ...(expiry ? { expiryDate: dayToIsoDate(expiry) } : {}),
           }
         : outcome === 'confirmed'
           ? { ...base, outcome, serviceTransactionId: digitsOnly(transactionId) }
@@ -117,39 +129,75 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
       </fieldset>
       {outcome === 'issued' ? (
         <>
-          <TextField
-            label={m.code}
-            value={code}
-            dir="ltr"
-            inputMode="numeric"
-            onChange={(e) => setCode(e.target.value)}
+          <DigitsTwice
+            labels={[m.code, m.codeAgain]}
+            digits={VOUCHER_CODE_DIGITS}
+            values={code}
+            onChange={setCode}
           />
-          <TextField
-            label={m.serial}
-            value={serial}
-            dir="ltr"
-            inputMode="numeric"
-            onChange={(e) => setSerial(e.target.value)}
+          <DigitsTwice
+            labels={[m.serial, m.serialAgain]}
+            digits={VOUCHER_SERIAL_DIGITS}
+            values={serial}
+            onChange={setSerial}
           />
-          <TextField
-            label={m.activation}
-            type="date"
-            value={activation}
-            onChange={(e) => setActivation(e.target.value)}
-          />
-          <TextField
-            label={m.expiry}
-            type="date"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-          />
+          <DateField label={m.activation} value={activation} optional onChange={setActivation} />
+          <DateField label={m.expiry} value={expiry} optional onChange={setExpiry} />
         </>
       ) : null}
       {outcome === 'confirmed' ? (
         <TransactionIdField value={transactionId} onChange={setTransactionId} />
       ) : null}
-      <NoteAndSubmit note={note} onNote={setNote} ready={complete} submitLabel={m.resolve} />
+      <NoteAndSubmit note={note} onNote={setNote} why={why} submitLabel={m.resolve} />
     </form>
+  )
+}
+
+/** A code or serial as the provider reads it: exactly `digits` digits, the same both times. */
+function typedTwice(values: string[], digits: number): boolean {
+  const [first = '', second = ''] = values.map(digitsOnly)
+  return first.length === digits && /^\d+$/.test(first) && first === second
+}
+
+/**
+ * A code or serial typed twice, left to right, as large deposits are: the second field takes no paste, and
+ * each says how many digits it has of how many.
+ */
+function DigitsTwice(props: {
+  labels: [string, string]
+  digits: number
+  values: string[]
+  onChange: (values: string[]) => void
+}) {
+  const t = useT()
+  const m = t.manager.resolve
+  const [first = '', second = ''] = props.values
+  const count = (text: string) => digitsOnly(text).replace(/\D/g, '').length
+  const differ = second !== '' && count(second) >= props.digits && digitsOnly(first) !== digitsOnly(second)
+  return (
+    <>
+      <TextField
+        label={props.labels[0]}
+        value={first}
+        dir="ltr"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={first ? m.digitsCount(count(first), props.digits) : m.digitsHint(props.digits)}
+        problem={/[^\d\s-]/.test(toLatinDigits(first)) ? t.manager.session.pinDigits : null}
+        onChange={(e) => props.onChange([e.target.value, second])}
+      />
+      <TextField
+        label={props.labels[1]}
+        value={second}
+        dir="ltr"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={second ? m.digitsCount(count(second), props.digits) : m.typedTwiceHint}
+        problem={differ ? m.differ : null}
+        onPaste={(e) => e.preventDefault()}
+        onChange={(e) => props.onChange([first, e.target.value])}
+      />
+    </>
   )
 }
 
@@ -160,14 +208,19 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
     entry.kind === 'deposit' && entry.confirmedByDuplicate === true && !entry.serviceTransactionId
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
-  const complete = noteIsEnough(note) && (!needsId || /^\d{1,20}$/.test(digitsOnly(transactionId)))
+  const why =
+    needsId && !/^\d{1,20}$/.test(digitsOnly(transactionId))
+      ? m.why.transactionId
+      : !noteIsEnough(note)
+        ? m.why.note
+        : null
   return (
     <form
       className="resolve-form"
       aria-labelledby="annotate-title"
       onSubmit={(e) => {
         e.preventDefault()
-        if (!complete) return
+        if (why !== null) return
         void resolveStore.getState().annotate({
           entryId: entry.id,
           note: note.trim(),
@@ -178,7 +231,7 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
       <h3 id="annotate-title">{m.annotateTitle}</h3>
       <p>{needsId ? m.annotateIntro : m.annotateIntroOther}</p>
       {needsId ? <TransactionIdField value={transactionId} onChange={setTransactionId} /> : null}
-      <NoteAndSubmit note={note} onNote={setNote} ready={complete} submitLabel={m.annotate} />
+      <NoteAndSubmit note={note} onNote={setNote} why={why} submitLabel={m.annotate} />
     </form>
   )
 }
@@ -197,15 +250,20 @@ function TransactionIdField({ value, onChange }: { value: string; onChange: (val
   )
 }
 
-/** The note every resolution carries, the store's error, and the submit button. */
+/**
+ * The note every resolution carries, the store's error, and the submit button — with, while it cannot be
+ * pressed, the reason beside it (and in its description, for a screen reader).
+ */
 function NoteAndSubmit(props: {
   note: string
   onNote: (note: string) => void
-  ready: boolean
+  /** What is still missing; null when the form can be saved. */
+  why: string | null
   submitLabel: string
 }) {
   const t = useT()
   const m = t.manager.resolve
+  const whyId = useId()
   const busy = useStore(resolveStore, (s) => s.busy)
   const error = useStore(resolveStore, (s) => s.error)
   return (
@@ -219,9 +277,19 @@ function NoteAndSubmit(props: {
       />
       {error ? <ErrorNote error={error} /> : null}
       <div className="actions">
-        <Button type="submit" variant="primary" disabled={busy || !props.ready}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={busy || props.why !== null}
+          aria-describedby={props.why ? whyId : undefined}
+        >
           {props.submitLabel}
         </Button>
+        {props.why ? (
+          <p id={whyId} className="why-disabled">
+            {props.why}
+          </p>
+        ) : null}
       </div>
     </>
   )

@@ -4,6 +4,7 @@ import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import type { ExportFormat, ExportJob, Report, ReportScopeName, ZSummary } from '../../../../shared/manager'
 
 type Busy = 'report' | 'close' | 'print' | 'export' | null
+export type ReportAction = Exclude<Busy, null>
 
 export interface ReportsState {
   from: number
@@ -14,6 +15,8 @@ export interface ReportsState {
   zReports: ZSummary[]
   busy: Busy
   error: AppErrorData | null
+  /** Which action the error is about, so it is shown beside the button that was pressed. */
+  errorOf: ReportAction | null
   /** "Close the day?" is being asked. */
   confirmingClose: boolean
   /** The last export: running (with progress), done (with its path) or failed. */
@@ -53,13 +56,13 @@ export interface ReportsDeps {
 
 export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): ReportsStore {
   return createStore<ReportsState>((set, get) => {
-    async function run(busy: Exclude<Busy, null>, action: () => Promise<void>): Promise<void> {
+    async function run(busy: ReportAction, action: () => Promise<void>): Promise<void> {
       if (get().busy) return
-      set({ busy, error: null, printedOn: null })
+      set({ busy, error: null, errorOf: null, printedOn: null })
       try {
         await action()
       } catch (e) {
-        set({ error: toAppErrorData(e) })
+        set({ error: toAppErrorData(e), errorOf: busy })
       } finally {
         set({ busy: null })
       }
@@ -73,6 +76,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       zReports: [],
       busy: null,
       error: null,
+      errorOf: null,
       confirmingClose: false,
       job: null,
       printedOn: null,
@@ -111,7 +115,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
         try {
           set({ zReports: (await api.listZReports({})).reports })
         } catch (e) {
-          set({ error: toAppErrorData(e) })
+          set({ error: toAppErrorData(e), errorOf: 'report' })
         }
       },
 

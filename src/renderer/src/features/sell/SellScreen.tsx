@@ -5,9 +5,11 @@ import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Kbd, Panel } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { formatDateTime, formatPlainDate } from '../../ui/format'
+import { limitFigures } from '../../ui/entry'
+import { formatDateTime, formatPlainDate, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
-import { LimitFigures } from '../../ui/LimitFigures'
+import { LastOperationLine } from '../../ui/LastOperation'
+import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
 import { Code, Ltr, Money } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
@@ -20,6 +22,8 @@ export function SellScreen() {
 
   useEffect(() => {
     if (!sellStore.getState().denominations) void sellStore.getState().loadDenominations()
+    // Leaving the screen puts a finished sale away: coming back offers a fresh sale, never the last code.
+    return () => sellStore.getState().leave()
   }, [])
 
   useScreenKeys((event) => {
@@ -55,6 +59,7 @@ function Choose() {
   const list = useStore(sellStore, (s) => s.denominations)
   const loading = useStore(sellStore, (s) => s.loadingDenominations)
   const error = useStore(sellStore, (s) => s.denominationsError)
+  const last = useStore(sellStore, (s) => s.last)
 
   return (
     <>
@@ -99,6 +104,7 @@ function Choose() {
         </>
       ) : null}
       {!list && loading ? <p>{t.common.loading}</p> : null}
+      <LastOperationLine last={last} label={t.sell.last} />
     </>
   )
 }
@@ -107,6 +113,7 @@ function Confirm() {
   const t = useT()
   const selected = useStore(sellStore, (s) => s.selected)
   const error = useStore(sellStore, (s) => s.error)
+  const estimate = useStore(sellStore, (s) => s.limit?.estimatedRemainingDirhams ?? null)
   if (!selected) return null
   return (
     <Panel tone="info" title={t.sell.confirmTitle}>
@@ -116,6 +123,7 @@ function Confirm() {
       <p>
         <bdi>{selected.name}</bdi>
       </p>
+      <LimitWarning amountDirhams={selected.valueDirhams} estimateDirhams={estimate} />
       {error ? <ErrorNote error={error} /> : null}
       <div className="actions">
         <Button
@@ -143,10 +151,10 @@ function Result() {
   return <Unknown entry={entry} />
 }
 
-function NewSale() {
+function NewSale({ focus = false }: { focus?: boolean }) {
   const t = useT()
   return (
-    <Button shortcut="Esc" onClick={() => sellStore.getState().newSale()}>
+    <Button shortcut="Esc" autoFocus={focus} onClick={() => sellStore.getState().newSale()}>
       {t.sell.newSale}
     </Button>
   )
@@ -167,6 +175,12 @@ function Issued({ entry }: { entry: JournalEntry }) {
         items={[
           [t.sell.serial, <Code key="s" value={v.serialNumber} />],
           [t.sell.value, <Money key="v" dirhams={entry.amountDirhams} />],
+          [
+            t.sell.soldAt,
+            <span key="t" className="cell-time">
+              {formatTime(entry.createdAt, language)}
+            </span>,
+          ],
           [t.sell.activation, formatPlainDate(v.activationDate, language)],
           [t.sell.expiry, formatPlainDate(v.expiryDate, language)],
         ]}
@@ -209,13 +223,24 @@ function Unknown({ entry }: { entry: JournalEntry }) {
 
 function Failed({ entry }: { entry: JournalEntry }) {
   const t = useT()
+  if (limitFigures(entry)) {
+    return (
+      <Panel tone="bad" title={t.sell.limitRefusedTitle} role="alert">
+        <LimitRefusal entry={entry} />
+        <div className="actions">
+          <Button variant="primary" shortcut="Esc" autoFocus onClick={() => sellStore.getState().newSale()}>
+            {t.sell.chooseAnother}
+          </Button>
+        </div>
+      </Panel>
+    )
+  }
   return (
     <Panel tone="bad" title={t.sell.failedTitle} role="alert">
       <p>{t.sell.failedBody}</p>
       {entry.error ? <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} /> : null}
-      <LimitFigures entry={entry} />
       <div className="actions">
-        <NewSale />
+        <NewSale focus />
       </div>
     </Panel>
   )

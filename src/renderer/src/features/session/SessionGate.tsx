@@ -70,8 +70,9 @@ export function PersonMenu() {
   if (!person) return null
   return (
     <span className="person-menu">
-      <span className="person-name">
-        {t.manager.session.signedInAs(person.name, t.manager.role[person.role])}
+      <span className="person-who">
+        <bdi className="person-name">{person.name}</bdi>
+        <span className="person-role">{t.manager.role[person.role]}</span>
       </span>
       <button
         type="button"

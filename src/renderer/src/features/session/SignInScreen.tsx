@@ -38,11 +38,28 @@ export function SignInScreen() {
   const [pin, setPin] = useState('')
   const pinRef = useRef<HTMLInputElement>(null)
   const pinId = useId()
+  const pickerRef = useRef<HTMLFieldSetElement>(null)
   const chosen = personId ?? (people.length === 1 ? (people[0]?.id ?? null) : null)
 
+  // Someone chosen: the PIN takes the keyboard. Nobody yet: the list of people does (arrows move in it).
   useEffect(() => {
     if (chosen) pinRef.current?.focus()
+    else pickerRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus()
   }, [chosen])
+
+  /** A digit typed while a name has the focus chooses that person and starts the PIN. */
+  function onPickerKey(event: React.KeyboardEvent<HTMLFieldSetElement>) {
+    const digit = toLatinDigits(event.key)
+    if (!/^\d$/.test(digit) || event.ctrlKey || event.altKey || event.metaKey) return
+    const radio = event.target as HTMLInputElement
+    if (radio.type !== 'radio') return
+    event.preventDefault()
+    if (chosen !== radio.value) {
+      setPersonId(radio.value)
+      setPin(digit)
+    } else setPin((p) => (p.length < 12 ? p + digit : p))
+    pinRef.current?.focus()
+  }
 
   async function submit() {
     if (!chosen || pin === '' || busy || waitSeconds > 0) return
@@ -80,8 +97,9 @@ export function SignInScreen() {
           void submit()
         }}
       >
-        <fieldset className="people-picker">
+        <fieldset className="people-picker" ref={pickerRef} onKeyDown={onPickerKey}>
           <legend>{m.session.whoAreYou}</legend>
+          <p className="hint people-hint">{m.session.typeToPin}</p>
           {people.map((p) => (
             <label key={p.id} className={`person-choice${chosen === p.id ? ' is-chosen' : ''}`}>
               <input

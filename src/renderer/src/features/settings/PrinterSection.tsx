@@ -10,11 +10,13 @@ import {
 import { parsePrinterAddress } from '../../../../shared/printer-address'
 import { printingStore, settingsStore } from '../../app/stores'
 import { MESSAGES } from '../../i18n'
-import { useT } from '../../i18n/use'
+import { useLanguage, useT } from '../../i18n/use'
+import { BidiText } from '../../ui/BidiText'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { Ltr } from '../../ui/Ltr'
 import { printFailureText } from '../printing/PrintControls'
+import { FormFeedback } from './FormFeedback'
 
 type Kind = PrinterSettings['kind']
 const KINDS: Kind[] = ['escpos-network', 'system', 'none']
@@ -63,6 +65,7 @@ function printerOf(form: Form): PrinterSettings | null {
 /** Receipts and printer: where receipts go, the roll width, auto-print, and what every receipt says. */
 export function PrinterSection() {
   const t = useT()
+  const language = useLanguage()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
   const printers = useStore(printingStore, (s) => s.printers)
@@ -111,14 +114,17 @@ export function PrinterSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!printer) return
-          void settingsStore.getState().update({
-            printer,
-            autoPrint: form.autoPrint,
-            receiptLanguage: form.receiptLanguage,
-            outlet: { name: form.outletName, address: form.outletAddress, phone: form.outletPhone },
-            redemptionHint: form.redemptionHint,
-            logo: form.logo,
-          })
+          void settingsStore.getState().update(
+            {
+              printer,
+              autoPrint: form.autoPrint,
+              receiptLanguage: form.receiptLanguage,
+              outlet: { name: form.outletName, address: form.outletAddress, phone: form.outletPhone },
+              redemptionHint: form.redemptionHint,
+              logo: form.logo,
+            },
+            'receipts',
+          )
         }}
       >
         <SelectField
@@ -237,6 +243,15 @@ export function PrinterSection() {
             placeholder={t.printing.settings.hintExample}
             onChange={(e) => change({ redemptionHint: e.target.value })}
           />
+          {form.redemptionHint.trim() ? (
+            <div className="hint-preview">
+              <span className="hint">{t.printing.settings.hintAsPrinted}</span>
+              <BidiText
+                text={form.redemptionHint.trim()}
+                fallback={(form.receiptLanguage ?? language) === 'ar' ? 'rtl' : 'ltr'}
+              />
+            </div>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={logoId}>{t.printing.settings.logo}</label>
@@ -275,6 +290,7 @@ export function PrinterSection() {
             {testing ? t.printing.settings.testing : t.printing.settings.test}
           </Button>
         </div>
+        <FormFeedback form="receipts" />
       </form>
       {testResult?.ok ? (
         <Panel

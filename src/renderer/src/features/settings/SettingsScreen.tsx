@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
-import { formatLyd, parseLyd } from '../../../../shared/money'
+import { formatLyd, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { PHONE_FORMATS, type PhoneFormat } from '../../../../shared/phone'
 import { settingsStore, statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
-import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
+import { FormFeedback } from './FormFeedback'
 import { LanguageField } from './LanguageField'
 import { PrinterSection } from './PrinterSection'
 
@@ -19,42 +19,20 @@ export function SettingsScreen() {
   useEffect(() => {
     void settingsStore.getState().load()
   }, [])
-  const error = useStore(settingsStore, (s) => s.error)
-  const busy = useStore(settingsStore, (s) => s.busy)
   return (
     <main className="screen settings-screen" aria-labelledby="settings-title">
       <h1 id="settings-title">{t.settings.title}</h1>
-      <Done />
-      {error && busy === null ? <ErrorNote error={error} /> : null}
       <div className="settings-grid">
         <ModeSection />
         <LiveSection />
         <PreferencesSection />
+        <LimitsSection />
         <PrinterSection />
         <UpdatesSection />
         <HeadOfficeSection />
         <SupportSection />
       </div>
     </main>
-  )
-}
-
-function Done() {
-  const t = useT()
-  const done = useStore(settingsStore, (s) => s.done)
-  const path = useStore(settingsStore, (s) => s.diagnosticsPath)
-  if (!done) return null
-  const text = {
-    configured: t.settings.configured,
-    training: t.settings.switchedTraining,
-    live: t.settings.switchedLive,
-    saved: t.settings.saved,
-    diagnostics: t.settings.diagnosticsSaved(path ?? ''),
-  }[done]
-  return (
-    <p className="notice-line notice-good" role="status">
-      {text}
-    </p>
   )
 }
 
@@ -92,6 +70,7 @@ function ModeSection() {
           </Button>
         ) : null}
       </div>
+      <FormFeedback form="mode" />
     </section>
   )
 }
@@ -183,6 +162,7 @@ function LiveSection() {
             {busy === 'configure' ? t.common.working : t.settings.configure}
           </Button>
         </div>
+        <FormFeedback form="live" />
       </form>
       {test?.ok ? (
         <Panel
@@ -228,11 +208,12 @@ function PreferencesSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!hoursOk || !threshold.ok) return
-          void settingsStore.getState().update({
-            tokenLifetimeHours: hours,
-            phoneFormat,
-            doubleEntryAboveDirhams: threshold.value,
-          })
+          void settingsStore
+            .getState()
+            .update(
+              { tokenLifetimeHours: hours, phoneFormat, doubleEntryAboveDirhams: threshold.value },
+              'preferences',
+            )
         }}
       >
         <TextField
@@ -267,6 +248,81 @@ function PreferencesSection() {
             {t.settings.save}
           </Button>
         </div>
+        <FormFeedback form="preferences" />
+      </form>
+    </section>
+  )
+}
+
+/**
+ * The largest single deposit, and the daily limit agreed with the provider (the estimate of what is left
+ * starts from it). Both are checked in main too.
+ */
+function LimitsSection() {
+  const t = useT()
+  const settings = useStore(settingsStore, (s) => s.settings)
+  const busy = useStore(settingsStore, (s) => s.busy)
+  const [max, setMax] = useState('')
+  const [agreed, setAgreed] = useState('')
+
+  useEffect(() => {
+    if (!settings) return
+    setMax(formatLyd(settings.depositMaxDirhams))
+    setAgreed(settings.agreedDailyLimitDirhams === null ? '' : formatLyd(settings.agreedDailyLimitDirhams))
+  }, [settings])
+
+  const maxParsed = parseLyd(max)
+  const maxOk = maxParsed.ok && maxParsed.value >= MIN_DEPOSIT_DIRHAMS
+  const agreedParsed = parseLyd(agreed)
+  const agreedEmpty = agreed.trim() === ''
+  const agreedOk = agreedEmpty || (agreedParsed.ok && agreedParsed.value > 0)
+
+  return (
+    <section className="card" aria-labelledby="limits-title">
+      <h2 id="limits-title">{t.settings.limitsTitle}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!maxOk || !agreedOk || !maxParsed.ok) return
+          void settingsStore.getState().update(
+            {
+              depositMaxDirhams: maxParsed.value,
+              agreedDailyLimitDirhams: agreedEmpty || !agreedParsed.ok ? null : agreedParsed.value,
+            },
+            'limits',
+          )
+        }}
+      >
+        <TextField
+          label={t.settings.depositMax}
+          hint={t.settings.depositMaxHint}
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          inputMode="decimal"
+          dir="ltr"
+          problem={
+            max && !maxOk
+              ? maxParsed.ok
+                ? t.deposit.amountProblem.minimum
+                : t.deposit.amountProblem[maxParsed.reason]
+              : null
+          }
+        />
+        <TextField
+          label={t.settings.agreedLimit}
+          hint={t.settings.agreedLimitHint}
+          value={agreed}
+          onChange={(e) => setAgreed(e.target.value)}
+          inputMode="decimal"
+          dir="ltr"
+          problem={!agreedOk && !agreedParsed.ok ? t.deposit.amountProblem[agreedParsed.reason] : null}
+        />
+        <div className="actions">
+          <Button type="submit" disabled={busy !== null || !maxOk || !agreedOk}>
+            {t.settings.saveLimits}
+          </Button>
+        </div>
+        <FormFeedback form="limits" />
       </form>
     </section>
   )
@@ -284,6 +340,7 @@ function SupportSection() {
           {busy === 'diagnostics' ? t.common.working : t.settings.diagnostics}
         </Button>
       </div>
+      <FormFeedback form="support" />
     </section>
   )
 }

@@ -19,6 +19,17 @@ export interface LiveForm {
 
 type Busy = 'test' | 'configure' | 'mode' | 'update' | 'diagnostics' | null
 
+/** The form a person acted in: its confirmation or refusal is shown there, beside its button. */
+export type SettingsForm =
+  | 'mode'
+  | 'live'
+  | 'preferences'
+  | 'limits'
+  | 'receipts'
+  | 'support'
+  | 'rules'
+  | 'backup'
+
 export interface SettingsState {
   settings: Settings | null
   form: LiveForm
@@ -28,6 +39,8 @@ export interface SettingsState {
   error: AppErrorData | null
   /** What the last successful action did, for a short confirmation line. */
   done: 'configured' | 'training' | 'live' | 'saved' | 'diagnostics' | null
+  /** Where the last action came from (its `done` or `error` is shown there). */
+  actedIn: SettingsForm | null
   diagnosticsPath: string | null
   /** Switching to live with new details needs the password typed (it is never read back). */
   passwordRequired: boolean
@@ -37,7 +50,7 @@ export interface SettingsState {
   configure(): Promise<void>
   useTraining(): Promise<void>
   useLive(): Promise<void>
-  update(patch: DeskInput<'updateSettings'>): Promise<Settings | null>
+  update(patch: DeskInput<'updateSettings'>, form: SettingsForm): Promise<Settings | null>
   /** Remembers the language chosen anywhere in the app, quietly (no confirmation line, no busy state). */
   rememberLanguage(language: Language): Promise<void>
   saveDiagnostics(): Promise<void>
@@ -74,9 +87,13 @@ function formFrom(settings: Settings): LiveForm {
 export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps): SettingsStore {
   return createStore<SettingsState>((set, get) => {
     /** Runs one action at a time; the buttons are disabled while it runs. */
-    async function run<T>(busy: Exclude<Busy, null>, action: () => Promise<T>): Promise<T | null> {
+    async function run<T>(
+      busy: Exclude<Busy, null>,
+      actedIn: SettingsForm,
+      action: () => Promise<T>,
+    ): Promise<T | null> {
       if (get().busy) return null
-      set({ busy, error: null, done: null })
+      set({ busy, error: null, done: null, actedIn })
       try {
         return await action()
       } catch (e) {
@@ -110,6 +127,7 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       test: null,
       error: null,
       done: null,
+      actedIn: null,
       diagnosticsPath: null,
       passwordRequired: false,
 
@@ -129,7 +147,7 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
 
       async testConnection() {
         set({ test: null })
-        const result = await run('test', () => api.testConnection(connectionArgs()))
+        const result = await run('test', 'live', () => api.testConnection(connectionArgs()))
         if (result) set({ test: result })
       },
 
@@ -140,7 +158,7 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
           set({ passwordRequired: true })
           return
         }
-        const status = await run('configure', async () => {
+        const status = await run('configure', 'live', async () => {
           const status = await api.configureService({ ...args, password })
           await refreshSettings()
           return status
@@ -152,7 +170,7 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       },
 
       async useTraining() {
-        const status = await run('mode', async () => {
+        const status = await run('mode', 'mode', async () => {
           // biome-ignore lint/correctness/useHookAtTopLevel: a desk API call named like a hook, not a React hook
           const status = await api.useTraining()
           await refreshSettings()
@@ -165,7 +183,7 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       },
 
       async useLive() {
-        const status = await run('mode', async () => {
+        const status = await run('mode', 'mode', async () => {
           // biome-ignore lint/correctness/useHookAtTopLevel: a desk API call named like a hook, not a React hook
           const status = await api.useLive()
           await refreshSettings()
@@ -177,8 +195,8 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
         }
       },
 
-      async update(patch) {
-        const settings = await run('update', () => api.updateSettings(patch))
+      async update(patch, form) {
+        const settings = await run('update', form, () => api.updateSettings(patch))
         if (settings) {
           set({ settings, done: 'saved' })
           onSettings(settings)
@@ -196,7 +214,7 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       },
 
       async saveDiagnostics() {
-        const saved = await run('diagnostics', () => api.saveDiagnostics({}))
+        const saved = await run('diagnostics', 'support', () => api.saveDiagnostics({}))
         if (saved) set({ done: 'diagnostics', diagnosticsPath: saved.path })
       },
     }

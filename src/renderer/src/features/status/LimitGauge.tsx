@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
@@ -5,37 +6,67 @@ import { Facts } from '../../ui/controls'
 import { formatTime } from '../../ui/format'
 import { Money } from '../../ui/Ltr'
 
-/** Today's use against the shared daily limit; the remaining figure is labelled as the estimate it is. */
+/**
+ * Today's use against the shared daily limit, in the header: used, and what is probably left once a limit is
+ * known (agreed in Settings, or told by the service when it refused). Figures keep a steady width so the
+ * header does not move when they change. Opens a panel with the details; Esc or a click elsewhere closes it.
+ */
 export function LimitGauge() {
   const t = useT()
   const language = useLanguage()
   const limit = useStore(statusStore, (s) => s.limit)
+  const ref = useRef<HTMLDetailsElement>(null)
+
+  useEffect(() => {
+    function onPointer(event: PointerEvent) {
+      const details = ref.current
+      if (details?.open && !details.contains(event.target as Node)) details.open = false
+    }
+    document.addEventListener('pointerdown', onPointer)
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [])
+
+  function onKeyDown(event: KeyboardEvent<HTMLDetailsElement>) {
+    const details = ref.current
+    if (event.key !== 'Escape' || !details?.open) return
+    details.open = false
+    details.querySelector('summary')?.focus()
+    event.preventDefault()
+    event.stopPropagation()
+  }
+
   if (!limit) return null
-  const { reported, estimatedRemainingDirhams: estimate } = limit
+  const { reported, estimatedRemainingDirhams: estimate, basis } = limit
+  const max = reported?.dailyMaxDirhams ?? limit.agreedDirhams
   const share =
-    reported && reported.dailyMaxDirhams > 0 && estimate != null
-      ? Math.min(1, Math.max(0, 1 - estimate / reported.dailyMaxDirhams))
-      : null
+    max != null && max > 0 && estimate != null ? Math.min(1, Math.max(0, 1 - estimate / max)) : null
 
   return (
-    <details className="limit">
+    <details className="limit" ref={ref} onKeyDown={onKeyDown}>
       <summary>
-        <span className="limit-title">{t.status.limitTitle}</span>
-        <span>
-          {t.status.limitUsedShort} <Money dirhams={limit.localUsedDirhams} />
-        </span>
-        {estimate != null ? (
-          <span className="limit-estimate">
-            {t.status.limitLeftShort} <Money dirhams={estimate} /> ({t.common.estimate})
+        <span className="visually-hidden">{t.status.limitTitle}</span>
+        <span className="limit-lines">
+          <span className="limit-line">
+            {t.status.limitUsedShort} <Money dirhams={limit.localUsedDirhams} className="steady" />
           </span>
-        ) : null}
+          <span className="limit-line limit-estimate">
+            {estimate != null ? (
+              <>
+                {t.status.limitLeftShort} <Money dirhams={estimate} className="steady" />
+              </>
+            ) : (
+              t.status.limitLeftUnknown
+            )}
+          </span>
+        </span>
+      </summary>
+      <div className="limit-panel">
+        <h2 className="limit-panel-title">{t.status.limitTitle}</h2>
         {share != null ? (
           <span className="gauge" aria-hidden="true">
             <span className="gauge-fill" style={{ inlineSize: `${Math.round(share * 100)}%` }} />
           </span>
         ) : null}
-      </summary>
-      <div className="limit-panel">
         <Facts
           items={[
             [t.status.limitUsedHere, <Money key="u" dirhams={limit.localUsedDirhams} />],
@@ -43,6 +74,14 @@ export function LimitGauge() {
             limit.unknownDirhams > 0 && [
               t.status.limitUnknownSum,
               <Money key="x" dirhams={limit.unknownDirhams} />,
+            ],
+            [
+              t.status.limitAgreed,
+              limit.agreedDirhams != null ? (
+                <Money key="g" dirhams={limit.agreedDirhams} />
+              ) : (
+                t.status.limitAgreedNone
+              ),
             ],
             reported && [t.status.limitReported, t.status.limitReportedAt(formatTime(reported.at, language))],
             reported && [t.status.limitMax, <Money key="m" dirhams={reported.dailyMaxDirhams} />],
@@ -65,7 +104,7 @@ export function LimitGauge() {
             {t.headOffice.chainFiguresAt(formatTime(limit.chain.asOf, language))}
           </p>
         ) : null}
-        <p className="hint">{reported ? t.status.limitEstimateHint : t.status.limitNoReport}</p>
+        <p className="hint">{t.status.limitHint[basis ?? 'none']}</p>
       </div>
     </details>
   )

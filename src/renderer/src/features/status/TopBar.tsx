@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useStore } from 'zustand'
 import { SCREEN_SHORTCUTS, screensFor } from '../../app/store'
 import { appStore, chooseLanguage, openAttentionList, sessionStore, statusStore } from '../../app/stores'
@@ -9,64 +10,77 @@ import { PersonMenu } from '../session/SessionGate'
 import { LimitGauge } from './LimitGauge'
 import { clockWarning } from './store'
 
+/**
+ * One row at 1366 px, two at 1024: the mode and the screens at the start, the state of things at the end.
+ * Words are short, figures keep their width; the long explanations are in each control's name and title.
+ */
 export function TopBar() {
   const t = useT()
   const language = useLanguage()
+  const hintId = useId()
   const status = useStore(statusStore, (s) => s.status)
   const bridgeError = useStore(statusStore, (s) => s.error)
   const screen = useStore(appStore, (s) => s.screen)
   const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
   const clock = clockWarning(status)
   const attention = status?.needsAttention ?? 0
+  const training = status?.mode === 'training'
 
   return (
-    <header className="topbar">
+    <header className={`topbar${training ? ' topbar-training' : ''}`}>
       <div className="topbar-row">
-        {status?.mode === 'training' ? (
-          <span className="training-badge" title={t.status.trainingHint}>
-            {t.status.training}
-          </span>
-        ) : status?.mode === 'live' ? (
-          <Badge tone="info">{t.status.live}</Badge>
-        ) : null}
-        <span className="app-title">{t.appTitle}</span>
-        <nav aria-label={t.nav.label} className="nav">
-          {screensFor(role).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="nav-tab"
-              aria-current={screen === s ? 'page' : undefined}
-              aria-keyshortcuts={SCREEN_SHORTCUTS[s].aria}
-              onClick={() => appStore.getState().go(s)}
-            >
-              <span>{t.nav[s]}</span>
-              <Kbd>{SCREEN_SHORTCUTS[s].label}</Kbd>
-            </button>
-          ))}
-        </nav>
-        <span className="spacer" />
-        <OnlineState online={status?.online ?? null} />
-        <HeadOfficeChip />
-        <LimitGauge />
-        <button
-          type="button"
-          className={`attention${attention > 0 ? ' attention-some' : ''}`}
-          onClick={openAttentionList}
-        >
-          {attention > 0 ? t.status.attention(attention) : t.status.attentionNone}
-        </button>
-        <button
-          type="button"
-          className="language-switch"
-          lang={language === 'ar' ? 'en' : 'ar'}
-          onClick={() => chooseLanguage(language === 'ar' ? 'en' : 'ar')}
-        >
-          {language === 'ar' ? 'English' : 'العربية'}
-        </button>
-        <PersonMenu />
+        <div className="topbar-start">
+          {training ? (
+            <span className="training-badge" title={t.status.trainingHint} aria-describedby={hintId}>
+              {t.status.training}
+              <span id={hintId} className="visually-hidden">
+                {t.status.trainingHint}
+              </span>
+            </span>
+          ) : status?.mode === 'live' ? (
+            <Badge tone="info">{t.status.live}</Badge>
+          ) : null}
+          <nav aria-label={t.nav.label} className="nav">
+            {screensFor(role).map((s) => (
+              <button
+                key={s}
+                type="button"
+                className="nav-tab"
+                aria-current={screen === s ? 'page' : undefined}
+                aria-keyshortcuts={SCREEN_SHORTCUTS[s].aria}
+                onClick={() => appStore.getState().go(s)}
+              >
+                <span>{t.nav[s]}</span>
+                <Kbd>{SCREEN_SHORTCUTS[s].label}</Kbd>
+              </button>
+            ))}
+          </nav>
+        </div>
+        <div className="topbar-end">
+          <OnlineState online={status?.online ?? null} />
+          <HeadOfficeChip />
+          <LimitGauge />
+          <button
+            type="button"
+            className={`attention${attention > 0 ? ' attention-some' : ''}`}
+            aria-label={attention > 0 ? t.status.attention(attention) : t.status.attentionNone}
+            title={attention > 0 ? t.status.attention(attention) : t.status.attentionNone}
+            onClick={openAttentionList}
+          >
+            <span className="attention-word">{t.status.attentionShort}</span>
+            <span className="attention-count">{attention}</span>
+          </button>
+          <button
+            type="button"
+            className="language-switch"
+            lang={language === 'ar' ? 'en' : 'ar'}
+            onClick={() => chooseLanguage(language === 'ar' ? 'en' : 'ar')}
+          >
+            {language === 'ar' ? 'English' : 'العربية'}
+          </button>
+          <PersonMenu />
+        </div>
       </div>
-      {status?.mode === 'training' ? <p className="training-strip">{t.status.trainingHint}</p> : null}
       {bridgeError ? (
         <p className="warning warning-bad" role="alert">
           {t.status.bridgeDown}
@@ -91,16 +105,17 @@ export function TopBar() {
 
 function OnlineState({ online }: { online: boolean | null }) {
   const t = useT()
-  const [tone, text] =
+  const [tone, short, long] =
     online === true
-      ? ['good', t.status.online]
+      ? ['good', t.status.onlineShort, t.status.online]
       : online === false
-        ? ['bad', t.status.offline]
-        : ['pending', t.status.onlineUnknown]
+        ? ['bad', t.status.offlineShort, t.status.offline]
+        : ['pending', t.status.onlineUnknownShort, t.status.onlineUnknown]
   return (
-    <span className={`online online-${tone}`} role="status">
+    <span className={`online online-${tone}`} role="status" title={long}>
       <span className="dot" aria-hidden="true" />
-      {text}
+      <span aria-hidden="true">{short}</span>
+      <span className="visually-hidden">{long}</span>
     </span>
   )
 }

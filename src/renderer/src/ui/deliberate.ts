@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useScreenKeys } from './keys'
+
+/**
+ * How long an answer must wait after the question appears. Reading a name to the customer and hearing the
+ * reply takes longer; an Enter bouncing off the key that asked the question, or pressed twice by habit,
+ * comes sooner.
+ */
+export const DELIBERATE_MS = 1000
+
+/** Keys on these belong to them (Enter on a focused No or Back button is that button's). */
+function ownsItsKeys(target: EventTarget | null): boolean {
+  return (
+    target instanceof Element &&
+    target.closest('button, input, select, textarea, a[href], summary, [role="button"], [role="tab"]') !==
+      null
+  )
+}
+
+/**
+ * A confirmation that counts only as a deliberate act: `armed` once the question has been on screen for
+ * DELIBERATE_MS with no Enter pressed; an Enter (or a click on the button) before that starts the wait again
+ * and does nothing else. A held key never counts (its repeats are dropped by the app, see App.tsx).
+ * Enter anywhere but on another control answers, once armed.
+ */
+export function useDeliberateConfirm(onConfirm: () => void): { armed: boolean; attempt: () => void } {
+  const [armed, setArmed] = useState(false)
+  const armedNow = useRef(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const confirm = useRef(onConfirm)
+  confirm.current = onConfirm
+
+  const rearm = useCallback(() => {
+    armedNow.current = false
+    setArmed(false)
+    if (timer.current !== null) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      armedNow.current = true
+      setArmed(true)
+    }, DELIBERATE_MS)
+  }, [])
+
+  useEffect(() => {
+    rearm()
+    return () => {
+      if (timer.current !== null) clearTimeout(timer.current)
+    }
+  }, [rearm])
+
+  const attempt = useCallback(() => {
+    if (armedNow.current) confirm.current()
+    else rearm()
+  }, [rearm])
+
+  useScreenKeys((event) => {
+    if (event.key !== 'Enter' || event.repeat || ownsItsKeys(event.target)) return false
+    attempt()
+    return true
+  })
+
+  return { armed, attempt }
+}

@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core'
+
+/**
+ * What a person at a 1024×768 or 1366×768 screen would find wrong with the page as it stands, in words:
+ * a control (button, field, link, tab, summary) in the header, the main area, the notices or an open dialog
+ * that is outside the window, cut off by a box around it, covered at its centre by something else, or whose
+ * own content spills out of it (a row wider than its list); and a box that scrolls sideways. Each control is
+ * first brought into view vertically (scrolling down is fine; scrolling sideways is not), then put back.
+ *
+ * A string, not a function: evaluated as is, whatever the test runner does to function source.
+ */
+const CHECK = `(() => {
+  const W = document.documentElement.clientWidth
+  const H = window.innerHeight
+  const problems = []
+  const say = (el) => {
+    const text =
+      el.getAttribute('aria-label') ||
+      (el.labels && el.labels[0] ? el.labels[0].textContent : '') ||
+      el.textContent ||
+      el.getAttribute('placeholder') ||
+      ''
+    const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/)[0] : ''
+    return el.tagName.toLowerCase() + cls + (text.trim() ? ' "' + text.trim().replace(/\\s+/g, ' ').slice(0, 40) + '"' : '')
+  }
+  const shown = (el) => {
+    if (el.closest('.visually-hidden')) return false
+    const cs = getComputedStyle(el)
+    if (cs.visibility === 'hidden' || cs.display === 'none') return false
+    const r = el.getBoundingClientRect()
+    return r.width > 0 && r.height > 0
+  }
+  const dialog = document.querySelector('dialog[open]')
+  const roots = dialog ? [dialog] : [...document.querySelectorAll('header, main, .notices, .setup-banner')]
+  const CONTROLS = 'button, input:not([type=hidden]), select, textarea, a[href], summary, [role=tab]'
+  const controls = roots.flatMap((root) => [...root.querySelectorAll(CONTROLS)]).filter(shown)
+
+  const scrollers = new Map()
+  const remember = (a) => { if (!scrollers.has(a)) scrollers.set(a, [a.scrollLeft, a.scrollTop]) }
+  const winX = window.scrollX
+  const winY = window.scrollY
+
+  if (document.documentElement.scrollWidth > W + 1)
+    problems.push('the page scrolls sideways (' + document.documentElement.scrollWidth + ' px wide)')
+  for (const root of roots) {
+    for (const box of [root, ...root.querySelectorAll('*')]) {
+      if (!shown(box) || box.matches('input, textarea, select')) continue
+      const cs = getComputedStyle(box)
+      if ((cs.overflowX === 'auto' || cs.overflowX === 'scroll') && box.scrollWidth > box.clientWidth + 1)
+        problems.push(say(box) + ' scrolls sideways (' + box.scrollWidth + ' px in ' + box.clientWidth + ')')
+    }
+  }
+
+  for (const el of controls) {
+    for (let a = el.parentElement; a; a = a.parentElement) remember(a)
+    const lefts = []
+    for (let a = el.parentElement; a; a = a.parentElement) lefts.push([a, a.scrollLeft])
+    el.scrollIntoView({ block: 'center', inline: 'nearest' })
+    for (const [a, x] of lefts) a.scrollLeft = x
+    window.scrollTo(winX, window.scrollY)
+    if (!el.isConnected) continue
+    const r = el.getBoundingClientRect()
+    if (r.left < -0.5 || r.right > W + 0.5 || r.top < -0.5 || r.bottom > H + 0.5) {
+      problems.push(say(el) + ' is outside the window (' + Math.round(r.left) + ', ' + Math.round(r.top) + ', ' + Math.round(r.width) + '×' + Math.round(r.height) + ')')
+      continue
+    }
+    let clip = null
+    for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      const cs = getComputedStyle(a)
+      if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue
+      const b = a.getBoundingClientRect()
+      if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) {
+        clip = a
+        break
+      }
+    }
+    if (clip) {
+      problems.push(say(el) + ' is cut off by ' + say(clip))
+      continue
+    }
+    if (!el.matches('input, textarea, select') && el.scrollWidth > el.clientWidth + 1)
+      problems.push(say(el) + ' has content wider than itself (' + el.scrollWidth + ' px in ' + el.clientWidth + ')')
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)
+    const mine = hit && (el === hit || el.contains(hit) || (el.labels && [...el.labels].some((l) => l.contains(hit))))
+    if (!mine) problems.push(say(el) + ' is covered at its centre by ' + (hit ? say(hit) : 'nothing'))
+  }
+
+  for (const [a, [x, y]] of scrollers) {
+    a.scrollLeft = x
+    a.scrollTop = y
+  }
+  window.scrollTo(winX, winY)
+  return problems
+})()`
+
+/**
+ * How many rows of controls the header takes: its controls grouped by the height of their middles (a row of
+ * controls is about 48 px).
+ */
+const HEADER = `(() => {
+  const header = document.querySelector('header')
+  if (!header) return null
+  const middles = [...header.querySelectorAll('button, summary, a[href], [role=status], .training-badge')]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0)
+    .map((r) => r.top + r.height / 2)
+    .sort((a, b) => a - b)
+  let rows = 0
+  let last = -Infinity
+  for (const m of middles) {
+    if (m - last > 24) rows++
+    last = m
+  }
+  return { rows, height: Math.round(header.getBoundingClientRect().height) }
+})()`
+
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return (await page.evaluate(CHECK)) as string[]
+}
+
+export async function headerRows(page: Page): Promise<{ rows: number; height: number } | null> {
+  return (await page.evaluate(HEADER)) as { rows: number; height: number } | null
+}
+
+/** Lets the page lay itself out after a resize (two frames). */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+}
