@@ -101,7 +101,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
     const before = depositsTo('0912345678').length
     await lookUpAndConfirm(page, '٠٩١ ٢٣٤ ٥٦٧٨', 'محمد')
     await enterAmountAndReview(page, '25٫5')
-    expect(await page.locator('.panel-info .facts').textContent()).toContain('25.500')
+    expect(await page.locator('.panel-info > .facts').textContent()).toContain('25.500')
     await page.getByRole('button', { name: 'Confirm deposit' }).dblclick()
     await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
 
@@ -127,23 +127,44 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.close()
   })
 
-  it('shows the four figures when the daily limit refuses a deposit', async () => {
+  it('says what is still possible when the daily limit refuses, and takes another amount without a new lookup', async () => {
     shell.sandbox.controls.updateReseller('demo', { daily_max_amount: 100 })
     try {
       const { page } = await openDesk()
       await lookUpAndConfirm(page, '0931234567', 'Ahmed')
       await enterAmountAndReview(page, '200')
       await page.getByRole('button', { name: 'Confirm deposit' }).click()
-      await page.getByRole('heading', { name: /Daily limit exceeded/ }).waitFor()
-      const figures = page.locator('.limit-figures dd')
-      const values = (await figures.allTextContents()).map((t) => Number.parseFloat(t))
-      expect(values).toHaveLength(4)
-      const [max, used, remaining, requested] = values
-      expect(max).toBe(100)
-      expect(requested).toBe(200)
-      expect((used ?? 0) + (remaining ?? 0)).toBeCloseTo(100, 3)
-      expect(await page.locator('.limit-figures').textContent()).toContain('100.000')
-      expect(depositsTo('0931234567')).toEqual([])
+      const panel = page.getByRole('alert').filter({
+        has: page.getByRole('heading', { name: 'Over the daily limit: no money was moved' }),
+      })
+      await panel.waitFor()
+      const text = (await panel.textContent()) ?? ''
+      // Words, not the service's code; no "nothing more today" while something is left.
+      expect(text).not.toContain('DAILY_LIMIT_EXCEEDED')
+      expect(text).not.toContain('422')
+      expect(text).not.toContain('Nothing more can be sold today')
+      const still = panel.locator('.still-possible')
+      expect(await still.textContent()).toContain('Still possible today')
+      const remaining = Number.parseFloat((await still.locator('.figure').textContent()) ?? '')
+      expect(remaining).toBeGreaterThan(0)
+      expect(remaining).toBeLessThan(100)
+      // The refused amount is there, smaller than what is still possible.
+      const asked = panel.locator('.limit-figures .fact').filter({ hasText: 'Asked' }).locator('.figure')
+      expect(await asked.textContent()).toBe('200.000')
+      const size = async (selector: string) =>
+        Number.parseFloat(
+          String(await page.evaluate(`getComputedStyle(document.querySelector('${selector}')).fontSize`)),
+        )
+      expect(await size('.limit-figures .figure')).toBeLessThan(await size('.still-possible .figure'))
+
+      await panel.getByRole('button', { name: 'Change the amount' }).click()
+      await page.getByLabel('Amount (LYD)').waitFor()
+      expect(await page.locator('.customer-line').textContent()).toContain('Ahmed')
+      expect(await page.getByLabel('Customer phone number').count()).toBe(0)
+      await enterAmountAndReview(page, String(Math.min(remaining, 10)))
+      await page.getByRole('button', { name: 'Confirm deposit' }).click()
+      await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+      expect(depositsTo('0931234567').map((d) => d.amount)).toEqual([Math.min(remaining, 10)])
       await page.close()
     } finally {
       shell.sandbox.controls.updateReseller('demo', { daily_max_amount: 5000 })
@@ -218,11 +239,13 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await page.getByRole('button', { name: 'Confirm deposit' }).click()
       await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor()
       await page.getByRole('button', { name: 'New deposit' }).click()
-      await lookUpAndConfirm(page, '0937654321', 'يوسف')
-      await enterAmountAndReview(page, '6')
-      await page.getByRole('button', { name: 'Confirm deposit' }).click()
+      // The same phone again: the open deposit is named right after the lookup, before the name and amount.
+      await page.getByLabel('Customer phone number').fill('0937654321')
+      await page.getByRole('button', { name: 'Look up' }).click()
       await page.getByRole('heading', { name: 'An earlier deposit to this phone is still open' }).waitFor()
-      await page.getByRole('button', { name: 'Open that deposit' }).click()
+      expect(await page.locator('.holder-name').count()).toBe(0)
+      expect(await page.getByLabel('Amount (LYD)').count()).toBe(0)
+      await page.getByRole('button', { name: 'Open in the journal' }).click()
       await page.getByRole('heading', { name: 'History' }).waitFor()
       expect(await page.locator('.entry-panel').textContent()).toContain('4.000')
     } finally {
@@ -289,6 +312,10 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await k.type('0961234567')
     await k.press('Enter')
     await page.getByText('Is the account holder named').waitFor()
+    // Yes answers only once the name has been on screen for a moment (see counter.test.ts).
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Yes', exact: true }).isEnabled(), { timeout: 5000 })
+      .toBe(true)
     await k.press('Enter')
     await page.getByLabel('Amount (LYD)').waitFor()
     await k.type('12')
@@ -377,11 +404,13 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await page.keyboard.press('Enter')
       await page.locator('.holder-name').waitFor()
       await screenshot(page, `${language}-4-deposit-name`)
+      const yes = page.getByRole('button', { name: language === 'ar' ? 'نعم' : 'Yes', exact: true })
+      await expect.poll(() => yes.isEnabled(), { timeout: 5000 }).toBe(true)
       await page.keyboard.press('Enter')
       await page.keyboard.type(language === 'ar' ? '١٥' : '15')
       await screenshot(page, `${language}-5-deposit-amount`)
       await page.keyboard.press('Enter')
-      await page.locator('.panel-info .facts').waitFor()
+      await page.locator('.panel-info > .facts').waitFor()
       await screenshot(page, `${language}-6-deposit-review`)
       await page.keyboard.press('Enter')
       await page.locator('.panel-good, .panel-bad').first().waitFor()

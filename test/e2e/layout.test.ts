@@ -103,11 +103,9 @@ async function signIn(language: Language) {
   await page.locator('.person-menu').waitFor()
 }
 
-/** The name question answers only after a moment: wait until Yes can be pressed. */
+/** The name question answers only after a moment: the click waits until Yes can be pressed. */
 async function confirmName(language: Language) {
-  const yes = button(t(language).common.yes)
-  await expect.poll(() => yes.isEnabled()).toBe(true)
-  await yes.click()
+  await page.getByRole('button', { name: t(language).common.yes, exact: true }).click()
 }
 
 describe('every screen fits 1024×768 and 1366×768, in both languages', () => {

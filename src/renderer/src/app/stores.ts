@@ -54,6 +54,8 @@ export const settingsStore = createSettingsStore({
     })
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
     sessionStore.getState().applyRules(settings)
+    // The agreed daily limit may have changed: the header's estimate follows at once.
+    void statusStore.getState().refresh()
   },
 })
 export const updatesStore = createUpdatesStore({

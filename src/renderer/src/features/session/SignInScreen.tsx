@@ -41,11 +41,26 @@ export function SignInScreen() {
   const pickerRef = useRef<HTMLFieldSetElement>(null)
   const chosen = personId ?? (people.length === 1 ? (people[0]?.id ?? null) : null)
 
-  // Someone chosen: the PIN takes the keyboard. Nobody yet: the list of people does (arrows move in it).
+  // The only person: the PIN takes the keyboard. Several: the list does (arrows move in it, digits start the
+  // PIN of the person with the focus).
+  const single = people.length === 1
+  const anyone = people.length > 0
   useEffect(() => {
-    if (chosen) pinRef.current?.focus()
-    else pickerRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus()
-  }, [chosen])
+    if (!anyone) return
+    if (single) pinRef.current?.focus()
+    else
+      pickerRef.current
+        ?.querySelector<HTMLInputElement>('input[type="radio"]:checked, input[type="radio"]')
+        ?.focus()
+  }, [single, anyone])
+
+  // A person chosen with the mouse: on to the PIN (the PIN field is enabled once the choice has rendered).
+  const [pinNext, setPinNext] = useState(false)
+  useEffect(() => {
+    if (!pinNext || !chosen) return
+    pinRef.current?.focus()
+    setPinNext(false)
+  }, [pinNext, chosen])
 
   /** A digit typed while a name has the focus chooses that person and starts the PIN. */
   function onPickerKey(event: React.KeyboardEvent<HTMLFieldSetElement>) {
@@ -58,7 +73,7 @@ export function SignInScreen() {
       setPersonId(radio.value)
       setPin(digit)
     } else setPin((p) => (p.length < 12 ? p + digit : p))
-    pinRef.current?.focus()
+    setPinNext(true)
   }
 
   async function submit() {
@@ -110,6 +125,10 @@ export function SignInScreen() {
                 onChange={() => {
                   setPersonId(p.id)
                   setPin('')
+                }}
+                // A click with the pointer (detail > 0), not an arrow key moving through the list.
+                onClick={(e) => {
+                  if (e.detail > 0) setPinNext(true)
                 }}
               />
               <span className="person-name">{p.name}</span>

@@ -31,12 +31,14 @@ export function TopBar() {
       <div className="topbar-row">
         <div className="topbar-start">
           {training ? (
-            <span className="training-badge" title={t.status.trainingHint} aria-describedby={hintId}>
-              {t.status.training}
+            <>
+              <span className="training-badge" title={t.status.trainingHint} aria-describedby={hintId}>
+                {t.status.training}
+              </span>
               <span id={hintId} className="visually-hidden">
                 {t.status.trainingHint}
               </span>
-            </span>
+            </>
           ) : status?.mode === 'live' ? (
             <Badge tone="info">{t.status.live}</Badge>
           ) : null}
