@@ -43,8 +43,10 @@ async function openDesk(options: { clock?: boolean } = {}): Promise<{ page: Page
   const page = await (options.clock ? clockBrowser : browser).newPage()
   const errors = watchErrors(page)
   if (options.clock) {
-    await page.clock.install()
-    await page.clock.pauseAt(Date.now())
+    const now = Date.now()
+    await page.clock.install({ time: now })
+    // Stopped a second on, before the page loads: nothing is scheduled yet, so nothing fires.
+    await page.clock.pauseAt(now + 1000)
   }
   await page.goto(shell.url)
   await page.locator('.denomination').first().waitFor()
@@ -110,6 +112,8 @@ describe('the counter, as a new clerk tries it', () => {
     const { page } = await openDesk({ clock: true })
     await page.locator('.limit-line').first().waitFor()
     const before = await headerUsed(page)
+    const summary = page.locator('.limit summary')
+    const widthBefore = (await summary.boundingBox())?.width
     await page
       .getByRole('button', { name: /10\.000/ })
       .first()
@@ -117,6 +121,8 @@ describe('the counter, as a new clerk tries it', () => {
     await button(page, 'Confirm sale').click()
     await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
     await expect.poll(() => headerUsed(page)).toBeCloseTo(before + 10, 3)
+    // The figures keep their width: nothing in the header moves when they change.
+    expect((await summary.boundingBox())?.width).toBe(widthBefore)
     await page.close()
   })
 

@@ -41,7 +41,16 @@ const DOCUMENTED = new Set([
 /** A screenshot for docs/screens: palette-reduced by pngquant when the machine has it (3× smaller), else as is. */
 function document(file: string, name: string): void {
   const target = join('docs/screens', name)
-  const quantized = spawnSync('pngquant', ['--quality=70-90', '--speed', '1', '--strip', '-f', '-o', target, file])
+  const quantized = spawnSync('pngquant', [
+    '--quality=70-90',
+    '--speed',
+    '1',
+    '--strip',
+    '-f',
+    '-o',
+    target,
+    file,
+  ])
   if (quantized.error || quantized.status !== 0) copyFileSync(file, target)
 }
 const MANAGER = { name: 'Fatima الفيتوري', pin: '2580' }
@@ -84,7 +93,8 @@ async function look(language: Language, state: string): Promise<void> {
     await page.evaluate('window.scrollTo(0, 0)')
     const file = join(OUT, `${language}-${state}-${size.width}.png`)
     await page.screenshot({ path: file })
-    if (process.env.UPDATE_SCREENS && DOCUMENTED.has(state)) document(file, `${language}-${state}-${size.width}.png`)
+    if (process.env.UPDATE_SCREENS && DOCUMENTED.has(state))
+      document(file, `${language}-${state}-${size.width}.png`)
   }
   await page.setViewportSize(SIZES[0])
 }

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest'
+import { describeEvent } from '../../src/renderer/src/features/journal/event-words'
+import { ar } from '../../src/renderer/src/i18n/ar'
+import { en } from '../../src/renderer/src/i18n/en'
 import {
+  dayToText,
   formatDateTime,
   formatDay,
+  formatDayLong,
   formatLyd,
   formatPhone,
   formatPlainDate,
   formatTime,
   groupCode,
   splitDuration,
+  textToDay,
 } from '../../src/renderer/src/ui/format'
+import type { JournalEvent } from '../../src/shared/contract'
 import { parseLyd } from '../../src/shared/money'
 import { normalizeLibyanPhone } from '../../src/shared/phone'
 
@@ -81,5 +88,65 @@ describe('dates and times', () => {
   it('split a clock offset into hours and minutes', () => {
     expect(splitDuration(-(2 * 3_600_000 + 5 * 60_000))).toEqual({ hours: 2, minutes: 5 })
     expect(splitDuration(6 * 60_000)).toEqual({ hours: 0, minutes: 6 })
+  })
+})
+
+describe('dates in the language’s own order', () => {
+  it('type and show a day as day/month/year, whatever the PC’s locale, Arabic digits and ISO too', () => {
+    expect(dayToText(20261126)).toBe('26/11/2026')
+    expect(textToDay('26/11/2026')).toBe(20261126)
+    expect(textToDay('٢٦-١١-٢٠٢٦')).toBe(20261126)
+    expect(textToDay('5.1.2027')).toBe(20270105)
+    expect(textToDay('2026-11-26')).toBe(20261126)
+    // Month first is not read as a date: there is no 26th month.
+    expect(textToDay('11/26/2026')).toBeNull()
+    expect(textToDay('31/02/2026')).toBeNull()
+  })
+
+  it('spell the day out in each language, day before month', () => {
+    expect(formatDayLong(20261126, 'en')).toBe('Thu, 26 Nov 2026')
+    expect(formatDayLong(20261126, 'ar')).toMatch(/^الخميس، 26 نوفمبر 2026$/)
+    expect(formatDateTime('2026-11-26T08:05:00Z', 'en')).toMatch(/^26 Nov 2026/)
+    expect(formatDateTime('2026-11-26T08:05:00Z', 'ar')).toMatch(/^26 نوفمبر 2026/)
+  })
+})
+
+describe('an entry’s history in words', () => {
+  const event = (type: JournalEvent['type'], detail: Record<string, unknown>, clerk?: string) => ({
+    id: 1,
+    at: '2026-11-26T10:00:00.000Z',
+    type,
+    detail,
+    ...(clerk ? { clerk } : {}),
+  })
+
+  it('says each technical field in the screen’s language', () => {
+    expect(describeEvent(en, 'en', event('sent', { attempt: 1 }, 'Salem'))).toEqual(['attempt 1', 'by Salem'])
+    expect(describeEvent(ar, 'ar', event('sent', { attempt: 2 }))).toEqual(['المحاولة 2'])
+    expect(describeEvent(ar, 'ar', event('answered', { transactionId: '55501' }))).toEqual([
+      'رقم العملية لدى الخدمة 55501',
+    ])
+    expect(describeEvent(ar, 'ar', event('retried', { code: 'OUTCOME_UNKNOWN', by: 'background' }))).toEqual([
+      'لا إجابة في الوقت المحدد',
+      'من البرنامج في الخلفية',
+    ])
+    expect(
+      describeEvent(
+        en,
+        'en',
+        event('recovered', { reason: 'The app stopped before the outcome was recorded.' }),
+      ),
+    ).toEqual(['the app stopped before the outcome was recorded'])
+    expect(
+      describeEvent(
+        en,
+        'en',
+        event('print-failed', { printer: 'tcp://x:9100', reason: 'no-paper', copy: false }),
+      ),
+    ).toEqual(['printer tcp://x:9100', en.printing.reasons['no-paper']])
+    const all = [
+      ...describeEvent(ar, 'ar', event('resolved', { outcome: 'issued', note: 'portal', duplicate: true })),
+    ].join(' ')
+    expect(all).not.toMatch(/outcome|duplicate|transactionId|attempt/)
   })
 })

@@ -17,12 +17,7 @@ function leaves(obj: unknown, path = ''): Map<string, string> {
 
 const arabicLetters = /[\u0600-\u06FF]/
 // Texts that are the same in both languages on purpose (key names, examples of what to type).
-const sameInBothLanguages = new Set([
-  'shortcuts.enter',
-  'shortcuts.esc',
-  // "name · role": only the words passed in (already in the reader's language).
-  'manager.session.signedInAs',
-])
+const sameInBothLanguages = new Set(['shortcuts.enter', 'shortcuts.esc'])
 
 describe('the Arabic and English texts', () => {
   const enTexts = leaves(en)
@@ -55,9 +50,45 @@ describe('the Arabic and English texts', () => {
     expect(ar.status.attention(12)).toBe('12 عملية تحتاج مراجعة')
     expect(ar.status.attention(2)).toBe('عمليتان تحتاجان مراجعة')
     expect(ar.status.attention(5)).toBe('5 عمليات تحتاج مراجعة')
-    expect(ar.journal.count(200, true)).toBe('200+ عملية')
-    expect(ar.status.hoursMinutes(2, 5)).toBe('2 ساعة و5 دقيقة')
+    expect(ar.journal.count(200, true)).toBe('أكثر من 200 عملية')
+    expect(ar.status.hoursMinutes(2, 5)).toBe('ساعتين و5 دقائق')
     expect(`${[...arTexts.values()].join('')}`).not.toMatch(/[٠-٩]/)
+  })
+})
+
+describe('counts, in the forms each language has (Intl.PluralRules)', () => {
+  it('say 1 voucher and 2 vouchers in English', () => {
+    expect(en.status.limitCounts(1, 0)).toBe('1 voucher, 0 deposits')
+    expect(en.status.limitCounts(2, 1)).toBe('2 vouchers, 1 deposit')
+    expect(en.journal.count(1, false)).toBe('1 entry')
+    expect(en.journal.count(7, false)).toBe('7 entries')
+    expect(en.manager.reports.entries(1)).toBe('1 entry in all')
+    expect(en.manager.session.lockedIdle(1)).toContain('after 1 minute without')
+    expect(en.manager.backup.pruned(1)).toBe('1 older backup was removed.')
+  })
+
+  it('use all six Arabic forms: zero, one, two, few (3–10), many (11–99), other (100…)', () => {
+    const counts = [0, 1, 2, 3, 10, 11, 99, 100, 103].map((n) => ar.journal.count(n, false))
+    expect(counts).toEqual([
+      'لا عمليات',
+      'عملية واحدة',
+      'عمليتان',
+      '3 عمليات',
+      '10 عمليات',
+      '11 عملية',
+      '99 عملية',
+      '100 عملية',
+      '103 عمليات',
+    ])
+    expect(ar.status.limitCounts(1, 2)).toBe('قسيمة واحدة، إيداعان')
+    expect(ar.status.limitCounts(5, 11)).toBe('5 قسائم، 11 إيداعًا')
+    expect(ar.manager.session.wait(2)).toContain('ثانيتين')
+    expect(ar.manager.session.lockedIdle(3)).toContain('3 دقائق')
+  })
+
+  it('name a confirmed entry with a participle, not an imperative', () => {
+    expect(ar.entryStatus.confirmed).toBe('مؤكَّد')
+    expect(JSON.stringify(ar)).not.toMatch(/"تأكد/)
   })
 })
 

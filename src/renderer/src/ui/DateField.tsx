@@ -1,26 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
-import { addDays, isValidDay } from '../../../shared/day'
-import { toLatinDigits } from '../../../shared/digits'
+import { addDays } from '../../../shared/day'
 import { useLanguage, useT } from '../i18n/use'
-import { formatDayLong } from './format'
-
-/** "26/11/2026": day, month, year — the order Libyan readers of both languages use. */
-export function dayToText(day: number | null): string {
-  if (day === null) return ''
-  const s = String(day)
-  return `${s.slice(6, 8)}/${s.slice(4, 6)}/${s.slice(0, 4)}`
-}
-
-/** What a person typed as a date: day/month/year (with /, -, . or spaces), Arabic digits too, or ISO. */
-export function textToDay(text: string): number | null {
-  const s = toLatinDigits(text).trim()
-  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s)
-  const dmy = /^(\d{1,2})[\s/.-]+(\d{1,2})[\s/.-]+(\d{4})$/.exec(s)
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : []
-  if (!y || !m || !d) return null
-  const day = Number(y) * 10000 + Number(m) * 100 + Number(d)
-  return isValidDay(day) ? day : null
-}
+import { dayToText, formatDayLong, textToDay } from './format'
 
 /**
  * A calendar day typed as day/month/year in either language — the browser's date input would show the

@@ -4,7 +4,8 @@
  * language's wording but keep Latin digits, in the outlet's time zone.
  */
 import type { Language } from '../../../shared/contract'
-import { BUSINESS_TIME_ZONE, dayToIsoDate } from '../../../shared/day'
+import { BUSINESS_TIME_ZONE, dayToIsoDate, isValidDay } from '../../../shared/day'
+import { toLatinDigits } from '../../../shared/digits'
 import { formatLyd } from '../../../shared/money'
 import { formatPhoneForDisplay } from '../../../shared/phone'
 import { codeGroups } from '../../../shared/voucher-code'
@@ -104,4 +105,22 @@ export function formatDayLong(day: number, language: Language): string {
     longDay.set(language, f)
   }
   return f.format(Date.parse(`${dayToIsoDate(day)}T00:00:00Z`))
+}
+
+/** "26/11/2026": day, month, year — the order Libyan readers of both languages use. */
+export function dayToText(day: number | null): string {
+  if (day === null) return ''
+  const s = String(day)
+  return `${s.slice(6, 8)}/${s.slice(4, 6)}/${s.slice(0, 4)}`
+}
+
+/** What a person typed as a date: day/month/year (with /, -, . or spaces), Arabic digits too, or ISO. */
+export function textToDay(text: string): number | null {
+  const s = toLatinDigits(text).trim()
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(s)
+  const dmy = /^(\d{1,2})[\s/.-]+(\d{1,2})[\s/.-]+(\d{4})$/.exec(s)
+  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : []
+  if (!y || !m || !d) return null
+  const day = Number(y) * 10000 + Number(m) * 100 + Number(d)
+  return isValidDay(day) ? day : null
 }

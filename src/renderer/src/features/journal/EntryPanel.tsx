@@ -1,9 +1,7 @@
 import { Fragment } from 'react'
 import { useStore } from 'zustand'
-import type { JournalEntry, JournalEvent, Language } from '../../../../shared/contract'
-import { errorLabel } from '../../../../shared/error-labels'
+import type { JournalEntry, JournalEvent } from '../../../../shared/contract'
 import { journalStore } from '../../app/stores'
-import type { Messages } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -14,6 +12,7 @@ import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { Resolution } from '../manager/Resolution'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
+import { describeEvent } from './event-words'
 
 /**
  * One entry with its event history. What can be done with it (Retry safely, Print, Show receipt) comes first,
@@ -142,83 +141,6 @@ function History({ events }: { events: JournalEvent[] }) {
       })}
     </ol>
   )
-}
-
-/** Why an app stopped, as main records it at recovery, in words of the screen's language. */
-function recoveredReason(t: Messages, reason: string): string {
-  if (reason.includes('before sending')) return t.eventDetail.stoppedBeforeSending
-  if (reason.includes('before the outcome')) return t.eventDetail.stoppedBeforeOutcome
-  return reason
-}
-
-/** An event's details in words: each technical field main records, said in the screen's language. */
-export function describeEvent(t: Messages, language: Language, event: JournalEvent): string[] {
-  const parts: string[] = []
-  const d = t.eventDetail
-  for (const [key, value] of Object.entries(event.detail ?? {})) {
-    const text = String(value)
-    switch (key) {
-      case 'attempt':
-        parts.push(d.attempt(Number(value)))
-        break
-      case 'code':
-        parts.push(errorLabel(text, language))
-        break
-      case 'by':
-        parts.push(d.by[text] ?? text)
-        break
-      case 'duplicate':
-        if (value === true) parts.push(d.duplicate)
-        break
-      case 'echoMismatch':
-        if (value === true) parts.push(d.echoMismatch)
-        break
-      case 'transactionId':
-        parts.push(d.transactionId(text))
-        break
-      case 'serialNumber':
-        parts.push(d.serialNumber(text))
-        break
-      case 'reason':
-        parts.push(
-          event.type === 'recovered'
-            ? recoveredReason(t, text)
-            : text in t.printing.reasons
-              ? t.printing.reasons[text as keyof Messages['printing']['reasons']]
-              : errorLabel(text, language),
-        )
-        break
-      case 'outcome':
-        parts.push(
-          text in t.manager.resolve.outcome
-            ? t.manager.resolve.outcome[text as keyof Messages['manager']['resolve']['outcome']]
-            : text,
-        )
-        break
-      case 'note':
-        parts.push(`“${text}”`)
-        break
-      case 'via':
-        parts.push(d.via[text] ?? text)
-        break
-      case 'printer':
-        parts.push(d.printer(text))
-        break
-      case 'copy':
-        if (value === true) parts.push(d.copy)
-        break
-      case 'widthMm':
-        parts.push(t.printing.settings.widthMm(Number(value)))
-        break
-      case 'language':
-        parts.push(d.language[text] ?? text)
-        break
-      default:
-        parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : text}`)
-    }
-  }
-  if (event.clerk) parts.push(d.who(event.clerk))
-  return parts
 }
 
 /** Only a finished sale has a receipt: an issued voucher, a confirmed deposit. */
