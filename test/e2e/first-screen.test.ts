@@ -75,7 +75,7 @@ describe('the first screen', () => {
     await page.keyboard.press('F4')
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
     await page.keyboard.press('F5')
-    await page.getByRole('heading', { name: 'Manager' }).waitFor()
+    await page.getByRole('heading', { name: 'Manager', exact: true }).waitFor()
     const fetched = (await page.evaluate(
       "performance.getEntriesByType('resource').map((r) => r.name)",
     )) as string[]
