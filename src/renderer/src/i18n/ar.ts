@@ -3,8 +3,8 @@ import { arabicDeposits as deposits, arabicEntries as entries, arabicVouchers as
 import type { Messages } from './en'
 import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
-import { updatesAr } from './updates-ar'
 import { plural } from './plural'
+import { updatesAr } from './updates-ar'
 
 /** Arabic texts: typed as the English ones, so a missing key does not compile. */
 export const ar: Messages = {

@@ -9,8 +9,8 @@ import { ERROR_LABELS } from '../../../shared/error-labels'
 import type { ErrorCode } from '../../../shared/errors'
 import { headOfficeEn } from './headoffice-en'
 import { managerEn } from './manager-en'
-import { updatesEn } from './updates-en'
 import { plural } from './plural'
+import { updatesEn } from './updates-en'
 
 const count = (n: number, one: string, other: string) => plural('en', n, { one, other })
 
