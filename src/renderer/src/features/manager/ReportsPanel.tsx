@@ -9,8 +9,8 @@ import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime, formatDay } from '../../ui/format'
 import { Ltr, Money } from '../../ui/Ltr'
-import { printerFailureReason } from '../printing/store'
 import { ScopeChoice } from '../headoffice/ScopeChoice'
+import { printerFailureReason } from '../printing/store'
 import { ReportView } from './ReportView'
 
 /** Reports for a day or a period, the X report, closing the day with a numbered Z, and exports. */
