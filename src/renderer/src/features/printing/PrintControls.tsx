@@ -5,6 +5,7 @@ import { printingStore, settingsStore } from '../../app/stores'
 import { errorMessage, type Messages } from '../../i18n'
 import { useT } from '../../i18n/use'
 import { Button } from '../../ui/controls'
+import { SupportDetails } from '../../ui/ErrorNote'
 import { printerFailureReason } from './store'
 
 /** Whether this terminal has a printer to send receipts to (otherwise: show them, save as PDF). */
@@ -90,12 +91,9 @@ export function PrintOutcomeNote({ entryId }: { entryId: string }) {
       <p className="strong">{t.printing.failedTitle}</p>
       <p>{printFailureText(t, outcome.error)}</p>
       <p>{t.printing.saleStillDone}</p>
-      <p className="error-code">
-        {t.common.errorDetails(
-          [outcome.error.code, printerFailureReason(outcome.error)].filter(Boolean).join(' · '),
-          '',
-        )}
-      </p>
+      <SupportDetails
+        code={[outcome.error.code, printerFailureReason(outcome.error)].filter(Boolean).join(' · ')}
+      />
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { PHONE_FORMATS, type PhoneFormat } from '../../../../shared/phone'
 import { settingsStore, statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
+import { SupportDetails } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
@@ -173,7 +174,7 @@ function LiveSection() {
       ) : null}
       {test && !test.ok ? (
         <Panel tone="bad" title={t.errors[test.error.code]} role="alert">
-          <p className="error-code">{t.common.errorDetails(test.error.code, '')}</p>
+          <SupportDetails code={test.error.code} />
         </Panel>
       ) : null}
     </section>
