@@ -55,6 +55,8 @@ beforeAll(async () => {
   page = await browser.newPage()
   errors = watchErrors(page)
   await page.goto(shell.url)
+  // The desk's keys work once it is on screen: an F4 pressed before that is lost (seen under load).
+  await page.locator('.denomination').first().waitFor()
 }, 120_000)
 
 afterAll(async () => {
