@@ -9,6 +9,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, rmSync, statfsSync, writeSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { Agent, fetch as undiciFetch } from 'undici'
 import { createDesk, type Desk } from '../src/main/desk/desk'
 import { createIdGenerator } from '../src/main/ids'
@@ -158,8 +159,7 @@ async function commitBench() {
     samples.journal.push(j)
     samples.fsync.push(f)
   }
-  const sync = journal.db.pragma('synchronous', { simple: true })
-  const mode = journal.db.pragma('journal_mode', { simple: true })
+  const { synchronous: sync, journalMode: mode } = journal.health
   closeSync(fd)
   journal.close()
   return {
@@ -213,9 +213,9 @@ async function tokenBench(sandbox: Sandbox) {
 
 // ------------------------------------------------------------------------------------------------ (d)
 
-function pick<T>(journal: Journal, sql: string, count: number): T[] {
-  const max = journal.db.prepare('SELECT max(rowid) FROM entries').pluck().get() as number
-  const statement = journal.db.prepare(sql).pluck()
+function pick<T>(db: Database.Database, sql: string, count: number): T[] {
+  const max = db.prepare('SELECT max(rowid) FROM entries').pluck().get() as number
+  const statement = db.prepare(sql).pluck()
   const out: T[] = []
   while (out.length < count) {
     const value = statement.get(1 + Math.floor(Math.random() * max)) as T | undefined
@@ -229,8 +229,10 @@ function millionBench() {
   const opened = performance.now()
   const journal = Journal.open(path)
   const openMs = performance.now() - opened
-  const total = journal.db.prepare('SELECT count(*) FROM entries').pluck().get() as number
-  const days = journal.db.prepare('SELECT DISTINCT day FROM entries').pluck().all() as number[]
+  // Sample values picked through a read-only connection of the bench's own.
+  const db = new Database(path, { readonly: true })
+  const total = db.prepare('SELECT count(*) FROM entries').pluck().get() as number
+  const days = db.prepare('SELECT DISTINCT day FROM entries').pluck().all() as number[]
   const perDay = total / days.length
   const measure = (values: (string | number)[], query: (v: string | number) => { entries: unknown[] }) => {
     const samples: number[] = []
@@ -247,18 +249,11 @@ function millionBench() {
     () => days[Math.floor(Math.random() * days.length)] as number,
   )
   const phones = Array.from({ length: QUERIES }, () => customerPhone(Math.floor(Math.random() * CUSTOMERS)))
-  const serials = pick<string>(journal, 'SELECT serial_number FROM entries WHERE rowid = ?', QUERIES)
-  const transactions = pick<string>(
-    journal,
-    'SELECT service_transaction_id FROM entries WHERE rowid = ?',
-    QUERIES,
-  )
-  const references = pick<string>(
-    journal,
-    'SELECT external_transaction_id FROM entries WHERE rowid = ?',
-    QUERIES,
-  )
-  const last4 = pick<string>(journal, 'SELECT code_last4 FROM entries WHERE rowid = ?', QUERIES)
+  const serials = pick<string>(db, 'SELECT serial_number FROM entries WHERE rowid = ?', QUERIES)
+  const transactions = pick<string>(db, 'SELECT service_transaction_id FROM entries WHERE rowid = ?', QUERIES)
+  const references = pick<string>(db, 'SELECT external_transaction_id FROM entries WHERE rowid = ?', QUERIES)
+  const last4 = pick<string>(db, 'SELECT code_last4 FROM entries WHERE rowid = ?', QUERIES)
+  db.close()
   const rows = {
     dayView: measure(randomDays, (day) => journal.list({ day: day as number, limit: 50 })),
     dayViewPage2: measure(randomDays, (day) => {

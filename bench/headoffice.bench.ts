@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import Database from 'better-sqlite3'
 import pg from 'pg'
 import { createTerminal } from '../src/headoffice/admin'
 import { migrate } from '../src/headoffice/schema'
@@ -22,20 +23,22 @@ const ENTRIES = 10_000
 
 /** A day of a busy counter, written straight into the journal's tables in one transaction. */
 function makeJournal(path: string): Journal {
-  const journal = Journal.open(path)
+  // The app's own schema, then rows straight into the file through a connection of the bench's own.
+  Journal.open(path).close()
+  const db = new Database(path)
   const now = Date.now()
   const newId = createIdGenerator(() => now)
   const day = businessDay(now)
-  const insertEntry = journal.db.prepare(
+  const insertEntry = db.prepare(
     `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk, amount_dirhams,
        phone, first_name, denomination_id, denomination_value_dirhams, external_transaction_id, service_transaction_id,
        voucher_code, code_last4, serial_number, attempts, service_account)
      VALUES (?, ?, ?, 'live', ?, ?, ?, ?, 'Amina', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'https://svc|demo')`,
   )
-  const insertEvent = journal.db.prepare(
+  const insertEvent = db.prepare(
     'INSERT INTO entry_events (entry_id, at, type, clerk, http_status, detail) VALUES (?, ?, ?, ?, ?, ?)',
   )
-  journal.db.transaction(() => {
+  db.transaction(() => {
     for (let i = 0; i < ENTRIES; i++) {
       const id = newId()
       const at = new Date(now - (ENTRIES - i) * 1000).toISOString()
@@ -72,7 +75,8 @@ function makeJournal(path: string): Journal {
       )
     }
   })()
-  return journal
+  db.close()
+  return Journal.open(path)
 }
 
 async function main(): Promise<void> {

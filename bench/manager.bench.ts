@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync, rmSync, statSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import Database from 'better-sqlite3'
 import { chromiumPdfRenderer } from '../src/main/exports/chromium-pdf'
 import { writeExport } from '../src/main/exports/write-export'
 import { createIdGenerator } from '../src/main/ids'
@@ -31,13 +32,14 @@ function addBusyDay(journal: Journal, day: number, entries = DAY_ENTRIES): void 
   const start = Date.parse(`${dayToIsoDate(day)}T06:00:00Z`)
   let now = start
   const newId = createIdGenerator(() => now)
-  const insert = journal.db.prepare(
+  const db = new Database(journal.path)
+  const insert = db.prepare(
     `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk, amount_dirhams,
        phone, first_name, denomination_id, denomination_value_dirhams, external_transaction_id,
        service_transaction_id, voucher_code, code_last4, serial_number, error_code, attempts, needs_attention)
      VALUES (?, ?, ?, 'live', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`,
   )
-  journal.db.transaction(() => {
+  db.transaction(() => {
     for (let i = 0; i < entries; i++) {
       now = start + i * 4_000
       const at = new Date(now).toISOString()
@@ -96,6 +98,7 @@ function addBusyDay(journal: Journal, day: number, entries = DAY_ENTRIES): void 
       }
     }
   })()
+  db.close()
 }
 
 mkdirSync(workDir, { recursive: true })
@@ -111,9 +114,11 @@ try {
   // An ordinary day, for the small PDF's target.
   const smallDay = addDays(day, 1)
   addBusyDay(journal, smallDay, SMALL_DAY_ENTRIES)
-  const total = journal.db.prepare('SELECT count(*) FROM entries').pluck().get() as number
-  const inDay = journal.db.prepare('SELECT count(*) FROM entries WHERE day = ?').pluck().get(day) as number
-  const first = journal.db.prepare('SELECT min(day) FROM entries').pluck().get() as number
+  const db = new Database(path, { readonly: true })
+  const total = db.prepare('SELECT count(*) FROM entries').pluck().get() as number
+  const inDay = db.prepare('SELECT count(*) FROM entries WHERE day = ?').pluck().get(day) as number
+  const first = db.prepare('SELECT min(day) FROM entries').pluck().get() as number
+  db.close()
   console.log(
     `journal: ${total.toLocaleString('en')} entries; the day ${day}: ${inDay.toLocaleString('en')} entries`,
   )
@@ -196,14 +201,14 @@ try {
 
   const meta = { type: 'day' as const, mode: 'live' as const, generatedAt: '', generatedBy: null, z: null }
   const reportRows: [string, () => unknown][] = [
-    ['the busy day', () => computeReport(journal.db, { from: day, to: day }, meta)],
+    ['the busy day', () => computeReport(journal, { from: day, to: day }, meta)],
     [
       'an ordinary day',
-      () => computeReport(journal.db, { from: addDays(day, -30), to: addDays(day, -30) }, meta),
+      () => computeReport(journal, { from: addDays(day, -30), to: addDays(day, -30) }, meta),
     ],
     [
       `the whole year (${first}–${day}), a month at a time`,
-      () => computeReportStepwise(journal.db, { from: first, to: day }, { ...meta, type: 'range' }),
+      () => computeReportStepwise(journal, { from: first, to: day }, { ...meta, type: 'range' }),
     ],
     [
       'Z of the busy day (report stored)',

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import Database from 'better-sqlite3'
 import { Journal } from '../src/main/journal/journal'
 import { businessDay } from '../src/shared/day'
 import { startBrowserShell } from '../src/shells/browser/server'
@@ -60,14 +61,15 @@ interface Size {
 function fillJournal(dataDir: string): void {
   const journal = Journal.open(join(dataDir, 'journal-training.sqlite'))
   const day = businessDay(Date.now())
-  const insert = journal.db.prepare(
+  const db = new Database(journal.path)
+  const insert = db.prepare(
     `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk, amount_dirhams,
        phone, first_name, denomination_id, denomination_value_dirhams, external_transaction_id,
        service_transaction_id, voucher_code, code_last4, serial_number, activation_date, expiry_date)
      VALUES (?, ?, ?, 'training', ?, ?, ?, ?, 'Amina', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const start = Date.now() - JOURNAL_ENTRIES * 500
-  journal.transaction(() => {
+  db.transaction(() => {
     for (let i = 0; i < JOURNAL_ENTRIES; i++) {
       const at = new Date(start + i * 500).toISOString()
       const id = `01900000-${String(i).padStart(4, '0').slice(-4)}-7000-8000-${String(i).padStart(12, '0')}`
@@ -118,7 +120,8 @@ function fillJournal(dataDir: string): void {
         )
       }
     }
-  })
+  })()
+  db.close()
   journal.close()
 }
 

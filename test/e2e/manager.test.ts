@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import ExcelJS from 'exceljs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,16 +48,27 @@ afterAll(async () => {
 })
 
 const journal = () => shell.app.desk.workspace().journal
+/** A read-only connection of the test's own to the active journal's file. */
+function readJournal<T>(read: (db: Database.Database) => T): T {
+  const db = new Database(journal().path, { readonly: true })
+  try {
+    return read(db)
+  } finally {
+    db.close()
+  }
+}
 const today = () => businessDay(shell.app.desk.workspace().session.clock.now())
 
 /** The day's money that moved, straight from the journal database. */
 function journalSales(): { count: number; dirhams: number } {
-  return journal()
-    .db.prepare(
-      `SELECT count(*) AS count, coalesce(sum(amount_dirhams), 0) AS dirhams FROM entries
-       WHERE day = ? AND status IN ('issued', 'confirmed')`,
-    )
-    .get(today()) as { count: number; dirhams: number }
+  return readJournal((db) =>
+    db
+      .prepare(
+        `SELECT count(*) AS count, coalesce(sum(amount_dirhams), 0) AS dirhams FROM entries
+         WHERE day = ? AND status IN ('issued', 'confirmed')`,
+      )
+      .get(today()),
+  ) as { count: number; dirhams: number }
 }
 
 /** A call made by the page itself, as any script in the window could: the rejection main sends back. */
@@ -152,9 +164,9 @@ describe('a manager and a clerk through the browser shell', () => {
     await page.getByRole('button', { name: 'Confirm deposit' }).click()
     await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
 
-    const mine = journal()
-      .db.prepare('SELECT clerk, clerk_id FROM entries WHERE day = ? ORDER BY id DESC LIMIT 2')
-      .all(today()) as { clerk: string; clerk_id: string }[]
+    const mine = readJournal((db) =>
+      db.prepare('SELECT clerk, clerk_id FROM entries WHERE day = ? ORDER BY id DESC LIMIT 2').all(today()),
+    ) as { clerk: string; clerk_id: string }[]
     expect(mine.map((e) => e.clerk)).toEqual([CLERK.name, CLERK.name])
     expect(mine.every((e) => e.clerk_id)).toBe(true)
     await page.keyboard.press('F3')
@@ -187,11 +199,13 @@ describe('a manager and a clerk through the browser shell', () => {
       code: 'FORBIDDEN',
     })
     // A sale finished 20 minutes ago is past the clerk's reprint window (15 minutes).
-    const sale = journal()
-      .db.prepare(
-        "SELECT id FROM entries WHERE kind = 'voucher' AND status = 'issued' ORDER BY id DESC LIMIT 1",
-      )
-      .get() as { id: string }
+    const sale = readJournal((db) =>
+      db
+        .prepare(
+          "SELECT id FROM entries WHERE kind = 'voucher' AND status = 'issued' ORDER BY id DESC LIMIT 1",
+        )
+        .get(),
+    ) as { id: string }
     // The service's clock moves 20 minutes on; the desk learns it from the next answer's Date header.
     shell.sandbox.controls.setClockOffset(20 * 60_000)
     await pageCall('listDenominations', { refresh: true })

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createIdGenerator } from '../../src/main/ids'
 import { type EntryUpdate, Journal, type NewEvent } from '../../src/main/journal/journal'
@@ -302,7 +303,10 @@ describe('a journal that fails its integrity check at start (checked in the back
           phone: MOHAMED.phone,
           externalTransactionId: newId(),
         })
-      journal.db.pragma('wal_checkpoint(TRUNCATE)')
+      // Checkpointed through a connection of the test's own, so the scribble below lands in the main file.
+      const raw = new Database(journal.path)
+      raw.pragma('wal_checkpoint(TRUNCATE)')
+      raw.close()
       await first.close()
       const path = join(dir, 'journal-training.sqlite')
       const fd = openSync(path, 'r+')

@@ -19,6 +19,7 @@ import {
   type TestHeadOffice,
   waitSynced,
 } from '../helpers/head-office'
+import { readJournal } from '../helpers/journal-file'
 
 let ho: TestHeadOffice
 let sandbox: Sandbox
@@ -36,7 +37,9 @@ afterAll(async () => {
 /** The head office's copy of a terminal's journal equals the journal: every event once, in order. */
 async function expectSameHistory(desk: TestDesk, terminal: string): Promise<number> {
   const { journal } = desk.desk.workspace()
-  const local = journal.db.prepare('SELECT id, entry_id, type, at FROM entry_events ORDER BY id').all() as {
+  const local = readJournal(journal, (db) =>
+    db.prepare('SELECT id, entry_id, type, at FROM entry_events ORDER BY id').all(),
+  ) as {
     id: number
     entry_id: string
     type: string
@@ -49,7 +52,9 @@ async function expectSameHistory(desk: TestDesk, terminal: string): Promise<numb
   expect(remote.map((r) => [Number(r.seq), r.entry_id, r.type, r.at.toISOString()])).toEqual(
     local.map((l) => [l.id, l.entry_id, l.type, l.at]),
   )
-  const states = journal.db.prepare('SELECT id, status, amount_dirhams FROM entries ORDER BY id').all() as {
+  const states = readJournal(journal, (db) =>
+    db.prepare('SELECT id, status, amount_dirhams FROM entries ORDER BY id').all(),
+  ) as {
     id: string
     status: string
     amount_dirhams: number
@@ -117,7 +122,9 @@ describe('PostgreSQL stopped in the middle of a sync', () => {
     const down = await desk.call('getHeadOfficeStatus')
     expect(down.state).toBe('unreachable')
     expect(down.error?.code).toBe('HEAD_OFFICE_UNAVAILABLE')
-    const entries = desk.desk.workspace().journal.db.prepare('SELECT count(*) AS n FROM entries').get() as {
+    const entries = readJournal(desk.desk.workspace().journal, (db) =>
+      db.prepare('SELECT count(*) AS n FROM entries').get(),
+    ) as {
       n: number
     }
     // Two batches of 50 events committed: the rest of 90 entries is behind.
@@ -304,10 +311,9 @@ describe('rows the head office already has', () => {
       // The planted row stands, and the batch that met it was rolled back whole.
       expect(held).toEqual([{ seq: String(at), digest: 'not-this-desk' }])
       // The desk's own events past it are all still in its journal, waiting: none was dropped.
-      const local = desk.desk
-        .workspace()
-        .journal.db.prepare('SELECT max(id) AS last FROM entry_events')
-        .get() as {
+      const local = readJournal(desk.desk.workspace().journal, (db) =>
+        db.prepare('SELECT max(id) AS last FROM entry_events').get(),
+      ) as {
         last: number
       }
       expect(local.last).toBeGreaterThan(at)

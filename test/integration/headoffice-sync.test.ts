@@ -20,6 +20,7 @@ import {
   type TestHeadOffice,
   waitSynced,
 } from '../helpers/head-office'
+import { readJournal } from '../helpers/journal-file'
 
 let ho: TestHeadOffice
 let sandbox: Sandbox
@@ -63,15 +64,17 @@ afterAll(async () => {
 
 function localTotals(desk: TestDesk) {
   const { journal } = desk.desk.workspace()
-  return journal.db
-    .prepare(
-      `SELECT count(*) AS n,
-         coalesce(sum(CASE WHEN status IN ('issued', 'confirmed') THEN amount_dirhams END), 0) AS used,
-         count(CASE WHEN status = 'issued' THEN 1 END) AS issued,
-         count(CASE WHEN status = 'confirmed' THEN 1 END) AS confirmed
-       FROM entries WHERE mode = 'live'`,
-    )
-    .get() as { n: number; used: number; issued: number; confirmed: number }
+  return readJournal(journal, (db) =>
+    db
+      .prepare(
+        `SELECT count(*) AS n,
+           coalesce(sum(CASE WHEN status IN ('issued', 'confirmed') THEN amount_dirhams END), 0) AS used,
+           count(CASE WHEN status = 'issued' THEN 1 END) AS issued,
+           count(CASE WHEN status = 'confirmed' THEN 1 END) AS confirmed
+         FROM entries WHERE mode = 'live'`,
+      )
+      .get(),
+  ) as { n: number; used: number; issued: number; confirmed: number }
 }
 
 describe('two desks, one head office', () => {
@@ -131,10 +134,9 @@ describe('two desks, one head office', () => {
       [a, 'Counter A'],
       [b, 'Counter B'],
     ] as const) {
-      const local = desk.desk
-        .workspace()
-        .journal.db.prepare('SELECT id, entry_id, type FROM entry_events ORDER BY id')
-        .all() as { id: number; entry_id: string; type: string }[]
+      const local = readJournal(desk.desk.workspace().journal, (db) =>
+        db.prepare('SELECT id, entry_id, type FROM entry_events ORDER BY id').all(),
+      ) as { id: number; entry_id: string; type: string }[]
       const remote = await ho.query<{ seq: string; entry_id: string; type: string }>(
         'SELECT seq, entry_id, type FROM headoffice.entry_events WHERE terminal = $1 ORDER BY seq',
         [terminal],
@@ -142,10 +144,9 @@ describe('two desks, one head office', () => {
       expect(remote.map((r) => [Number(r.seq), r.entry_id, r.type])).toEqual(
         local.map((l) => [l.id, l.entry_id, l.type]),
       )
-      const codes = desk.desk
-        .workspace()
-        .journal.db.prepare('SELECT voucher_code FROM entries WHERE voucher_code IS NOT NULL')
-        .all() as { voucher_code: string }[]
+      const codes = readJournal(desk.desk.workspace().journal, (db) =>
+        db.prepare('SELECT voucher_code FROM entries WHERE voucher_code IS NOT NULL').all(),
+      ) as { voucher_code: string }[]
       const dump = JSON.stringify(
         await ho.query('SELECT * FROM headoffice.entry_events WHERE terminal = $1', [terminal]),
       )
@@ -199,13 +200,14 @@ describe('two desks, one head office', () => {
     // sold after it, exactly what A's journal holds since then.
     const since = new Date(Date.parse(reported.reported?.at ?? '') - 5000).toISOString()
     const soldSince = (
-      a.desk
-        .workspace()
-        .journal.db.prepare(
-          `SELECT coalesce(sum(amount_dirhams), 0) AS n FROM entries
-           WHERE status IN ('issued', 'confirmed') AND day = ? AND created_at > ?`,
-        )
-        .get(day, since) as { n: number }
+      readJournal(a.desk.workspace().journal, (db) =>
+        db
+          .prepare(
+            `SELECT coalesce(sum(amount_dirhams), 0) AS n FROM entries
+             WHERE status IN ('issued', 'confirmed') AND day = ? AND created_at > ?`,
+          )
+          .get(day, since),
+      ) as { n: number }
     ).n
     expect(soldSince).toBeGreaterThanOrEqual(102_000)
     expect(limit.chain?.otherUsedSinceReportDirhams).toBe(soldSince)

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyBackup } from '../../src/main/backup/backup'
@@ -392,7 +393,9 @@ describe('resolving entries that need attention', () => {
       // Its first attempt 20 minutes ago: past the window, only a person decides now.
       const ws = td.desk.workspace()
       const earlier = new Date(ws.session.clock.now() - 20 * 60_000).toISOString()
-      ws.journal.db.prepare('UPDATE entries SET first_sent_at = ? WHERE id = ?').run(earlier, open.id)
+      const db = new Database(ws.journal.path)
+      db.prepare('UPDATE entries SET first_sent_at = ? WHERE id = ?').run(earlier, open.id)
+      db.close()
       const settled = await manager.call('resolveEntry', {
         entryId: open.id,
         outcome: 'not-made',

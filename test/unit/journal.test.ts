@@ -15,9 +15,18 @@ beforeEach(() => {
   journal = Journal.open(join(dir, 'journal.sqlite'))
 })
 afterEach(() => {
+  for (const db of raws.splice(0)) db.close()
   journal?.close()
   rmSync(dir, { recursive: true, force: true })
 })
+
+/** A connection of the test's own to the journal's file, as anything else on the PC could open one. */
+const raws: Database.Database[] = []
+function raw(): Database.Database {
+  const db = new Database(journal.path)
+  raws.push(db)
+  return db
+}
 
 function id(day: number): string {
   seq++
@@ -127,16 +136,14 @@ describe('migrations', () => {
 
 describe('opening', () => {
   it('reads back WAL and synchronous=FULL and passes quick_check', async () => {
-    expect(journal.db.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
-    expect(journal.health).toEqual({ problem: null, checked: true })
+    expect(journal.health).toEqual({ problem: null, checked: true, journalMode: 'wal', synchronous: 2 })
     await expect(journal.assertWritable()).resolves.toBeUndefined()
   })
 
   /** A journal of 300 entries with the middle of its file scribbled over (the header left alone). */
   function corrupt(): string {
     for (let i = 0; i < 300; i++) journal.insertEntry(voucher())
-    journal.db.pragma('wal_checkpoint(TRUNCATE)')
+    raw().pragma('wal_checkpoint(TRUNCATE)')
     journal.close()
     const path = join(dir, 'journal.sqlite')
     const size = statSync(path).size
@@ -185,9 +192,7 @@ describe('money records', () => {
       /final journal entry/,
     )
     expect(() => journal.updateEntry(e.id, { status: 'failed' }, at)).toThrow(/final journal entry/)
-    expect(() =>
-      journal.db.prepare('UPDATE entries SET serial_number = ? WHERE id = ?').run('1', e.id),
-    ).toThrow()
+    expect(() => raw().prepare('UPDATE entries SET serial_number = ? WHERE id = ?').run('1', e.id)).toThrow()
     // What is not money may still change: the attention flag.
     expect(journal.updateEntry(e.id, { needsAttention: true }, at).needsAttention).toBe(true)
     expect(journal.mustGet(e.id).voucherCode).toBe('001110016812345')
@@ -230,11 +235,9 @@ describe('money records', () => {
 
   it('never deletes an entry, never changes an event', () => {
     const e = journal.insertEntry(voucher())
-    expect(() => journal.db.prepare('DELETE FROM entries WHERE id = ?').run(e.id)).toThrow(
-      /cannot be deleted/,
-    )
-    expect(() => journal.db.prepare("UPDATE entry_events SET type = 'x'").run()).toThrow(/append-only/)
-    expect(() => journal.db.prepare('DELETE FROM entry_events').run()).toThrow(/append-only/)
+    expect(() => raw().prepare('DELETE FROM entries WHERE id = ?').run(e.id)).toThrow(/cannot be deleted/)
+    expect(() => raw().prepare("UPDATE entry_events SET type = 'x'").run()).toThrow(/append-only/)
+    expect(() => raw().prepare('DELETE FROM entry_events').run()).toThrow(/append-only/)
     expect(journal.events(e.id).map((ev) => ev.type)).toEqual(['created'])
   })
 
@@ -253,12 +256,12 @@ describe('events without a disk sync (a deposit’s sent mark)', () => {
     const entry = journal.insertEntry(voucher())
     journal.addEventUnsynced(entry.id, { type: 'sent', at: '2026-11-26T10:00:01.000Z' })
     expect(journal.events(entry.id).map((e) => e.type)).toEqual(['created', 'sent'])
-    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(journal.synchronous()).toBe(2)
     // An event for no entry is refused (foreign key); the journal is still back to synchronous=FULL.
     expect(() =>
       journal.addEventUnsynced('no-such-entry', { type: 'sent', at: '2026-11-26T10:00:02.000Z' }),
     ).toThrow()
-    expect(journal.db.pragma('synchronous', { simple: true })).toBe(2)
+    expect(journal.synchronous()).toBe(2)
   })
 })
 
@@ -324,7 +327,7 @@ describe('listing and searching', () => {
 
   it('searches through indexes only, even with no day given', () => {
     const plan = (search: string) => {
-      const terms = journal.db
+      const terms = raw()
         .prepare(
           `EXPLAIN QUERY PLAN SELECT * FROM entries WHERE (phone_reversed GLOB ? OR name_key GLOB ? OR id = ?)`,
         )

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIdGenerator } from '../../src/main/ids'
 import { Journal } from '../../src/main/journal/journal'
@@ -25,7 +26,9 @@ beforeAll(() => {
   journal = Journal.open(join(dir, 'journal.sqlite'))
   let now = Date.parse('2026-08-01T08:00:00Z')
   const newId = createIdGenerator(() => now)
-  const insert = journal.db.prepare(
+  // Rows written straight into the file (a connection of the test's own), to sum them by hand.
+  const db = new Database(journal.path)
+  const insert = db.prepare(
     `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk, amount_dirhams,
        phone, denomination_id, external_transaction_id, voucher_code, serial_number, needs_attention)
      VALUES (?, ?, ?, 'live', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -35,7 +38,7 @@ beforeAll(() => {
     voucher: ['issued', 'issued', 'failed', 'unknown'],
     deposit: ['confirmed', 'confirmed', 'failed', 'unknown'],
   }
-  journal.transaction(() => {
+  db.transaction(() => {
     for (let d = 0; d < DAYS; d++) {
       const day = addDays(FIRST, d)
       for (let i = 0; i < 7; i++) {
@@ -67,7 +70,8 @@ beforeAll(() => {
         rows.push({ day, kind, status, clerk, amount, flagged })
       }
     }
-  })
+  })()
+  db.close()
 })
 
 afterAll(() => {
@@ -83,7 +87,7 @@ describe('reports', () => {
     const from = addDays(FIRST, 10)
     const to = addDays(FIRST, 70)
     const within = rows.filter((r) => r.day >= from && r.day <= to)
-    const report = computeReport(journal.db, { from, to }, meta)
+    const report = computeReport(journal, { from, to }, meta)
     const sum = (list: typeof rows) => ({
       count: list.length,
       dirhams: list.reduce((s, r) => s + r.amount, 0),
@@ -115,8 +119,6 @@ describe('reports', () => {
 
   it('are the same when a long period is read a month at a time', async () => {
     const scope = { from: FIRST, to: addDays(FIRST, DAYS - 1) }
-    expect(await computeReportStepwise(journal.db, scope, meta)).toEqual(
-      computeReport(journal.db, scope, meta),
-    )
+    expect(await computeReportStepwise(journal, scope, meta)).toEqual(computeReport(journal, scope, meta))
   })
 })

@@ -10,9 +10,9 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { basename, isAbsolute, join } from 'node:path'
-import Database from 'better-sqlite3'
 import { AppError } from '../../shared/errors'
 import type { BackupFile, BackupResult } from '../../shared/manager'
+import { copyDatabaseFile } from '../journal/backup'
 import { integrityCheck } from '../journal/open'
 
 /** `reseller-desk-backup-20261126-184501`: sorts by time, recognisable, never confused with anything else. */
@@ -29,17 +29,7 @@ export interface BackupSource {
 export function fileSource(name: string, path: string): BackupSource {
   return {
     name,
-    async copyTo(destination) {
-      const db = new Database(path, {
-        readonly: true,
-        fileMustExist: true,
-      })
-      try {
-        await db.backup(destination)
-      } finally {
-        db.close()
-      }
-    },
+    copyTo: (destination) => copyDatabaseFile(path, destination),
   }
 }
 

@@ -298,7 +298,7 @@ export function createDesk(deps: DeskDeps): Desk {
     // What a crash left is marked once the journal is known to be sound; a money call waiting for the same
     // verdict runs after this (its wait was registered later).
     void ws.journal.checked.then(() => {
-      if (!ws.journal.writable || !ws.journal.db.open) return
+      if (!ws.journal.writable || !ws.journal.open) return
       markInterrupted(opContext(ws, { clerk: null }))
       void recovery.pass()
     })

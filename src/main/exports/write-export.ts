@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { dirname, extname, isAbsolute } from 'node:path'
-import Database from 'better-sqlite3'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { ExportFormat, Report } from '../../shared/manager'
+import { JournalSnapshot } from '../journal/snapshot'
 import { loadReceiptFonts } from '../receipts/fonts'
 import { computeReportStepwise } from '../reports/compute'
 import { entryTableRow, renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
-import { countEntries, EXPORT_BATCH, exportBatches } from './rows'
+import { EXPORT_BATCH, toExportRow } from './rows'
 import { XlsxWriter } from './xlsx'
 
 /** A PDF lists at most this many entries (about 500 A4 pages); CSV and XLSX always hold them all. */
@@ -63,14 +63,10 @@ export async function writeExport(
   mkdirSync(dirname(request.path), { recursive: true })
   const tmp = `${request.path}.${randomBytes(4).toString('hex')}.part`
   if (source.chainReport) return writeSummaryOnly(request, source, source.chainReport, tmp, progress)
-  const db = new Database(source.journalPath, {
-    readonly: true,
-    fileMustExist: true,
-  })
+  const snapshot = JournalSnapshot.open(source.journalPath)
   try {
-    db.exec('BEGIN')
     const report: Report = await computeReportStepwise(
-      db,
+      snapshot,
       { from: request.from, to: request.to },
       {
         type: request.from === request.to ? 'day' : 'range',
@@ -80,12 +76,12 @@ export async function writeExport(
         z: null,
       },
     )
-    const total = countEntries(db, request.from, request.to)
+    const total = snapshot.countEntries(request.from, request.to)
     progress(0, total)
     let done = 0
     // exceljs builds each row in JavaScript: smaller batches keep each hold-up of the event loop short.
-    const batches = exportBatches(
-      db,
+    const batches = exportRows(
+      snapshot,
       request.from,
       request.to,
       request.format === 'xlsx' ? 250 : EXPORT_BATCH,
@@ -129,7 +125,7 @@ export async function writeExport(
       })
       writeDurably(tmp, await source.pdf.renderPdf(html))
     }
-    db.exec('COMMIT')
+    snapshot.close()
     renameSync(tmp, request.path)
     progress(total, total)
   } catch (error) {
@@ -139,7 +135,7 @@ export async function writeExport(
       reason: error instanceof Error ? error.message : String(error),
     })
   } finally {
-    db.close()
+    snapshot.close()
   }
 }
 
@@ -183,4 +179,9 @@ async function writeSummaryOnly(
       reason: error instanceof Error ? error.message : String(error),
     })
   }
+}
+
+/** The period's entries as exports write them, a batch at a time. */
+async function* exportRows(snapshot: JournalSnapshot, from: number, to: number, batch: number) {
+  for await (const entries of snapshot.entryBatches(from, to, batch)) yield entries.map(toExportRow)
 }

@@ -5,7 +5,8 @@
  */
 import type { HeadOfficeSettings } from '../../shared/head-office'
 import type { Report, TerminalTotals } from '../../shared/manager'
-import { assemble, type Group, type ReportMeta } from '../reports/compute'
+import type { ReportGroup as Group } from '../journal/reports'
+import { assemble, type ReportMeta } from '../reports/compute'
 import { clientConfig, headOfficeError, newClient } from './connection'
 
 interface GroupRow {

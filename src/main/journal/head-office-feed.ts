@@ -7,6 +7,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto'
 import type { EntryKind, EntryStatus, JournalEventType, Mode } from '../../shared/contract'
+import { connectionOf } from './connection'
 import type { EntryRow, Journal } from './journal'
 
 /** What was asked, as journaled before sending: fields that never change once written. Never a voucher code. */
@@ -167,7 +168,7 @@ function inChunks<T>(ids: string[], query: (chunk: string[]) => T[]): T[] {
  * read transaction (one snapshot: an event and the entry's state never disagree).
  */
 export function readFeed(journal: Journal, afterSeq: number, limit: number): FeedBatch {
-  const { db } = journal
+  const db = connectionOf(journal)
   return db.transaction((): FeedBatch => {
     const events = db
       .prepare(
@@ -231,7 +232,7 @@ export function feedEventDigest(journal: Journal, seq: number): string | null {
 
 /** Z reports closed after `afterNumber`, in order. */
 export function readZReports(journal: Journal, afterNumber: number, limit: number): FeedZReport[] {
-  const rows = journal.db
+  const rows = connectionOf(journal)
     .prepare('SELECT * FROM z_reports WHERE number > ? ORDER BY number LIMIT ?')
     .all(afterNumber, limit) as {
     number: number
@@ -268,7 +269,7 @@ export interface FeedBacklog {
 }
 
 export function feedBacklog(journal: Journal, afterSeq: number, afterZ: number): FeedBacklog {
-  const { db } = journal
+  const db = connectionOf(journal)
   return db.transaction(() => {
     const e = db
       .prepare(
@@ -284,12 +285,18 @@ export function feedBacklog(journal: Journal, afterSeq: number, afterZ: number):
 /** The newest event's seq: a cheap look whether there is anything new to send. */
 export function lastFeedSeq(journal: Journal): number {
   return (
-    journal.db.prepare('SELECT coalesce(max(id), 0) AS last FROM entry_events').get() as { last: number }
+    connectionOf(journal).prepare('SELECT coalesce(max(id), 0) AS last FROM entry_events').get() as {
+      last: number
+    }
   ).last
 }
 
 export function lastZNumber(journal: Journal): number {
-  return (journal.db.prepare('SELECT coalesce(max(number), 0) AS n FROM z_reports').get() as { n: number }).n
+  return (
+    connectionOf(journal).prepare('SELECT coalesce(max(number), 0) AS n FROM z_reports').get() as {
+      n: number
+    }
+  ).n
 }
 
 export function readFeedMark(journal: Journal): FeedMark | null {

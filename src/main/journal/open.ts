@@ -10,6 +10,10 @@ export interface JournalHealth {
   problem: string | null
   /** False while the integrity check runs: money records wait for it, reading does not. */
   checked: boolean
+  /** As read back from the open connection: 'wal' is required. */
+  journalMode: string
+  /** As read back: 2 (FULL) or more is required. */
+  synchronous: number
 }
 
 export interface OpenedDatabase {
@@ -51,15 +55,19 @@ export function openDatabase(
     db.close()
     throw error
   }
-  const settingsProblem = durabilityProblem(db)
+  const journalMode = String(db.pragma('journal_mode', { simple: true })).toLowerCase()
+  const synchronous = Number(db.pragma('synchronous', { simple: true }))
+  const settingsProblem = durabilityProblem(journalMode, synchronous)
   if (settingsProblem !== null || timing === 'now') {
     const health: JournalHealth = {
       problem: settingsProblem ?? quickCheckProblem(String(db.pragma('quick_check', { simple: true }))),
       checked: true,
+      journalMode,
+      synchronous,
     }
     return { db, health, checked: Promise.resolve(health) }
   }
-  const health: JournalHealth = { problem: null, checked: false }
+  const health: JournalHealth = { problem: null, checked: false, journalMode, synchronous }
   const checked = quickCheckInWorker(path).then((result) => {
     health.problem = quickCheckProblem(result)
     health.checked = true
@@ -68,11 +76,9 @@ export function openDatabase(
   return { db, health, checked }
 }
 
-function durabilityProblem(db: Database.Database): string | null {
-  const mode = String(db.pragma('journal_mode', { simple: true }))
-  if (mode.toLowerCase() !== 'wal') return `The journal is not in WAL mode (${mode}).`
-  const sync = Number(db.pragma('synchronous', { simple: true }))
-  if (sync < 2) return `The journal does not sync every commit to disk (synchronous=${sync}).`
+function durabilityProblem(journalMode: string, synchronous: number): string | null {
+  if (journalMode !== 'wal') return `The journal is not in WAL mode (${journalMode}).`
+  if (synchronous < 2) return `The journal does not sync every commit to disk (synchronous=${synchronous}).`
   return null
 }
 

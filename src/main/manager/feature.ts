@@ -127,7 +127,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   function backupSources(): BackupSource[] {
     const ws = core.active()
     const sources: BackupSource[] = [
-      { name: `journal-${ws.mode}.sqlite`, copyTo: async (to) => void (await ws.journal.db.backup(to)) },
+      { name: `journal-${ws.mode}.sqlite`, copyTo: (to) => ws.journal.copyTo(to) },
     ]
     const other: Mode = ws.mode === 'live' ? 'training' : 'live'
     const otherPath = join(core.dataDir, `journal-${other}.sqlite`)
@@ -180,7 +180,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       }
       const range = { from: args.from, to: args.to }
       if (args.scope === 'chain') return chain(range, { ...meta, mode: 'live' })
-      return computeReportStepwise(ws.journal.db, range, meta)
+      return computeReportStepwise(ws.journal, range, meta)
     },
     getXReport: async (_args, call) => {
       const ws = core.active()

@@ -18,13 +18,11 @@ function notResolvable(entry: EntryRecord, why: string): AppError {
 
 /** Serial and code are unique in the provider's system: the same one twice here is a typing mistake. */
 function assertNotRecordedElsewhere(ws: Workspace, entryId: string, code: string, serial: string): void {
-  const other = ws.journal.db
-    .prepare('SELECT id FROM entries WHERE (serial_number = ? OR voucher_code = ?) AND id <> ? LIMIT 1')
-    .get(serial, code, entryId) as { id: string } | undefined
-  if (other) {
+  const other = ws.journal.findVoucherElsewhere(code, serial, entryId)
+  if (other !== null) {
     throw new AppError('BAD_INPUT', 'This code or serial is already recorded on another entry.', {
       field: 'serialNumber',
-      entryId: other.id,
+      entryId: other,
     })
   }
 }

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3'
 import type { EntryKind, EntryStatus, Mode } from '../../shared/contract'
 import { addDays } from '../../shared/day'
 import {
@@ -10,16 +9,11 @@ import {
   type Tally,
   type ZInfo,
 } from '../../shared/manager'
+import { codeLast4 } from '../journal/dto'
+import type { EntryRecord } from '../journal/entries'
+import type { ReportGroup, ReportScope, ReportSource } from '../journal/reports'
 
-/** Which entries a report covers: business days, and for X and Z an id range within the day. */
-export interface ReportScope {
-  from: number
-  to: number
-  /** Only entries with a greater id (ids are time-ordered): after the day's previous Z. */
-  afterId?: string
-  /** Only entries up to this id: what a Z closed. */
-  upToId?: string
-}
+export type { ReportScope } from '../journal/reports'
 
 export interface ReportMeta {
   type: Report['type']
@@ -38,107 +32,36 @@ const add = (t: Tally, n: number, dirhams: number): Tally => ({
   dirhams: t.dirhams + dirhams,
 })
 
-function where(scope: ReportScope): { sql: string; params: unknown[] } {
-  const clauses = ['day BETWEEN ? AND ?']
-  const params: unknown[] = [scope.from, scope.to]
-  if (scope.afterId !== undefined) {
-    clauses.push('id > ?')
-    params.push(scope.afterId)
-  }
-  if (scope.upToId !== undefined) {
-    clauses.push('id <= ?')
-    params.push(scope.upToId)
-  }
-  return { sql: clauses.join(' AND '), params }
-}
-
-interface EntryListRow {
-  id: string
-  created_at: string
-  day: number
-  kind: EntryKind
-  status: EntryStatus
-  amount_dirhams: number
-  clerk: string | null
-  phone: string | null
-  first_name: string | null
-  serial_number: string | null
-  code_last4: string | null
-  service_transaction_id: string | null
-  external_transaction_id: string | null
-  error_code: string | null
-  needs_attention: number
-}
-
-const LIST_COLUMNS = `id, created_at, day, kind, status, amount_dirhams, clerk, phone, first_name, serial_number,
-  code_last4, service_transaction_id, external_transaction_id, error_code, needs_attention`
-
-export function toReportEntry(r: EntryListRow): ReportEntry {
+/** One entry as reports list it: no voucher code (the last 4 digits at most). */
+export function toReportEntry(e: EntryRecord): ReportEntry {
   return {
-    id: r.id,
-    createdAt: r.created_at,
-    day: r.day,
-    kind: r.kind,
-    status: r.status,
-    amountDirhams: r.amount_dirhams,
-    clerk: r.clerk,
-    phone: r.phone,
-    firstName: r.first_name,
-    serialNumber: r.serial_number,
-    codeLast4: r.code_last4,
-    serviceTransactionId: r.service_transaction_id,
-    externalTransactionId: r.external_transaction_id,
-    errorCode: r.error_code,
-    needsAttention: r.needs_attention === 1,
+    id: e.id,
+    createdAt: e.createdAt,
+    day: e.day,
+    kind: e.kind,
+    status: e.status,
+    amountDirhams: e.amountDirhams,
+    clerk: e.clerk,
+    phone: e.phone,
+    firstName: e.firstName,
+    serialNumber: e.serialNumber,
+    codeLast4: codeLast4(e.voucherCode),
+    serviceTransactionId: e.serviceTransactionId,
+    externalTransactionId: e.externalTransactionId,
+    errorCode: e.error?.code ?? null,
+    needsAttention: e.needsAttention,
   }
 }
 
-/** One group of the period's entries: everything a report adds up comes from these. */
-export interface Group {
-  kind: EntryKind
-  status: EntryStatus
-  clerk: string | null
-  flagged: number
-  /** An issued voucher's value; null for everything else. */
-  value: number | null
-  n: number
-  dirhams: number
-}
-
-function groups(db: Database.Database, scope: ReportScope): Group[] {
-  const w = where(scope)
-  return db
-    .prepare(
-      `SELECT kind, status, clerk, needs_attention AS flagged,
-         CASE WHEN kind = 'voucher' AND status = 'issued' THEN amount_dirhams END AS value,
-         count(*) AS n, coalesce(sum(amount_dirhams), 0) AS dirhams
-       FROM entries WHERE ${w.sql} GROUP BY kind, status, clerk, flagged, value`,
-    )
-    .all(...w.params) as Group[]
-}
-
-const FAILED = "status = 'failed'"
-const ATTENTION = "(needs_attention = 1 OR status IN ('pending', 'unknown'))"
-
-function firstEntries(
-  db: Database.Database,
-  scope: ReportScope,
-  condition: string,
-  limit: number,
-): ReportEntry[] {
-  if (limit <= 0) return []
-  const w = where(scope)
-  const rows = db
-    .prepare(`SELECT ${LIST_COLUMNS} FROM entries WHERE ${w.sql} AND ${condition} ORDER BY day, id LIMIT ?`)
-    .all(...w.params, limit) as EntryListRow[]
-  return rows.map(toReportEntry)
+function listed(source: ReportSource, scope: ReportScope, list: 'failed' | 'attention', limit: number) {
+  return source.reportEntries(scope, list, limit).map(toReportEntry)
 }
 
 const isDone = (status: EntryStatus) => status === 'issued' || status === 'confirmed'
 const isOpen = (status: EntryStatus) => status === 'pending' || status === 'unknown'
 
 /** Adds up the groups: by kind and outcome, by voucher value, by clerk, and the sizes of the two lists. */
-function summarise(all: Group[]) {
+function summarise(all: ReportGroup[]) {
   const byKind = new Map<EntryKind, KindTotals>(
     (['voucher', 'deposit'] as const).map((kind) => [
       kind,
@@ -184,7 +107,7 @@ function summarise(all: Group[]) {
 export function assemble(
   scope: ReportScope,
   meta: ReportMeta,
-  all: Group[],
+  all: ReportGroup[],
   failedEntries: ReportEntry[],
   attentionEntries: ReportEntry[],
 ): Report {
@@ -208,13 +131,13 @@ export function assemble(
  * vouchers, confirmed deposits) by kind, by voucher value and by clerk; failures; what still needs a person.
  * Voucher codes never appear (the last 4 digits at most). For a day (X, Z, a daily report).
  */
-export function computeReport(db: Database.Database, scope: ReportScope, meta: ReportMeta): Report {
+export function computeReport(source: ReportSource, scope: ReportScope, meta: ReportMeta): Report {
   return assemble(
     scope,
     meta,
-    groups(db, scope),
-    firstEntries(db, scope, FAILED, REPORT_LIST_LIMIT),
-    firstEntries(db, scope, ATTENTION, REPORT_LIST_LIMIT),
+    source.reportGroups(scope),
+    listed(source, scope, 'failed', REPORT_LIST_LIMIT),
+    listed(source, scope, 'attention', REPORT_LIST_LIMIT),
   )
 }
 
@@ -223,18 +146,18 @@ export function computeReport(db: Database.Database, scope: ReportScope, meta: R
  * a year's report never holds up a sale. Lists stop reading once they have their first entries.
  */
 export async function computeReportStepwise(
-  db: Database.Database,
+  source: ReportSource,
   scope: ReportScope,
   meta: ReportMeta,
 ): Promise<Report> {
-  const all: Group[] = []
+  const all: ReportGroup[] = []
   const failedEntries: ReportEntry[] = []
   const attentionEntries: ReportEntry[] = []
   for (let from = scope.from; from <= scope.to; from = addDays(from, CHUNK_DAYS)) {
     const part = { ...scope, from, to: Math.min(scope.to, addDays(from, CHUNK_DAYS - 1)) }
-    all.push(...groups(db, part))
-    failedEntries.push(...firstEntries(db, part, FAILED, REPORT_LIST_LIMIT - failedEntries.length))
-    attentionEntries.push(...firstEntries(db, part, ATTENTION, REPORT_LIST_LIMIT - attentionEntries.length))
+    all.push(...source.reportGroups(part))
+    failedEntries.push(...listed(source, part, 'failed', REPORT_LIST_LIMIT - failedEntries.length))
+    attentionEntries.push(...listed(source, part, 'attention', REPORT_LIST_LIMIT - attentionEntries.length))
     await new Promise((resolve) => setImmediate(resolve))
   }
   return assemble(scope, meta, all, failedEntries, attentionEntries)

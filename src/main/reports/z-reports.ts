@@ -4,34 +4,14 @@ import type { Report, ZSummary } from '../../shared/manager'
 import type { Journal } from '../journal/journal'
 import { computeReport } from './compute'
 
-interface ZRow {
-  number: number
-  day: number
-  closed_at: string
-  closed_by: string | null
-  after_entry_id: string
-  last_entry_id: string
-  report: string
-}
-
-/** Where the next X or Z of a day starts: after the last entry the day's latest Z closed ('' for none). */
-export function coveredUpTo(journal: Journal, day: number): { afterId: string; parts: number } {
-  const row = journal.db
-    .prepare(
-      'SELECT last_entry_id, (SELECT count(*) FROM z_reports WHERE day = ?) AS parts FROM z_reports WHERE day = ? ORDER BY number DESC LIMIT 1',
-    )
-    .get(day, day) as { last_entry_id: string; parts: number } | undefined
-  return row ? { afterId: row.last_entry_id, parts: row.parts } : { afterId: '', parts: 0 }
-}
-
 /** The X report: the day so far since its last Z, for this terminal; nothing is stored. */
 export function xReport(
   journal: Journal,
   day: number,
   meta: { mode: Mode; generatedAt: string; generatedBy: string | null },
 ): Report {
-  const { afterId } = coveredUpTo(journal, day)
-  return computeReport(journal.db, { from: day, to: day, afterId }, { ...meta, type: 'x', z: null })
+  const { afterId } = journal.zCoverage(day)
+  return computeReport(journal, { from: day, to: day, afterId }, { ...meta, type: 'x', z: null })
 }
 
 /**
@@ -46,20 +26,17 @@ export function closeDay(
   meta: { mode: Mode; at: string; by: string | null; byId: string | null },
 ): Report {
   return journal.transaction(() => {
-    const { afterId, parts } = coveredUpTo(journal, day)
-    const last = journal.db
-      .prepare('SELECT max(id) AS id FROM entries WHERE day = ? AND id > ?')
-      .get(day, afterId) as { id: string | null }
-    if (parts > 0 && last.id === null) {
+    const { afterId, parts } = journal.zCoverage(day)
+    const last = journal.lastEntryOfDay(day, afterId)
+    if (parts > 0 && last === null) {
       throw new AppError('ALREADY_CLOSED', 'This day is already closed and nothing was recorded since.', {
         day,
       })
     }
-    const number =
-      (journal.db.prepare('SELECT coalesce(max(number), 0) AS n FROM z_reports').get() as { n: number }).n + 1
-    const upToId = last.id ?? afterId
+    const number = journal.nextZNumber()
+    const upToId = last ?? afterId
     const report = computeReport(
-      journal.db,
+      journal,
       { from: day, to: day, afterId, upToId },
       {
         type: 'z',
@@ -69,36 +46,35 @@ export function closeDay(
         z: { number, closedAt: meta.at, closedBy: meta.by, part: parts + 1 },
       },
     )
-    journal.db
-      .prepare(
-        `INSERT INTO z_reports (number, day, closed_at, closed_by, closed_by_id, after_entry_id, last_entry_id, report)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(number, day, meta.at, meta.by, meta.byId, afterId, upToId, JSON.stringify(report))
+    journal.insertZReport({
+      number,
+      day,
+      closedAt: meta.at,
+      closedBy: meta.by,
+      closedById: meta.byId,
+      afterEntryId: afterId,
+      lastEntryId: upToId,
+      report: JSON.stringify(report),
+    })
     return report
   })
 }
 
 export function getZReport(journal: Journal, number: number): Report {
-  const row = journal.db.prepare('SELECT report FROM z_reports WHERE number = ?').get(number) as
-    | Pick<ZRow, 'report'>
-    | undefined
-  if (!row) throw new AppError('NOT_FOUND', `There is no Z report number ${number}.`)
-  return JSON.parse(row.report) as Report
+  const report = journal.zReport(number)
+  if (report === null) throw new AppError('NOT_FOUND', `There is no Z report number ${number}.`)
+  return JSON.parse(report) as Report
 }
 
 /** Newest first. */
 export function listZReports(journal: Journal, limit: number): ZSummary[] {
-  const rows = journal.db
-    .prepare('SELECT number, day, closed_at, closed_by, report FROM z_reports ORDER BY number DESC LIMIT ?')
-    .all(limit) as Pick<ZRow, 'number' | 'day' | 'closed_at' | 'closed_by' | 'report'>[]
-  return rows.map((r) => {
-    const report = JSON.parse(r.report) as Report
+  return journal.zReports(limit).map((z) => {
+    const report = JSON.parse(z.report) as Report
     return {
-      number: r.number,
-      day: r.day,
-      closedAt: r.closed_at,
-      closedBy: r.closed_by,
+      number: z.number,
+      day: z.day,
+      closedAt: z.closedAt,
+      closedBy: z.closedBy,
       part: report.z?.part ?? 1,
       sales: report.sales,
       entryCount: report.entryCount,

@@ -1,0 +1,425 @@
+import type Database from 'better-sqlite3'
+import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/contract'
+import { toLatinDigits } from '../../shared/digits'
+import { AppError } from '../../shared/errors'
+import { normalizeLibyanPhone } from '../../shared/phone'
+import { globPrefix, nameKey } from './search-keys'
+import type { Statements } from './statements'
+
+/**
+ * The entries table: a voucher sale or a deposit each, with its money fields. This file is the one place that
+ * knows the table's columns; everything else sees an EntryRecord.
+ */
+
+/** A journal entry as stored, with the full voucher code: never sent to the renderer as is. */
+export interface EntryRecord {
+  id: string
+  kind: EntryKind
+  status: EntryStatus
+  mode: Mode
+  createdAt: string
+  createdPcAt: string
+  updatedAt: string
+  day: number
+  clerk: string | null
+  /** The signed-in person's id (people database); null before anyone was set up, or for the system. */
+  clerkId: string | null
+  /** The service address and username the entry was sent to; null on entries from before it was kept. */
+  serviceAccount: string | null
+  amountDirhams: number
+  phone: string | null
+  firstName: string | null
+  denominationId: number | null
+  denominationValueDirhams: number | null
+  externalTransactionId: string | null
+  serviceTransactionId: string | null
+  voucherCode: string | null
+  serialNumber: string | null
+  activationDate: string | null
+  expiryDate: string | null
+  error: EntryError | null
+  attempts: number
+  firstSentAt: string | null
+  needsAttention: boolean
+  confirmedByDuplicate: boolean
+  requestId: string | null
+  resolution: Record<string, unknown> | null
+}
+
+export type NewEntry = Pick<
+  EntryRecord,
+  'id' | 'kind' | 'mode' | 'createdAt' | 'createdPcAt' | 'day' | 'amountDirhams'
+> &
+  Partial<
+    Pick<
+      EntryRecord,
+      | 'clerk'
+      | 'clerkId'
+      | 'serviceAccount'
+      | 'phone'
+      | 'firstName'
+      | 'denominationId'
+      | 'denominationValueDirhams'
+      | 'externalTransactionId'
+      | 'requestId'
+    >
+  >
+
+/** What an operation may change on an entry; money fields of a final entry are refused by a trigger. */
+export type EntryUpdate = Partial<
+  Pick<
+    EntryRecord,
+    | 'status'
+    | 'amountDirhams'
+    | 'serviceTransactionId'
+    | 'voucherCode'
+    | 'serialNumber'
+    | 'activationDate'
+    | 'expiryDate'
+    | 'error'
+    | 'attempts'
+    | 'firstSentAt'
+    | 'needsAttention'
+    | 'confirmedByDuplicate'
+    | 'resolution'
+  >
+>
+
+export interface JournalFilter {
+  day?: number
+  from?: number
+  to?: number
+  kind?: EntryKind
+  status?: EntryStatus
+  needsAttention?: boolean
+  search?: string
+  limit?: number
+  cursor?: string
+}
+
+/** An entries row as SQLite returns it (with the `sent` count ENTRY_COLUMNS adds). */
+export interface EntryRow {
+  id: string
+  kind: EntryKind
+  status: EntryStatus
+  mode: Mode
+  created_at: string
+  created_pc_at: string
+  updated_at: string
+  day: number
+  clerk: string | null
+  clerk_id: string | null
+  service_account: string | null
+  amount_dirhams: number
+  phone: string | null
+  first_name: string | null
+  denomination_id: number | null
+  denomination_value_dirhams: number | null
+  external_transaction_id: string | null
+  service_transaction_id: string | null
+  voucher_code: string | null
+  code_last4: string | null
+  serial_number: string | null
+  activation_date: string | null
+  expiry_date: string | null
+  error_code: string | null
+  error_message: string | null
+  error_http_status: number | null
+  error_details: string | null
+  attempts: number
+  first_sent_at: string | null
+  needs_attention: number
+  confirmed_by_duplicate: number
+  request_id: string | null
+  resolution: string | null
+}
+
+/** What every read of entries selects: the row, in the one shape toRecord knows. */
+export const ENTRY_COLUMNS = 'entries.*'
+
+const UPDATE_COLUMNS: Record<Exclude<keyof EntryUpdate, 'error'>, string> = {
+  status: 'status',
+  amountDirhams: 'amount_dirhams',
+  serviceTransactionId: 'service_transaction_id',
+  voucherCode: 'voucher_code',
+  serialNumber: 'serial_number',
+  activationDate: 'activation_date',
+  expiryDate: 'expiry_date',
+  attempts: 'attempts',
+  firstSentAt: 'first_sent_at',
+  needsAttention: 'needs_attention',
+  confirmedByDuplicate: 'confirmed_by_duplicate',
+  resolution: 'resolution',
+}
+
+export function toRecord(r: EntryRow): EntryRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    mode: r.mode,
+    createdAt: r.created_at,
+    createdPcAt: r.created_pc_at,
+    updatedAt: r.updated_at,
+    day: r.day,
+    clerk: r.clerk,
+    clerkId: r.clerk_id,
+    serviceAccount: r.service_account,
+    amountDirhams: r.amount_dirhams,
+    phone: r.phone,
+    firstName: r.first_name,
+    denominationId: r.denomination_id,
+    denominationValueDirhams: r.denomination_value_dirhams,
+    externalTransactionId: r.external_transaction_id,
+    serviceTransactionId: r.service_transaction_id,
+    voucherCode: r.voucher_code,
+    serialNumber: r.serial_number,
+    activationDate: r.activation_date,
+    expiryDate: r.expiry_date,
+    error:
+      r.error_code === null
+        ? null
+        : {
+            code: r.error_code,
+            message: r.error_message ?? '',
+            ...(r.error_http_status === null ? {} : { httpStatus: r.error_http_status }),
+            ...(r.error_details === null
+              ? {}
+              : { details: JSON.parse(r.error_details) as Record<string, unknown> }),
+          },
+    attempts: r.attempts,
+    firstSentAt: r.first_sent_at,
+    needsAttention: r.needs_attention === 1,
+    confirmedByDuplicate: r.confirmed_by_duplicate === 1,
+    requestId: r.request_id,
+    resolution: r.resolution === null ? null : (JSON.parse(r.resolution) as Record<string, unknown>),
+  }
+}
+
+/** Rows of a query over `entries` (selecting ENTRY_COLUMNS) as records. */
+export function records(statement: Database.Statement, ...params: unknown[]): EntryRecord[] {
+  return (statement.all(...params) as EntryRow[]).map(toRecord)
+}
+
+function one(statement: Database.Statement, ...params: unknown[]): EntryRecord | null {
+  const row = statement.get(...params) as EntryRow | undefined
+  return row ? toRecord(row) : null
+}
+
+export function insertEntry(db: Statements, entry: NewEntry, status: EntryStatus): void {
+  db.prepare(
+    `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
+       clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
+       external_transaction_id, request_id, service_account)
+     VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
+       @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
+       @externalTransactionId, @requestId, @serviceAccount)`,
+  ).run({
+    clerk: null,
+    clerkId: null,
+    serviceAccount: null,
+    phone: null,
+    firstName: null,
+    denominationId: null,
+    denominationValueDirhams: null,
+    externalTransactionId: null,
+    requestId: null,
+    ...entry,
+    status,
+  })
+}
+
+export function updateEntry(db: Statements, id: string, update: EntryUpdate, at: string): void {
+  const sets: string[] = ['updated_at = @updatedAt']
+  const params: Record<string, unknown> = { id, updatedAt: at }
+  for (const [key, column] of Object.entries(UPDATE_COLUMNS) as [keyof typeof UPDATE_COLUMNS, string][]) {
+    if (!(key in update)) continue
+    const value = update[key]
+    sets.push(`${column} = @${key}`)
+    params[key] =
+      typeof value === 'boolean'
+        ? Number(value)
+        : key === 'resolution' && value !== null && value !== undefined
+          ? JSON.stringify(value)
+          : (value ?? null)
+  }
+  if (update.voucherCode !== undefined) {
+    sets.push('code_last4 = @codeLast4')
+    params.codeLast4 = update.voucherCode === null ? null : update.voucherCode.slice(-4)
+  }
+  if ('error' in update) {
+    const e = update.error ?? null
+    sets.push('error_code = @errorCode', 'error_message = @errorMessage')
+    sets.push('error_http_status = @errorHttpStatus', 'error_details = @errorDetails')
+    params.errorCode = e?.code ?? null
+    params.errorMessage = e?.message ?? null
+    params.errorHttpStatus = e?.httpStatus ?? null
+    params.errorDetails = e?.details === undefined ? null : JSON.stringify(e.details)
+  }
+  const changed = db.prepare(`UPDATE entries SET ${sets.join(', ')} WHERE id = @id`).run(params)
+  if (changed.changes !== 1) throw new AppError('NOT_FOUND', `No journal entry ${id}.`)
+}
+
+export function getEntry(db: Statements, id: string): EntryRecord | null {
+  return one(db.prepare(`SELECT ${ENTRY_COLUMNS} FROM entries WHERE id = ?`), id)
+}
+
+export function findByRequestId(db: Statements, requestId: string): EntryRecord | null {
+  return one(db.prepare(`SELECT ${ENTRY_COLUMNS} FROM entries WHERE request_id = ?`), requestId)
+}
+
+/** Entries whose outcome is not known yet, oldest first. */
+export function listOpen(db: Statements, kind: EntryKind): EntryRecord[] {
+  return records(
+    db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE kind = ? AND status IN ('pending', 'unknown') ORDER BY id`,
+    ),
+    kind,
+  )
+}
+
+export function findOpenDepositTo(db: Statements, phone: string): EntryRecord | null {
+  return one(
+    db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM entries
+       WHERE kind = 'deposit' AND status IN ('pending', 'unknown') AND phone = ? ORDER BY id LIMIT 1`,
+    ),
+    phone,
+  )
+}
+
+/** A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. */
+export function findRecentDeposit(
+  db: Statements,
+  phone: string,
+  amountDirhams: number,
+  sinceIso: string,
+): EntryRecord | null {
+  return one(
+    db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE phone = ? AND kind = 'deposit' AND status = 'confirmed'
+         AND amount_dirhams = ? AND created_at >= ? ORDER BY id DESC LIMIT 1`,
+    ),
+    phone,
+    amountDirhams,
+    sinceIso,
+  )
+}
+
+/** Another entry holding this voucher code or serial (unique at the provider), if any. */
+export function findVoucherElsewhere(
+  db: Statements,
+  code: string,
+  serialNumber: string,
+  exceptId: string,
+): string | null {
+  const row = db
+    .prepare('SELECT id FROM entries WHERE (serial_number = ? OR voucher_code = ?) AND id <> ? LIMIT 1')
+    .get(serialNumber, code, exceptId) as { id: string } | undefined
+  return row?.id ?? null
+}
+
+export function countNeedsAttention(db: Statements): number {
+  return (db.prepare('SELECT count(*) AS n FROM entries WHERE needs_attention = 1').get() as { n: number }).n
+}
+
+function encodeCursor(day: number, id: string): string {
+  return Buffer.from(JSON.stringify([day, id])).toString('base64url')
+}
+
+function decodeCursor(cursor: string): { day: number; id: string } {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(v) && v.length === 2 && Number.isInteger(v[0]) && typeof v[1] === 'string') {
+      return { day: v[0] as number, id: v[1] }
+    }
+  } catch {
+    // fall through to the typed error
+  }
+  throw new AppError('BAD_INPUT', 'cursor: not a cursor from an earlier page.')
+}
+
+/** The shortest tail of a phone number a search looks for (fewer digits would match almost anything). */
+export const PHONE_SUFFIX_MIN_DIGITS = 3
+
+/**
+ * Which columns a clerk's search text can mean. Each alternative is an index lookup (an equality, or a prefix
+ * of a search key), so a search stays fast at a million entries: the phone, its last digits, serial, the
+ * last 4 digits or whole voucher code, the service's transaction id, the customer's first name (or its
+ * start, spelled either way — see search-keys.ts), our reference (external id) or the entry id.
+ */
+function searchTerms(text: string): { sql: string; params: string[] } | null {
+  const raw = toLatinDigits(text).trim()
+  if (raw === '') return null
+  const compact = raw.replace(/[\s-]/g, '')
+  const clauses: string[] = []
+  const params: string[] = []
+  const phone = normalizeLibyanPhone(raw)
+  if (phone) {
+    clauses.push('phone = ?')
+    params.push(phone)
+  }
+  if (/^\d+$/.test(compact)) {
+    if (compact.length === 4) {
+      clauses.push('code_last4 = ?')
+      params.push(compact)
+    }
+    if (!phone && compact.length >= PHONE_SUFFIX_MIN_DIGITS && compact.length < 10) {
+      clauses.push('phone_reversed GLOB ?')
+      params.push(globPrefix([...compact].reverse().join('')))
+    }
+    clauses.push('serial_number = ?', 'voucher_code = ?', 'service_transaction_id = ?')
+    params.push(compact, compact, compact)
+  } else {
+    const name = nameKey(raw)
+    if (name !== '') {
+      clauses.push('name_key GLOB ?')
+      params.push(globPrefix(name))
+    }
+  }
+  clauses.push('external_transaction_id = ?', 'id = ?')
+  params.push(raw.toLowerCase(), raw.toLowerCase())
+  return { sql: `(${clauses.join(' OR ')})`, params }
+}
+
+/** Newest first (by business day, then id), keyset-paginated. */
+export function listEntries(
+  db: Statements,
+  filter: JournalFilter,
+): { entries: EntryRecord[]; nextCursor?: string } {
+  const where: string[] = []
+  const params: unknown[] = []
+  const equalities: [string, unknown][] = [
+    ['day = ?', filter.day],
+    ['day >= ?', filter.from],
+    ['day <= ?', filter.to],
+    ['kind = ?', filter.kind],
+    ['status = ?', filter.status],
+    ['needs_attention = ?', filter.needsAttention === undefined ? undefined : Number(filter.needsAttention)],
+  ]
+  for (const [sql, value] of equalities) {
+    if (value === undefined) continue
+    where.push(sql)
+    params.push(value)
+  }
+  if (filter.search !== undefined) {
+    const terms = searchTerms(filter.search)
+    if (terms) {
+      where.push(terms.sql)
+      params.push(...terms.params)
+    }
+  }
+  if (filter.cursor !== undefined) {
+    const c = decodeCursor(filter.cursor)
+    where.push('(day < ? OR (day = ? AND id < ?))')
+    params.push(c.day, c.day, c.id)
+  }
+  const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500)
+  const sql = `SELECT ${ENTRY_COLUMNS} FROM entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+               ORDER BY day DESC, id DESC LIMIT ?`
+  const rows = records(db.prepare(sql), ...params, limit + 1)
+  const more = rows.length > limit
+  const page = more ? rows.slice(0, limit) : rows
+  const last = page[page.length - 1]
+  return more && last ? { entries: page, nextCursor: encodeCursor(last.day, last.id) } : { entries: page }
+}

@@ -1,0 +1,63 @@
+import type { Denomination, EntryStatus, Notice } from '../../shared/contract'
+import type { Statements } from './statements'
+
+/**
+ * What the journal keeps for the desk beside the money records: the denomination list (with when it was
+ * fetched, in meta), and the notices a background resolution leaves for the clerk.
+ */
+
+export function getMeta(db: Statements, key: string): string | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined
+  return row?.value ?? null
+}
+
+export function setMeta(db: Statements, key: string, value: string): void {
+  db.prepare(
+    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, value)
+}
+
+/** Replaces the kept list; call inside a transaction. */
+export function saveDenominations(db: Statements, items: Denomination[], fetchedAt: string): void {
+  db.prepare('DELETE FROM denominations').run()
+  const insert = db.prepare(
+    'INSERT INTO denominations (id, name, value_dirhams, position) VALUES (?, ?, ?, ?)',
+  )
+  for (const [i, d] of items.entries()) insert.run(d.id, d.name, d.valueDirhams, i)
+  setMeta(db, 'denominations_fetched_at', fetchedAt)
+}
+
+export function denominations(db: Statements): { items: Denomination[]; fetchedAt: string | null } {
+  const rows = db.prepare('SELECT id, name, value_dirhams FROM denominations ORDER BY position').all() as {
+    id: number
+    name: string | null
+    value_dirhams: number
+  }[]
+  return {
+    items: rows.map((r) => ({ id: r.id, name: r.name ?? '', valueDirhams: r.value_dirhams })),
+    fetchedAt: getMeta(db, 'denominations_fetched_at'),
+  }
+}
+
+export function addNotice(db: Statements, notice: Omit<Notice, 'id'>): void {
+  db.prepare('INSERT INTO notices (at, kind, entry_id, status) VALUES (?, ?, ?, ?)').run(
+    notice.at,
+    notice.kind,
+    notice.entryId,
+    notice.status,
+  )
+}
+
+/** Notices nobody has dismissed yet, after an id. */
+export function noticesAfter(db: Statements, afterId: number): Notice[] {
+  const rows = db
+    .prepare(
+      'SELECT id, at, kind, entry_id, status FROM notices WHERE id > ? AND dismissed_at IS NULL ORDER BY id LIMIT 100',
+    )
+    .all(afterId) as { id: number; at: string; kind: Notice['kind']; entry_id: string; status: EntryStatus }[]
+  return rows.map((r) => ({ id: r.id, at: r.at, kind: r.kind, entryId: r.entry_id, status: r.status }))
+}
+
+export function dismissNotice(db: Statements, id: number, at: string): void {
+  db.prepare('UPDATE notices SET dismissed_at = ? WHERE id = ? AND dismissed_at IS NULL').run(at, id)
+}
