@@ -1,9 +1,6 @@
 import { defineConfig } from 'vitest/config'
-import { DESK_METHODS } from './src/shared/contract'
 
 export default defineConfig({
-  // As electron.vite.config.ts gives the preload.
-  define: { __DESK_METHODS__: JSON.stringify(DESK_METHODS) },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/node-version-guard.ts'],

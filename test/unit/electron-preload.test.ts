@@ -9,6 +9,8 @@ vi.mock('electron', () => ({
 }))
 
 beforeEach(async () => {
+  // The build puts the contract's names in (electron.vite.config.ts); so does this test.
+  vi.stubGlobal('__DESK_METHODS__', DESK_METHODS)
   exposed.clear()
   vi.resetModules()
   await import('../../src/preload/index')
