@@ -7,13 +7,13 @@
  * (b) The same path in parts, from a fixed entry: render HTML, rasterize, send and confirm.
  */
 import { performance } from 'node:perf_hooks'
-import type { ReceiptPrinting } from '../src/main/desk/receipts'
 import { launchChromiumRasterizer } from '../src/main/printing/chromium-rasterizer'
 import { NetworkPrinter } from '../src/main/printing/network-printer'
 import { buildEscPosReceiptJob } from '../src/main/printing/receipt-job'
 import { loadReceiptFonts } from '../src/main/receipts/fonts'
 import { renderReceiptHtml } from '../src/main/receipts/layout'
 import type { PaperWidthMm } from '../src/main/receipts/paper'
+import type { ReceiptPrinting } from '../src/main/receipts/printer'
 import type { JournalEntry } from '../src/shared/contract'
 import { AHMED, startTestDesk } from '../test/helpers/desk'
 import { FakeEscPosPrinter } from '../test/helpers/fake-escpos-printer'

@@ -1,12 +1,204 @@
-import { createDesk, type Desk } from './desk/desk'
-import type { ReceiptPrinting } from './desk/receipts'
-import { createLogger, type Logger } from './log'
+import type { DeskMethod, Mode } from '../shared/contract'
+import type { CallContext, Workspace } from './desk/context'
+import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
+import type { DeskHandlers } from './desk/handlers'
+import { journalHandlers } from './desk/journal-handlers'
+import { LiveAccount } from './desk/live-account'
+import type { BackgroundRecovery } from './desk/recover'
+import { salesHandlers } from './desk/sales-handlers'
+import { serviceHandlers } from './desk/service-handlers'
+import { type MoneyActivity, type TrainingService, Workspaces } from './desk/workspaces'
+import {
+  createHeadOfficeFeature,
+  type HeadOfficeFeature,
+  type HeadOfficeFeatureDeps,
+} from './headoffice/feature'
+import { createLogger, type Logger, silentLogger } from './log'
 import type { RotatingFileSink } from './log-file'
-import type { ManagerHost } from './manager/feature'
+import { createManagerFeature, type ManagerHost } from './manager/feature'
+import { createPeopleFeature } from './people/feature'
+import { receiptHandlers } from './receipts/handlers'
+import { ReceiptPrinter, type ReceiptPrinting } from './receipts/printer'
+import { settingsFeature } from './settings/handlers'
 import type { SecretStore } from './settings/secrets'
 import type { SettingsStore } from './settings/settings'
 import { type RunningTraining, startTrainingService } from './training'
-import type { UpdatesHost } from './updates/handlers'
+import { type UpdatesHost, updateHandlers } from './updates/handlers'
+
+/**
+ * The composition root: the desk's parts made and put together here, and nowhere else. Each feature gets
+ * the desk core (the active workspace, settings, the log) and returns its handlers; the role guard goes
+ * around all of them; both hosts start the result through startAppDesk.
+ */
+
+export interface DeskDeps {
+  dataDir: string
+  settings: SettingsStore
+  secrets: SecretStore
+  startTraining: () => Promise<TrainingService>
+  log?: Logger
+  pcNow?: () => number
+  monotonicNow?: () => number
+  /** Delays of the background re-sends (tests shorten them). */
+  recoverySchedule?: number[]
+  diagnostics?: DiagnosticsHost
+  /** Receipt rendering and printers; without it every receipt call rejects PRINTER_ERROR. */
+  printing?: ReceiptPrinting
+  /** Save and folder dialogs and the PDF engine, for exports and backups. */
+  manager?: ManagerHost
+  /** The host's updater, once it exists; none: updates are unavailable here. */
+  updates?: () => UpdatesHost | null
+  /** Head office sync tuning for tests and benchmarks (batch size, poll interval, hooks). */
+  headOfficeSync?: HeadOfficeFeatureDeps['sync']
+}
+
+export interface StartOptions {
+  /**
+   * The host's own start (IPC registered, a server listening), run once everything is open and before the
+   * start-up work touches a journal: should it fail, the start stops having changed nothing.
+   */
+  beforeRecovery?: () => Promise<void> | void
+}
+
+export interface Desk {
+  /** Every call of the contract, with the role guard around each. */
+  readonly handlers: DeskHandlers
+  /**
+   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone:
+   * the bridge asks this before it validates the input.
+   */
+  checkCaller(method: DeskMethod, call: CallContext): void
+  /** Opens the people database, the mode's workspace (and the training sandbox), then runs the start-up work.
+   * A start either completes or touches nothing: on any failure everything opened is closed again. */
+  start(options?: StartOptions): Promise<void>
+  /** Waits for sends in flight, closes the journals; says what money was still open just before. */
+  stop(): Promise<MoneyActivity>
+  moneyActivity(): MoneyActivity
+  /** The active mode's workspace: for tests and benchmarks. */
+  workspace(): Workspace
+  readonly recovery: BackgroundRecovery
+  /** The head office sync and the chain-wide figures. */
+  readonly headOffice: HeadOfficeFeature
+  /** A window went away or loaded a new page: its sign-in ends with it. */
+  endSession(sender: string): void
+  /** The training service, once started. */
+  training(): TrainingService | null
+}
+
+export function createDesk(deps: DeskDeps): Desk {
+  const log = deps.log ?? silentLogger
+  const monotonicNow = deps.monotonicNow ?? (() => performance.now())
+  const live = new LiveAccount(deps.settings, deps.secrets, log)
+  const workspaces = new Workspaces({
+    dataDir: deps.dataDir,
+    settings: deps.settings,
+    live,
+    startTraining: deps.startTraining,
+    log,
+    pcNow: deps.pcNow ?? Date.now,
+    monotonicNow,
+    ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
+  })
+  const core = workspaces
+  const headOffice = createHeadOfficeFeature({
+    settings: deps.settings,
+    secrets: deps.secrets,
+    log,
+    liveJournal: () => workspaces.get('live')?.journal ?? null,
+    now: () => workspaces.get('live')?.session.clock.now() ?? (deps.pcNow ?? Date.now)(),
+    connectTimeoutMs: () => deps.settings.get().connectTimeoutMs,
+    ...(deps.headOfficeSync ? { sync: deps.headOfficeSync } : {}),
+  })
+  workspaces.chain = headOffice.chain
+  const settings = settingsFeature({
+    store: deps.settings,
+    secrets: deps.secrets,
+    live,
+    workspaces,
+    dataDir: deps.dataDir,
+    feedChanged: () => deps.updates?.()?.feedChanged(),
+  })
+  const printer = new ReceiptPrinter(deps.printing, log.child('receipts'))
+  const people = createPeopleFeature(core, { monotonicNow, wallNow: deps.pcNow ?? Date.now })
+  const manager = createManagerFeature(core, {
+    printer,
+    chainReport: headOffice.chainReport,
+    people: people.backupSource,
+    ...(deps.manager ? { host: deps.manager } : {}),
+  })
+
+  const handlers: DeskHandlers = {
+    ...serviceHandlers(workspaces, live),
+    ...salesHandlers(workspaces),
+    ...journalHandlers(workspaces),
+    ...settings.handlers,
+    ...diagnosticsHandlers({
+      host: deps.diagnostics,
+      dataDir: deps.dataDir,
+      status: () => workspaces.status(),
+      settings: settings.publicSettings,
+      // Where this terminal sends its journal and how far it got; never the terminal's secret.
+      more: () => ({ headOffice: { settings: deps.settings.get().headOffice, status: headOffice.status() } }),
+    }),
+    ...receiptHandlers(core, printer),
+    ...updateHandlers(
+      () => deps.updates?.() ?? null,
+      () => deps.diagnostics?.versions().app ?? '',
+    ),
+    ...people.handlers,
+    ...manager.handlers,
+    ...headOffice.handlers,
+  }
+
+  async function stop(): Promise<MoneyActivity> {
+    await headOffice.stop()
+    await manager.stop()
+    const left = await workspaces.stop()
+    people.close()
+    return left
+  }
+
+  return {
+    // Roles are enforced here, once around every handler, for both hosts.
+    handlers: people.guard(handlers),
+    checkCaller: people.checkCaller,
+    recovery: workspaces.recovery,
+    headOffice,
+    workspace: () => workspaces.active(),
+    endSession: people.endSession,
+    training: () => workspaces.trainingService(),
+    moneyActivity: () => workspaces.moneyActivity(),
+    async start(options = {}) {
+      try {
+        people.open()
+        await live.load()
+        const stored = deps.settings.get().mode
+        const mode: Mode = stored === 'live' && live.credentials() ? 'live' : 'training'
+        const ws = await workspaces.ensure(mode)
+        // The head office takes the live journal even while the desk trains someone.
+        if (deps.settings.get().headOffice?.enabled && live.credentials()) await workspaces.ensure('live')
+        await options.beforeRecovery?.()
+        // Nothing above changed a journal; from here the start-up work runs.
+        if (mode !== stored) {
+          log.warn('live mode configured but no password is available; starting in training mode')
+        }
+        deps.settings.update({ mode })
+        workspaces.activate(ws)
+        manager.start()
+        await headOffice.start()
+      } catch (error) {
+        await stop().catch((stopError: unknown) =>
+          log.error('a failed start did not stop cleanly', { stopError }),
+        )
+        throw error
+      }
+    },
+    stop,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Both hosts
 
 export interface AppDeskOptions {
   dataDir: string
@@ -28,7 +220,7 @@ export interface AppDeskOptions {
 export interface AppDesk {
   desk: Desk
   log: Logger
-  /** The training sandbox, once started. */
+  /** The training sandbox, once started (only in training mode). */
   training(): RunningTraining | null
 }
 
@@ -57,5 +249,21 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
       versions: () => options.versions,
     },
   })
-  return { desk, log, training: () => training }
+  return { desk, log, training: () => (desk.training() ? training : null) }
+}
+
+/**
+ * The one start-up path of both hosts (the Electron entry and the browser shell), for a desk made by
+ * createAppDesk (a host may hand its own parts the desk in between, such as the updater): the desk opens
+ * everything, the host's own start (`attach`: IPC registered, a server listening) runs, and only then the
+ * start-up work on the journal. It either completes, or fails having changed nothing and with everything it
+ * opened closed.
+ */
+export async function startAppDesk(app: AppDesk, attach?: () => Promise<void> | void): Promise<void> {
+  try {
+    await app.desk.start({ beforeRecovery: () => attach?.() })
+  } catch (error) {
+    app.log.error('the desk did not start', { error })
+    throw error
+  }
 }

@@ -7,11 +7,14 @@ import {
 } from '../shared/contract'
 import { toAppErrorData } from '../shared/errors'
 import type { CallContext } from './desk/context'
-import type { Desk } from './desk/desk'
+import type { DeskHandlers } from './desk/handlers'
 import type { Logger } from './log'
 
 /** What the bridge calls: the desk's handlers, and its role check to ask before anything else. */
-export type DeskEndpoint = Pick<Desk, 'handlers' | 'checkCaller'>
+export interface DeskEndpoint {
+  handlers: DeskHandlers
+  checkCaller(method: DeskMethod, call: CallContext): void
+}
 
 /**
  * One call from the renderer, whichever host carried it (Electron IPC or the browser shell's loopback HTTP),

@@ -10,8 +10,8 @@ import {
   safeStorage,
   session,
 } from 'electron'
-import { createAppDesk } from './app-desk'
-import type { MoneyActivity } from './desk/desk'
+import { createAppDesk, startAppDesk } from './app-desk'
+import type { MoneyActivity } from './desk/workspaces'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
@@ -149,11 +149,13 @@ async function start(): Promise<void> {
   })
   updates = controller
 
-  await desk.start()
-  registerDeskIpc(ipcMain, desk, {
-    isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
-    callContext: (event) => ({ clerk: null, sender: senderKey(event.sender) }),
-    log: log.child('ipc'),
+  // The one start-up path of both hosts: the IPC handlers are in place before the start-up work runs.
+  await startAppDesk(appDesk, () => {
+    registerDeskIpc(ipcMain, desk, {
+      isTrustedSender: trustedSenderCheck(() => mainWindow, appAddress),
+      callContext: (event) => ({ clerk: null, sender: senderKey(event.sender) }),
+      log: log.child('ipc'),
+    })
   })
 
   let stopped = false

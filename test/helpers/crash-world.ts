@@ -4,7 +4,7 @@
  * sandbox). Imports nothing from the sandbox, so the child bundle stays small.
  */
 import { join } from 'node:path'
-import { createDesk, type Desk } from '../../src/main/desk/desk'
+import { createDesk, type Desk } from '../../src/main/app-desk'
 import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
 import { JsonFileSettings } from '../../src/main/settings/settings'
 

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReceiptPrinting } from '../../src/main/desk/receipts'
 import {
   type ChromiumRasterizer,
   launchChromiumRasterizer,
@@ -16,6 +15,7 @@ import {
   type HostPrinterInfo,
   type SystemPrintOptions,
 } from '../../src/main/printing/system-printer'
+import type { ReceiptPrinting } from '../../src/main/receipts/printer'
 import type { JournalEntry, PrinterSettings } from '../../src/shared/contract'
 import { AHMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import { FakeEscPosPrinter, type FakeJob } from '../helpers/fake-escpos-printer'

@@ -1,11 +1,11 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReceiptPrinting } from '../../src/main/desk/receipts'
 import {
   type ChromiumRasterizer,
   launchChromiumRasterizer,
 } from '../../src/main/printing/chromium-rasterizer'
 import { NetworkPrinter } from '../../src/main/printing/network-printer'
+import type { ReceiptPrinting } from '../../src/main/receipts/printer'
 import { startTestDesk, type TestDesk } from '../helpers/desk'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
 import { MANAGER, type Window, windowOf } from '../helpers/manager'

@@ -1,8 +1,8 @@
 import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
+import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
 import type { Role } from '../../shared/manager'
-import type { ChainFigures } from '../headoffice/feature'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { StoredSettings } from '../settings/settings'
@@ -50,6 +50,17 @@ export interface CallContext {
   signIn?: string
 }
 
+/**
+ * What the counter asks of the chain: other terminals' use of a service account today, and an unresolved
+ * deposit to a phone at another terminal. Both answer from the last figures the head office gave (in memory,
+ * at once), or null when it has not been reached recently: the seam the daily-limit estimate and the
+ * open-deposit warning build on (the head office implements it: headoffice/feature.ts).
+ */
+export interface ChainFigures {
+  otherTerminalsUse(day: number, serviceAccount: string): ChainUse | null
+  otherOpenDepositTo(phone: string): OtherOpenDeposit | null
+}
+
 export interface OpContext {
   ws: Workspace
   settings: StoredSettings
@@ -86,8 +97,9 @@ export function stamp(ws: Workspace): Stamp {
   }
 }
 
-export function requireCredentials(ws: Workspace, hasCredentials: boolean): void {
-  if (!hasCredentials) {
+/** Refuses a call to the service when there is no account to sign in with. */
+export function requireCredentials(ws: Workspace): void {
+  if (!ws.session.hasCredentials()) {
     throw new AppError(
       'NOT_CONFIGURED',
       ws.mode === 'live'

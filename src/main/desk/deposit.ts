@@ -21,11 +21,7 @@ import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outc
  * the phone is unresolved. The intent is journaled with a new external_transaction_id before sending; an
  * unknown outcome is re-sent later with that same id, which the service accepts at most once.
  */
-export function deposit(
-  ctx: OpContext,
-  args: DeskArgs<'deposit'>,
-  hasCredentials: boolean,
-): Promise<EntryRecord> {
+export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<EntryRecord> {
   const phone = parsePhone(args.phone)
   const { ws } = ctx
   const max = ctx.settings.depositMaxDirhams
@@ -43,7 +39,7 @@ export function deposit(
       earlier.kind === 'deposit' && earlier.phone === phone && earlier.amountDirhams === args.amountDirhams,
     async () => {
       await ws.journal.assertWritable()
-      requireCredentials(ws, hasCredentials)
+      requireCredentials(ws)
       // From here to the insert there is no await: the checks and the intent are one step.
       const lookup = freshLookup(ctx, phone)
       if (!lookup) {

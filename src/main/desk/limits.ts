@@ -1,4 +1,5 @@
 import type { DailyLimit, ReportedLimit } from '../../shared/contract'
+import type { ChainUse } from '../../shared/head-office'
 import type { Journal } from '../journal/journal'
 
 /**
@@ -85,4 +86,16 @@ export function dailyLimit(
       : null,
   })
   return { day, ...totals, reported: last?.report ?? null, agreedDirhams, ...estimate }
+}
+
+/** Other terminals' use as the daily-limit estimate adds it to this PC's (desk/limits.ts). */
+export function chainLimitUse(chain: ChainUse | null): OtherUse | null {
+  if (!chain) return null
+  return {
+    today: { usedDirhams: chain.otherUsedDirhams, openDirhams: chain.otherOpenDirhams },
+    sinceReport: {
+      usedDirhams: chain.otherUsedSinceReportDirhams,
+      openDirhams: chain.otherOpenSinceReportDirhams,
+    },
+  }
 }

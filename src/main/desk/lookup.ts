@@ -19,11 +19,10 @@ export function parsePhone(text: string): LibyanPhone {
 export async function lookupCustomer(
   ctx: OpContext,
   args: DeskArgs<'lookupCustomer'>,
-  hasCredentials: boolean,
 ): Promise<CustomerLookup> {
   const phone = parsePhone(args.phone)
   const { ws } = ctx
-  requireCredentials(ws, hasCredentials)
+  requireCredentials(ws)
   const { session } = ws
   const user = await session.tokens.withToken((token) =>
     lookupUser(session.http, token, formatPhoneForService(phone, ctx.settings.phoneFormat)),

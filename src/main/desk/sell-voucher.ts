@@ -15,7 +15,6 @@ import { PostTracker, recordFailure, recordSuccess } from './outcome'
 export async function sellVoucher(
   ctx: OpContext,
   args: DeskArgs<'generateVoucher'>,
-  hasCredentials: boolean,
 ): Promise<{ entry: EntryRecord; fresh: boolean }> {
   const { ws } = ctx
   let fresh = false
@@ -26,7 +25,7 @@ export async function sellVoucher(
     async () => {
       fresh = true
       await ws.journal.assertWritable()
-      requireCredentials(ws, hasCredentials)
+      requireCredentials(ws)
       const denomination = await findDenomination(ctx, args.denominationId)
       const t = stamp(ws)
       const pending = ws.journal.insertEntry({

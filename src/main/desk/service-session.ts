@@ -11,7 +11,7 @@ export class ServiceSession {
 
   constructor(
     connection: ConnectionSettings,
-    credentials: () => Credentials | null,
+    private readonly credentials: () => Credentials | null,
     tokenLifetimeMs: () => number,
     readonly clock: ServiceClock,
     log: Logger,
@@ -20,6 +20,11 @@ export class ServiceSession {
       this.online = reachable
     })
     this.tokens = new TokenManager(this.http, credentials, clock, tokenLifetimeMs, log.child('token'))
+  }
+
+  /** Whether there is an account to sign in with (a live password, the training sandbox's demo reseller). */
+  hasCredentials(): boolean {
+    return this.credentials() !== null
   }
 
   get baseUrl(): string {

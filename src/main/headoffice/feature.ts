@@ -12,6 +12,7 @@ import type {
   OtherOpenDeposit,
 } from '../../shared/head-office'
 import type { Report } from '../../shared/manager'
+import type { ChainFigures } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
 import type { OtherUse } from '../desk/limits'
 import type { Journal } from '../journal/journal'
@@ -23,28 +24,7 @@ import type { SettingsStore } from '../settings/settings'
 import { chainReport } from './chain-report'
 import { HeadOfficeSync, type HeadOfficeSyncDeps, testHeadOffice } from './sync'
 
-/**
- * What the counter asks of the chain: other terminals' use of a service account today, and an unresolved
- * deposit to a phone at another terminal. Both answer from the last figures the head office gave (in memory,
- * at once), or null when it has not been reached recently: the seam the daily-limit estimate and the
- * open-deposit warning build on.
- */
-export interface ChainFigures {
-  otherTerminalsUse(day: number, serviceAccount: string): ChainUse | null
-  otherOpenDepositTo(phone: string): OtherOpenDeposit | null
-}
-
-/** Other terminals' use as the daily-limit estimate adds it to this PC's (desk/limits.ts). */
-export function chainLimitUse(chain: ChainUse | null): OtherUse | null {
-  if (!chain) return null
-  return {
-    today: { usedDirhams: chain.otherUsedDirhams, openDirhams: chain.otherOpenDirhams },
-    sinceReport: {
-      usedDirhams: chain.otherUsedSinceReportDirhams,
-      openDirhams: chain.otherOpenSinceReportDirhams,
-    },
-  }
-}
+export type { ChainFigures } from '../desk/context'
 
 export interface HeadOfficeFeatureDeps {
   settings: SettingsStore

@@ -1,27 +1,22 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { DeskMethod, Mode } from '../../shared/contract'
+import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { Report } from '../../shared/manager'
 import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
-import { type CallContext, stamp } from '../desk/context'
-import type { DeskCore, FeatureHandlers } from '../desk/desk'
-import type { DeskHandlers } from '../desk/handlers'
-import { printerLabel, type ReceiptPrinting } from '../desk/receipts'
+import { stamp } from '../desk/context'
+import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { ExportJobs } from '../exports/jobs'
 import type { PdfRenderer } from '../exports/pdf'
 import { checkExportPath, defaultExportName, writeExport } from '../exports/write-export'
 import { SCHEMA_VERSION } from '../journal/migrations'
 import { checkOutputFile, checkOutputFolder } from '../output-path'
-import { type PeopleMethod, peopleHandlers } from '../people/handlers'
-import { admitCaller, type Gate, guardHandlers } from '../people/policy'
-import { Sessions } from '../people/sessions'
-import { PEOPLE_SCHEMA_VERSION, PeopleStore } from '../people/store'
+import { PEOPLE_SCHEMA_VERSION } from '../people/store'
 import { loadReceiptFonts } from '../receipts/fonts'
+import { printerLabel, type ReceiptPrinter } from '../receipts/printer'
 import { computeReportStepwise, type ReportMeta } from '../reports/compute'
 import { renderSummaryReceiptHtml } from '../reports/html'
-import { printSummaryHtml } from '../reports/print'
 import { closeDay, getZReport, listZReports, xReport } from '../reports/z-reports'
 import { resolutionHandlers } from './resolve'
 
@@ -37,9 +32,10 @@ export interface ManagerHost {
 
 export interface ManagerFeatureOptions {
   host?: ManagerHost
-  printing?: ReceiptPrinting
-  monotonicNow: () => number
-  wallNow?: () => number
+  /** The terminal's receipt printer, for X and Z summaries. */
+  printer: ReceiptPrinter
+  /** The people database, copied into every backup beside the journals. */
+  people: BackupSource
   /** How often the daily backup looks whether today's backup exists. */
   backupCheckMs?: number
   /** Reports over every terminal, from the head office (absent: chain scope is refused). */
@@ -47,7 +43,6 @@ export interface ManagerFeatureOptions {
 }
 
 type ManagerMethod =
-  | PeopleMethod
   | 'resolveEntry'
   | 'annotateEntry'
   | 'getReport'
@@ -62,54 +57,24 @@ type ManagerMethod =
 
 export interface ManagerFeature {
   handlers: FeatureHandlers<ManagerMethod>
-  /** The role policy around every handler of the desk. */
-  guard(handlers: DeskHandlers): DeskHandlers
-  /** The role check alone (may this caller make this call at all), for the bridge to ask first. */
-  checkCaller(method: DeskMethod, call: CallContext): void
-  /** Hosts end a window's session when the window goes away or loads a new page. */
-  endSession(sender: string): void
+  /** Starts the daily backup's checks. */
   start(): void
   stop(): Promise<void>
 }
 
-export const PEOPLE_FILE = 'people.sqlite'
-
 /**
- * The manager tools, assembled: people and sessions (with the role guard), resolution of entries that need a
- * person, reports with X and Z, exports as jobs, and backups on demand or daily.
+ * The manager tools, assembled: resolution of entries that need a person, reports with X and Z, exports as
+ * jobs, and backups on demand or daily.
  */
 export function createManagerFeature(core: DeskCore, options: ManagerFeatureOptions): ManagerFeature {
   const log = core.log.child('manager')
-  let people: PeopleStore | null = null
-  let setUp = false
-  const sessions = new Sessions(options.monotonicNow, () => core.settings().autoLockMinutes * 60_000)
   const jobs = new ExportJobs(log)
   let backupTimer: NodeJS.Timeout | null = null
   let firstBackupCheck: NodeJS.Timeout | null = null
   let backingUp: Promise<unknown> | null = null
 
-  function store(): PeopleStore {
-    people ??= PeopleStore.open(join(core.dataDir, PEOPLE_FILE))
-    return people
-  }
-
   function today(): number {
     return businessDay(core.active().session.clock.now())
-  }
-
-  const gate: Gate = {
-    // Once a manager exists one always will (the last one cannot be deactivated): no query per call after.
-    setUp: () => {
-      setUp ||= store().hasManager()
-      return setUp
-    },
-    sessions,
-    scope: {
-      today,
-      nowMs: () => core.active().session.clock.now(),
-      entry: (id) => core.active().journal.get(id),
-      reprintWindowMs: () => core.settings().reprintWindowMinutes * 60_000,
-    },
   }
 
   function chain(range: { from: number; to: number }, meta: ReportMeta): Promise<Report> {
@@ -132,7 +97,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     const other: Mode = ws.mode === 'live' ? 'training' : 'live'
     const otherPath = join(core.dataDir, `journal-${other}.sqlite`)
     if (existsSync(otherPath)) sources.push(fileSource(`journal-${other}.sqlite`, otherPath))
-    sources.push({ name: PEOPLE_FILE, copyTo: (to) => store().backupTo(to) })
+    sources.push(options.people)
     return sources
   }
 
@@ -225,7 +190,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
         s.printer.widthMm,
         s.outlet.name,
       )
-      await printSummaryHtml(html, s.printer, options.printing)
+      await options.printer.serialized(() => options.printer.print(async () => html, s.printer))
       return { printer: printerLabel(s.printer), printedAt: stamp(ws).at }
     },
   }
@@ -289,22 +254,11 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
 
   return {
     handlers: {
-      ...peopleHandlers({
-        core,
-        people: store,
-        sessions,
-        monotonicNow: options.monotonicNow,
-        ...(options.wallNow ? { wallNow: options.wallNow } : {}),
-      }),
       ...resolutionHandlers(core),
       ...reports,
       ...exportsAndBackups,
     },
-    guard: (handlers) => guardHandlers(handlers, gate),
-    checkCaller: (method, call) => void admitCaller(method, call, gate),
-    endSession: (sender) => sessions.end(sender),
     start() {
-      store()
       const every = options.backupCheckMs ?? 30 * 60_000
       backupTimer = setInterval(() => void dailyBackup(), every)
       backupTimer.unref()
@@ -318,9 +272,6 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       firstBackupCheck = null
       await jobs.idle()
       await backingUp
-      people?.close()
-      people = null
-      setUp = false
     },
   }
 }

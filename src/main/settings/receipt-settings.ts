@@ -57,3 +57,15 @@ export function sanitizeReceiptSettings(raw: Record<string, unknown>): ReceiptSe
         : null,
   }
 }
+
+/** The receipt settings as the renderer sees them (all of them: nothing here is secret). */
+export function receiptSettingsOf(s: ReceiptSettings): ReceiptSettings {
+  return {
+    printer: s.printer,
+    autoPrint: s.autoPrint,
+    outlet: s.outlet,
+    redemptionHint: s.redemptionHint,
+    logo: s.logo,
+    receiptLanguage: s.receiptLanguage,
+  }
+}

@@ -1,5 +1,5 @@
 import type { UpdateStatus } from '../../shared/updates'
-import type { FeatureHandlers } from '../desk/desk'
+import type { FeatureHandlers } from '../desk/core'
 
 /** What the desk's update calls ask of the host's updater (the UpdateController in the installed app). */
 export interface UpdatesHost {

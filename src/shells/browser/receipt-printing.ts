@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import type { ReceiptPrinting } from '../../main/desk/receipts'
 import { type ChromiumRasterizer, launchChromiumRasterizer } from '../../main/printing/chromium-rasterizer'
 import type { ReceiptRasterizer } from '../../main/printing/rasterizer'
+import type { ReceiptPrinting } from '../../main/receipts/printer'
 
 export interface BrowserShellPrinting {
   printing: ReceiptPrinting

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
-import { type AppDesk, createAppDesk } from '../../main/app-desk'
+import { type AppDesk, createAppDesk, startAppDesk } from '../../main/app-desk'
 import { dispatch } from '../../main/bridge'
 import { chromiumPdfRenderer } from '../../main/exports/chromium-pdf'
 import { RotatingFileSink } from '../../main/log-file'
@@ -33,8 +33,11 @@ export interface BrowserShell {
   origin: string
   /** The training sandbox's control address, when started with control. */
   controlUrl?: string
-  /** The training sandbox (its controls work in-process whatever `control` says). */
-  sandbox: RunningTraining['sandbox']
+  /**
+   * The training sandbox (its controls work in-process whatever `control` says). Only in training mode: the
+   * shell also starts on a data folder left in live mode, and then this throws.
+   */
+  readonly sandbox: RunningTraining['sandbox']
   app: AppDesk
   close(): Promise<void>
 }
@@ -124,7 +127,6 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     },
   })
   updates = options.updates?.(app.desk, settings) ?? null
-  await app.desk.start()
   const log = app.log.child('shell')
   const index = readFileSync(indexPath, 'utf8').replace(
     '<script type="module"',
@@ -230,19 +232,33 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     send(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file))
   }
 
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen())
-  })
-  const { port } = server.address() as AddressInfo
-  origin = `http://127.0.0.1:${port}`
-  const training = app.training()
-  if (!training) throw new Error('The training service did not start.')
+  // The one start-up path of both hosts: the server listens before the start-up work touches a journal, so
+  // a port already taken stops the start with nothing changed.
+  try {
+    await startAppDesk(app, async () => {
+      await new Promise<void>((resolveListen, reject) => {
+        server.once('error', reject)
+        server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen())
+      })
+      const { port } = server.address() as AddressInfo
+      origin = `http://127.0.0.1:${port}`
+    })
+  } catch (error) {
+    if (server.listening) await new Promise((resolveClose) => server.close(resolveClose))
+    await receipts.close()
+    await pdf.close()
+    throw error
+  }
+  const controlUrl = options.control ? app.training()?.sandbox.controlUrl : undefined
   return {
     url: `${origin}/?token=${token}`,
     origin,
-    ...(options.control ? { controlUrl: training.sandbox.controlUrl } : {}),
-    sandbox: training.sandbox,
+    ...(controlUrl ? { controlUrl } : {}),
+    get sandbox() {
+      const training = app.training()
+      if (!training) throw new Error('The training service is not running: the desk is in live mode.')
+      return training.sandbox
+    },
     app,
     async close() {
       await new Promise<void>((resolveClose) => {

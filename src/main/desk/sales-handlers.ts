@@ -1,0 +1,73 @@
+import { AppError } from '../../shared/errors'
+import type { LibyanPhone } from '../../shared/phone'
+import { toJournalEntry } from '../journal/journal'
+import { listDenominations } from './catalog'
+import { answerSale } from './code-shown'
+import { requireCredentials } from './context'
+import type { FeatureHandlers } from './core'
+import { deposit, resendDeposit } from './deposit'
+import { lookupCustomer, openDepositTo } from './lookup'
+import { markInterrupted, recoverDeposits } from './recover'
+import { sellVoucher } from './sell-voucher'
+import type { Workspaces } from './workspaces'
+
+/** Selling: the denominations, a voucher, a customer's lookup, a deposit and its safe re-sends. */
+export function salesHandlers(
+  workspaces: Workspaces,
+): FeatureHandlers<
+  'listDenominations' | 'generateVoucher' | 'lookupCustomer' | 'deposit' | 'retryDeposit' | 'recoverNow'
+> {
+  const context = (call: Parameters<Workspaces['opContext']>[1]) =>
+    workspaces.opContext(workspaces.active(), call)
+
+  return {
+    listDenominations: async (args, call) => listDenominations(context(call), args),
+
+    generateVoucher: async (args, call) => {
+      const ctx = context(call)
+      return answerSale(ctx, await sellVoucher(ctx, args))
+    },
+
+    lookupCustomer: async (args, call) => {
+      const ctx = context(call)
+      const found = await lookupCustomer(ctx, args)
+      const open = openDepositTo(ctx, found.phone as LibyanPhone)
+      // Another counter's unresolved deposit to the phone, as the head office last told (live only).
+      const elsewhere = ctx.ws.mode === 'live' ? (ctx.chain?.otherOpenDepositTo(found.phone) ?? null) : null
+      return {
+        ...found,
+        ...(open ? { openDeposit: workspaces.present(ctx.ws, open) } : {}),
+        ...(elsewhere ? { openDepositElsewhere: elsewhere } : {}),
+      }
+    },
+
+    deposit: async (args, call) => {
+      const ctx = context(call)
+      return workspaces.present(ctx.ws, await deposit(ctx, args))
+    },
+
+    retryDeposit: async (args, call) => {
+      const ctx = context(call)
+      const { ws } = ctx
+      const entry = ws.journal.get(args.entryId)
+      if (!entry) throw new AppError('NOT_FOUND', 'There is no such journal entry.')
+      if (entry.kind !== 'deposit') {
+        throw new AppError(
+          'NOT_RETRYABLE',
+          'A voucher is never sent again: check with the provider whether it was created.',
+        )
+      }
+      if (entry.status !== 'pending' && entry.status !== 'unknown') return workspaces.present(ws, entry)
+      await ws.journal.assertWritable()
+      requireCredentials(ws)
+      return workspaces.present(ws, await resendDeposit(ctx, entry.id, 'person'))
+    },
+
+    recoverNow: async (_args, call) => {
+      const ctx = context(call)
+      await ctx.ws.journal.assertWritable()
+      markInterrupted(ctx)
+      return recoverDeposits(ctx)
+    },
+  }
+}

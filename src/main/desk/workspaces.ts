@@ -1,0 +1,352 @@
+import { join } from 'node:path'
+import type { DeskStatus, JournalEntry, Mode } from '../../shared/contract'
+import { AppError } from '../../shared/errors'
+import { createIdGenerator } from '../ids'
+import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
+import type { Logger } from '../log'
+import { ServiceClock } from '../reseller/clock'
+import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress } from '../reseller/http'
+import type { Credentials } from '../reseller/token-manager'
+import type { SettingsStore, StoredSettings } from '../settings/settings'
+import { refreshCatalog } from './catalog'
+import { viewerOf } from './code-shown'
+import type { CallContext, ChainFigures, OpContext, Workspace } from './context'
+import type { DeskCore } from './core'
+import type { LiveAccount } from './live-account'
+import { automaticRetryOf, BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
+import { ServiceSession } from './service-session'
+
+/** The training service: the sandbox started on this machine, with its demo reseller. */
+export interface TrainingService {
+  baseUrl: string
+  credentials: Credentials
+  close(): Promise<void>
+}
+
+/** What the desk is doing with money: updates install only when all three are 0. */
+export interface MoneyActivity {
+  /** Sales, deposits and re-sends running now. */
+  inFlight: number
+  /** Journal entries whose request may be on its way or whose answer is not recorded yet. */
+  pending: number
+  /** Unknown deposits the background will re-send (inside their 15-minute window). */
+  resending: number
+}
+
+export interface WorkspacesDeps {
+  dataDir: string
+  settings: SettingsStore
+  live: LiveAccount
+  startTraining: () => Promise<TrainingService>
+  log: Logger
+  pcNow: () => number
+  monotonicNow: () => number
+  recoverySchedule?: number[]
+}
+
+export function journalPath(dataDir: string, mode: Mode): string {
+  return join(dataDir, `journal-${mode}.sqlite`)
+}
+
+/**
+ * The desk's modes and their workspaces: each mode (training, live) has its journal and its service session,
+ * opened when first needed and kept until the desk stops; one of them is active. Opening a workspace touches
+ * nothing in it; `activate` runs the start-up work on its journal (what a crash left, the re-sends).
+ */
+export class Workspaces implements DeskCore {
+  readonly log: Logger
+  readonly dataDir: string
+  readonly recovery: BackgroundRecovery
+  private readonly open = new Map<Mode, Workspace>()
+  private current: Mode = 'training'
+  /** The chain's figures, when a head office is configured (set by the composition root). */
+  chain: ChainFigures | undefined
+  private training: TrainingService | null = null
+  private trainingStarting: Promise<TrainingService> | null = null
+
+  constructor(private readonly deps: WorkspacesDeps) {
+    this.log = deps.log
+    this.dataDir = deps.dataDir
+    this.recovery = new BackgroundRecovery(
+      () =>
+        [...this.open.values()]
+          .filter((ws) => ws.journal.writable)
+          .map((ws) => this.opContext(ws, { clerk: null })),
+      deps.log.child('recovery'),
+      deps.recoverySchedule,
+    )
+  }
+
+  settings(): StoredSettings {
+    return this.deps.settings.get()
+  }
+
+  /** The active mode (training until a start says otherwise). */
+  get mode(): Mode {
+    return this.current
+  }
+
+  get(mode: Mode): Workspace | undefined {
+    return this.open.get(mode)
+  }
+
+  active(): Workspace {
+    const ws = this.open.get(this.current)
+    if (!ws) throw new AppError('JOURNAL_UNAVAILABLE', 'The desk has not started yet.')
+    return ws
+  }
+
+  opContext(ws: Workspace, call: CallContext): OpContext {
+    return {
+      ws,
+      settings: this.settings(),
+      clerk: call.clerk,
+      clerkId: call.person?.id ?? null,
+      ...(call.person ? { role: call.person.role } : {}),
+      viewer: viewerOf(call),
+      account: this.accountOf(ws),
+      log: this.log.child('desk'),
+      monotonicNow: this.deps.monotonicNow,
+      kickRecovery: () => this.recovery.kick(),
+      ...(this.chain ? { chain: this.chain } : {}),
+    }
+  }
+
+  /**
+   * An entry for the renderer, with whether and when the background re-sends it (an open deposit): the
+   * clerk who pressed "Retry safely" is told when the next automatic try is.
+   */
+  present(ws: Workspace, record: EntryRecord): JournalEntry {
+    const entry = toJournalEntry(record)
+    const wait = this.recovery.nextPassIn()
+    const due = wait === null ? null : ws.session.clock.now() + wait
+    const automaticRetry = automaticRetryOf(this.opContext(ws, { clerk: null }), record, due)
+    return automaticRetry ? { ...entry, automaticRetry } : entry
+  }
+
+  status(): DeskStatus {
+    const ws = this.active()
+    return {
+      mode: ws.mode,
+      serviceUrl: ws.session.baseUrl,
+      online: ws.session.online,
+      tokenExpiresAt: ws.session.tokens.expiresAt,
+      clockOffsetMs: ws.session.clock.offsetMs,
+      needsAttention: ws.journal.countNeedsAttention(),
+      liveConfigured: this.deps.live.credentials() !== null,
+      journalProblem: ws.journal.health.problem,
+    }
+  }
+
+  /** The training service, once started. */
+  trainingService(): TrainingService | null {
+    return this.training
+  }
+
+  /** A session with a service that touches no workspace: proof that an address and credentials work. */
+  async probe(
+    baseUrl: string,
+    credentials: Credentials,
+    proxy: ProxyAddress | null,
+  ): Promise<ServiceSession> {
+    const session = this.session(
+      normalizeBaseUrl(baseUrl),
+      proxy,
+      () => credentials,
+      new ServiceClock(this.deps.pcNow),
+      'live',
+    )
+    try {
+      await session.tokens.getToken()
+      return session
+    } catch (error) {
+      await session.close()
+      throw error
+    }
+  }
+
+  /** Opens a mode's workspace (its journal, its service; the training sandbox first for training). */
+  async ensure(mode: Mode): Promise<Workspace> {
+    const existing = this.open.get(mode)
+    if (existing) return existing
+    let baseUrl: string
+    let proxy: ProxyAddress | null = null
+    if (mode === 'training') {
+      baseUrl = (await this.ensureTraining()).baseUrl
+    } else {
+      const live = this.settings().live
+      if (!live) throw new AppError('NOT_CONFIGURED', 'The live service is not configured on this PC.')
+      baseUrl = live.baseUrl
+      proxy = this.deps.live.proxy.current()
+    }
+    const again = this.open.get(mode)
+    if (again) return again
+    const ws = this.newWorkspace(
+      mode,
+      this.session(baseUrl, proxy, this.credentialsFor(mode), new ServiceClock(this.deps.pcNow), mode),
+    )
+    this.open.set(mode, ws)
+    return ws
+  }
+
+  /** The live service now answers with a new configuration: its session (proven by a probe) takes over. */
+  adoptLiveSession(session: ServiceSession): void {
+    const existing = this.open.get('live')
+    if (!existing) {
+      this.open.set('live', this.newWorkspace('live', session))
+      return
+    }
+    const old = existing.session
+    existing.session = session
+    existing.lookups.clear()
+    void old.close()
+    // Possibly another service now: its list of denominations, not the one kept from before.
+    void refreshCatalog(existing).catch((error: unknown) =>
+      this.log.warn('denominations not refreshed', { error }),
+    )
+  }
+
+  /** Makes a mode active, opening it if needed, and remembers it for the next start. */
+  async switchTo(mode: Mode): Promise<void> {
+    const ws = await this.ensure(mode)
+    this.deps.settings.update({ mode })
+    if (this.current !== mode || ws !== this.open.get(this.current)) this.activate(ws)
+  }
+
+  /**
+   * Start-up work for a mode becoming active: what a crash left (interrupted entries marked, open deposits
+   * re-sent in the background), the catalog. Network work runs behind.
+   */
+  activate(ws: Workspace): void {
+    this.current = ws.mode
+    // What a crash left is marked once the journal is known to be sound; a money call waiting for the same
+    // verdict runs after this (its wait was registered later).
+    void ws.journal.checked.then(() => {
+      if (!ws.journal.writable || !ws.journal.open) return
+      markInterrupted(this.opContext(ws, { clerk: null }))
+      void this.recovery.pass()
+    })
+    void refreshCatalog(ws).catch((error: unknown) =>
+      this.log.warn('denominations not refreshed at start', { error }),
+    )
+  }
+
+  /** Timeouts or proxy changed: new HTTP edges for the open services (their clocks are kept). */
+  rebuildSessions(): void {
+    for (const ws of this.open.values()) {
+      const old = ws.session
+      const { proxyUrl, proxyCredentials } = old.http.settings
+      ws.session = this.session(
+        old.baseUrl,
+        proxyUrl === null ? null : { url: proxyUrl, credentials: proxyCredentials ?? null },
+        this.credentialsFor(ws.mode),
+        old.clock,
+        ws.mode,
+      )
+      void old.close()
+    }
+  }
+
+  /** What the open workspaces are doing with money now. */
+  moneyActivity(): MoneyActivity {
+    const money: MoneyActivity = { inFlight: 0, pending: 0, resending: 0 }
+    for (const ws of this.open.values()) {
+      // A clerk's call (by requestId) and its send (by entry) are one operation: count the larger side.
+      money.inFlight += Math.max(ws.sending.size, ws.requests.size)
+      if (ws.journal.health.problem !== null) continue
+      for (const kind of ['voucher', 'deposit'] as const) {
+        money.pending += ws.journal.listOpen(kind).filter((e) => e.status === 'pending').length
+      }
+      money.resending += dueDeposits(this.opContext(ws, { clerk: null })).length
+    }
+    return money
+  }
+
+  /**
+   * Waits for the background and the calls and sends in flight, then closes every service and journal; says
+   * what money was still open just before.
+   */
+  async stop(): Promise<MoneyActivity> {
+    this.recovery.stop()
+    await this.recovery.idle()
+    for (const ws of this.open.values()) {
+      await Promise.allSettled([...ws.sending.values(), ...ws.requests.values()])
+    }
+    const left = this.moneyActivity()
+    for (const ws of this.open.values()) {
+      await ws.session.close()
+      ws.journal.close()
+    }
+    this.open.clear()
+    const training = this.training ?? (await this.trainingStarting?.catch(() => null)) ?? null
+    this.training = null
+    if (training) await training.close()
+    return left
+  }
+
+  /** Which service account a workspace sends to: the address and the username (the training sandbox's
+   * address changes with every start, so training is named as such). */
+  accountOf(ws: Workspace): string {
+    if (ws.mode === 'training') return `training|${this.training?.credentials.username ?? ''}`
+    return `${ws.session.baseUrl}|${this.settings().live?.username ?? ''}`
+  }
+
+  private credentialsFor(mode: Mode): () => Credentials | null {
+    return mode === 'training' ? () => this.training?.credentials ?? null : () => this.deps.live.credentials()
+  }
+
+  private session(
+    baseUrl: string,
+    proxy: ProxyAddress | null,
+    credentials: () => Credentials | null,
+    clock: ServiceClock,
+    logName: Mode,
+  ): ServiceSession {
+    const s = this.settings()
+    const connection: ConnectionSettings = {
+      baseUrl,
+      proxyUrl: proxy?.url ?? null,
+      proxyCredentials: proxy?.credentials ?? null,
+      connectTimeoutMs: s.connectTimeoutMs,
+      answerTimeoutMs: s.answerTimeoutMs,
+    }
+    return new ServiceSession(
+      connection,
+      credentials,
+      () => this.settings().tokenLifetimeHours * 3600_000,
+      clock,
+      this.log.child(logName),
+    )
+  }
+
+  private newWorkspace(mode: Mode, session: ServiceSession): Workspace {
+    // The integrity check of a large journal runs in a worker: the window is up and the journal readable at
+    // once; money calls wait for the verdict (Journal.assertWritable).
+    const journal = Journal.open(journalPath(this.dataDir, mode), { check: 'background' })
+    const clock = session.clock
+    return {
+      mode,
+      journal,
+      session,
+      newId: createIdGenerator(() => clock.now()),
+      lookups: new Map(),
+      sending: new Map(),
+      requests: new Map(),
+      codesShown: new Map(),
+      catalog: { stale: false, refreshing: null },
+    }
+  }
+
+  private async ensureTraining(): Promise<TrainingService> {
+    if (this.training) return this.training
+    this.trainingStarting ??= this.deps.startTraining().then((t) => {
+      this.training = t
+      return t
+    })
+    try {
+      return await this.trainingStarting
+    } finally {
+      this.trainingStarting = null
+    }
+  }
+}

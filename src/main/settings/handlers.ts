@@ -1,0 +1,87 @@
+import type { Settings } from '../../shared/contract'
+import { normalizeUpdateFeedUrl } from '../../shared/updates'
+import type { FeatureHandlers } from '../desk/core'
+import type { LiveAccount } from '../desk/live-account'
+import type { Workspaces } from '../desk/workspaces'
+import { managerSettingsOf, withManagerPatch } from './manager-settings'
+import { receiptSettingsOf } from './receipt-settings'
+import type { SecretStore } from './secrets'
+import type { SettingsStore } from './settings'
+
+export interface SettingsFeature {
+  handlers: FeatureHandlers<'getSettings' | 'setLanguage' | 'updateSettings'>
+  /** The settings as the renderer sees them: never a password. */
+  publicSettings(): Settings
+}
+
+/** Settings: everyone reads them (nothing secret is in them), anyone sets the language, a manager the rest. */
+export function settingsFeature(deps: {
+  store: SettingsStore
+  secrets: SecretStore
+  live: LiveAccount
+  workspaces: Workspaces
+  dataDir: string
+  /** A manager changed the update feed address: the host's updater reads it again. */
+  feedChanged(): void
+}): SettingsFeature {
+  const { store, workspaces } = deps
+
+  function publicSettings(): Settings {
+    const s = store.get()
+    return {
+      mode: workspaces.mode,
+      // The proxy's address only: its credentials stay in main, whoever asks.
+      live: s.live
+        ? {
+            baseUrl: s.live.baseUrl,
+            username: s.live.username,
+            proxyUrl: deps.live.proxy.current()?.url ?? null,
+            proxyHasCredentials: deps.live.proxy.hasCredentials(),
+            passwordSaved: deps.live.passwordSaved,
+          }
+        : null,
+      passwordStorage: deps.secrets.kind,
+      tokenLifetimeHours: s.tokenLifetimeHours,
+      phoneFormat: s.phoneFormat,
+      language: s.language,
+      connectTimeoutMs: s.connectTimeoutMs,
+      answerTimeoutMs: s.answerTimeoutMs,
+      doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
+      depositMaxDirhams: s.depositMaxDirhams,
+      agreedDailyLimitDirhams: s.agreedDailyLimitDirhams,
+      updateFeedUrl: s.updateFeedUrl,
+      ...receiptSettingsOf(s),
+      ...managerSettingsOf(s),
+    }
+  }
+
+  return {
+    publicSettings,
+    handlers: {
+      getSettings: async () => publicSettings(),
+
+      setLanguage: async (args) => {
+        store.update({ language: args.language })
+        return { language: store.get().language }
+      },
+
+      updateSettings: async (asked) => {
+        const before = store.get()
+        const patch = asked.updateFeedUrl
+          ? { ...asked, updateFeedUrl: normalizeUpdateFeedUrl(asked.updateFeedUrl) }
+          : asked
+        store.update(withManagerPatch(patch, before, deps.dataDir))
+        if (patch.updateFeedUrl !== undefined && patch.updateFeedUrl !== before.updateFeedUrl) {
+          deps.feedChanged()
+        }
+        if (
+          (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
+          (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
+        ) {
+          workspaces.rebuildSessions()
+        }
+        return publicSettings()
+      },
+    },
+  }
+}
