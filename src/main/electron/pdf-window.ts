@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserWindowConstructorOptions } from 'electron'
 import { PDF_READY_SCRIPT, type PdfRenderer } from '../exports/pdf'
+import { secureWebPreferences } from './web-preferences'
 
 /** The part of a BrowserWindow the PDF adapter uses; tests pass a fake. */
 export interface PdfWindow {
@@ -24,18 +25,7 @@ export function pdfWindowOptions(): BrowserWindowConstructorOptions {
     show: false,
     skipTaskbar: true,
     paintWhenInitiallyHidden: true,
-    webPreferences: {
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      webviewTag: false,
-      spellcheck: false,
-      devTools: false,
-      backgroundThrottling: false,
-    },
+    webPreferences: secureWebPreferences({ backgroundThrottling: false }),
   }
 }
 

@@ -4,6 +4,7 @@ import type {
   PrinterInfo,
   WebContentsPrintOptions,
 } from 'electron'
+import { secureWebPreferences } from './web-preferences'
 
 /**
  * The part of a BrowserWindow the receipt adapters use. index.ts passes `(o) => new BrowserWindow(o)`;
@@ -53,21 +54,11 @@ export function receiptWindowOptions(
     paintWhenInitiallyHidden: true,
     skipTaskbar: true,
     backgroundColor: '#ffffff',
-    webPreferences: {
+    webPreferences: secureWebPreferences({
       offscreen: offscreen ? { deviceScaleFactor: 1 } : false,
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-      devTools: false,
       backgroundThrottling: false,
       zoomFactor: 1,
-    },
+    }),
   }
 }
 

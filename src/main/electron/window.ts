@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
+import { secureWebPreferences } from './web-preferences'
 
 /**
  * The main window's options: the renderer is untrusted, so it runs sandboxed and context-isolated with no
@@ -17,20 +18,7 @@ export function mainWindowOptions(
     backgroundColor: '#ffffff',
     autoHideMenuBar: !development,
     title: 'Reseller Desk',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-      devTools: development,
-    },
+    webPreferences: secureWebPreferences({ preload: preloadPath, devTools: development }),
   }
 }
 

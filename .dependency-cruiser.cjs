@@ -1,0 +1,70 @@
+/**
+ * The structure's rules, checked on every `npm test` (npm run deps): no import circle anywhere under src/,
+ * and the layers keep to themselves. See docs/architecture.md.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle (type-only imports count too): split out the shared part, or compose instead.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-stands-alone',
+      severity: 'error',
+      comment: 'shared/ is plain TypeScript every side uses: it imports nothing of main, renderer or Node.',
+      from: { path: '^src/shared/' },
+      to: { pathNot: '^src/shared/|^node_modules/zod/' },
+    },
+    {
+      name: 'renderer-only-shared',
+      severity: 'error',
+      comment: 'The renderer reaches main only through window.api: it imports shared/, never main or Node.',
+      from: { path: '^src/renderer/' },
+      to: { path: '^src/(main|preload|sandbox|shells)/' },
+    },
+    {
+      name: 'renderer-no-node',
+      severity: 'error',
+      from: { path: '^src/renderer/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'electron-at-the-edge',
+      severity: 'error',
+      comment:
+        'Only main/index.ts, main/electron/ and the preload use Electron (types may be named elsewhere).',
+      from: { pathNot: '^src/main/index\\.ts$|^src/main/electron/|^src/preload/' },
+      to: { path: '^node_modules/electron/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'sqlite-behind-the-journal',
+      severity: 'error',
+      comment:
+        'Only main/journal opens SQLite in main (people/ names its type; the sandbox is another service).',
+      from: { path: '^src/', pathNot: '^src/main/journal/|^src/sandbox/' },
+      to: { path: '^node_modules/better-sqlite3/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'composition-root-at-the-top',
+      severity: 'error',
+      comment: 'Features do not import the composition root; the hosts do.',
+      from: { pathNot: '^src/main/index\\.ts$|^src/shells/|^src/main/app-desk\\.ts$' },
+      to: { path: '^src/main/app-desk\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.node.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+    exclude: { path: '^src/renderer/src/.*\\.css$' },
+  },
+}
