@@ -97,6 +97,24 @@ export function stamp(ws: Workspace): Stamp {
   }
 }
 
+/**
+ * What every new entry records of its making: its id, the mode, when (service and PC time, business day),
+ * who, and the service account it is sent to.
+ */
+export function newEntryOf(ctx: OpContext, t: Stamp = stamp(ctx.ws)) {
+  const { ws } = ctx
+  return {
+    id: ws.newId(),
+    mode: ws.mode,
+    createdAt: t.at,
+    createdPcAt: t.pcAt,
+    day: t.day,
+    clerk: ctx.clerk,
+    clerkId: ctx.clerkId,
+    serviceAccount: ctx.account,
+  }
+}
+
 /** Refuses a call to the service when there is no account to sign in with. */
 export function requireCredentials(ws: Workspace): void {
   if (!ws.session.hasCredentials()) {

@@ -6,6 +6,7 @@ import type { EntryRecord } from '../journal/journal'
 import { deposit as postDeposit, type ServiceDeposit } from '../reseller/client'
 import {
   exclusiveSend,
+  newEntryOf,
   type OpContext,
   oncePerRequest,
   REPEAT_WINDOW_MS,
@@ -90,20 +91,13 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
         }
       }
       const pending = ws.journal.insertEntry({
-        id: ws.newId(),
+        ...newEntryOf(ctx, t),
         kind: 'deposit',
-        mode: ws.mode,
-        createdAt: t.at,
-        createdPcAt: t.pcAt,
-        day: t.day,
-        clerk: ctx.clerk,
-        clerkId: ctx.clerkId,
         amountDirhams: args.amountDirhams,
         phone,
         firstName: lookup.firstName,
         externalTransactionId: ws.newId(),
         requestId: args.requestId ?? null,
-        serviceAccount: ctx.account,
       })
       return exclusiveSend(ws, pending.id, () => attemptDeposit(ctx, pending, null))
     },

@@ -3,7 +3,14 @@ import type { EntryRecord } from '../journal/journal'
 import { generateVoucher, type ServiceVoucher } from '../reseller/client'
 import { findDenomination } from './catalog'
 import { rememberSaleViewer } from './code-shown'
-import { exclusiveSend, type OpContext, oncePerRequest, requireCredentials, stamp } from './context'
+import {
+  exclusiveSend,
+  newEntryOf,
+  type OpContext,
+  oncePerRequest,
+  requireCredentials,
+  stamp,
+} from './context'
 import { PostTracker, recordFailure, recordSuccess } from './outcome'
 
 /**
@@ -27,21 +34,13 @@ export async function sellVoucher(
       await ws.journal.assertWritable()
       requireCredentials(ws)
       const denomination = await findDenomination(ctx, args.denominationId)
-      const t = stamp(ws)
       const pending = ws.journal.insertEntry({
-        id: ws.newId(),
+        ...newEntryOf(ctx),
         kind: 'voucher',
-        mode: ws.mode,
-        createdAt: t.at,
-        createdPcAt: t.pcAt,
-        day: t.day,
-        clerk: ctx.clerk,
-        clerkId: ctx.clerkId,
         amountDirhams: denomination.valueDirhams,
         denominationId: denomination.id,
         denominationValueDirhams: denomination.valueDirhams,
         requestId: args.requestId ?? null,
-        serviceAccount: ctx.account,
       })
 
       const sold = await exclusiveSend(ws, pending.id, async () => {

@@ -1,11 +1,9 @@
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs'
 import type { Language } from '../../shared/contract'
-import { dayToIsoDate } from '../../shared/day'
 import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
-import { formatPhoneForDisplay } from '../../shared/phone'
 import { REPORT_LABELS } from '../reports/labels'
-import type { ExportRow } from './rows'
+import { type ExportRow, exportCells } from './rows'
 import { summaryLines } from './summary-rows'
 
 /**
@@ -53,26 +51,7 @@ export function entryHeaders(language: Language): string[] {
 
 /** One entry's cells: ISO dates, amounts with 3 decimals, phones as displayed (spreadsheets keep the 0). */
 export function entryCells(row: ExportRow, language: Language): (string | null)[] {
-  const l = REPORT_LABELS[language]
-  return [
-    row.id,
-    dayToIsoDate(row.day),
-    row.createdAt,
-    l.kindOne[row.kind],
-    l.status[row.status],
-    row.clerk,
-    formatLyd(row.amountDirhams),
-    row.denominationValueDirhams === null ? null : formatLyd(row.denominationValueDirhams),
-    row.phone === null ? null : formatPhoneForDisplay(row.phone),
-    row.firstName,
-    row.serialNumber,
-    row.codeLast4,
-    row.serviceTransactionId,
-    row.externalTransactionId,
-    row.needsAttention ? l.yes : l.no,
-    row.errorCode,
-    row.resolution ? `${row.resolution.outcome}: ${row.resolution.note}` : null,
-  ]
+  return exportCells(row, language, formatLyd)
 }
 
 /**

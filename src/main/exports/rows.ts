@@ -1,25 +1,17 @@
-import type { EntryKind, EntryStatus } from '../../shared/contract'
-import { codeLast4 } from '../journal/dto'
+import type { Language } from '../../shared/contract'
+import { dayToIsoDate } from '../../shared/day'
+import type { ReportEntry } from '../../shared/manager'
+import { formatPhoneForDisplay } from '../../shared/phone'
 import type { EntryRecord } from '../journal/entries'
+import { toReportEntry } from '../reports/compute'
+import { REPORT_LABELS } from '../reports/labels'
 
-/** One entry as exports write it: never the voucher code (the last 4 digits at most). */
-export interface ExportRow {
-  id: string
-  day: number
-  createdAt: string
-  kind: EntryKind
-  status: EntryStatus
-  clerk: string | null
-  amountDirhams: number
+/**
+ * One entry as exports write it: what a report lists (never the voucher code, the last 4 digits at most),
+ * with the voucher's value and a manager's resolution.
+ */
+export interface ExportRow extends ReportEntry {
   denominationValueDirhams: number | null
-  phone: string | null
-  firstName: string | null
-  serialNumber: string | null
-  codeLast4: string | null
-  serviceTransactionId: string | null
-  externalTransactionId: string | null
-  needsAttention: boolean
-  errorCode: string | null
   resolution: { outcome: string; note: string } | null
 }
 
@@ -28,22 +20,39 @@ export const EXPORT_BATCH = 1000
 export function toExportRow(e: EntryRecord): ExportRow {
   const r = e.resolution as { outcome?: unknown; note?: unknown } | null
   return {
-    id: e.id,
-    day: e.day,
-    createdAt: e.createdAt,
-    kind: e.kind,
-    status: e.status,
-    clerk: e.clerk,
-    amountDirhams: e.amountDirhams,
+    ...toReportEntry(e),
     denominationValueDirhams: e.denominationValueDirhams,
-    phone: e.phone,
-    firstName: e.firstName,
-    serialNumber: e.serialNumber,
-    codeLast4: codeLast4(e.voucherCode),
-    serviceTransactionId: e.serviceTransactionId,
-    externalTransactionId: e.externalTransactionId,
-    needsAttention: e.needsAttention,
-    errorCode: e.error?.code ?? null,
     resolution: r === null ? null : { outcome: String(r.outcome ?? ''), note: String(r.note ?? '') },
   }
+}
+
+/**
+ * One entry's cells, in the order of the header, for CSV and XLSX alike: ISO dates, phones as displayed
+ * (spreadsheets keep the 0), amounts as the format wants them (text with 3 decimals, or a number).
+ */
+export function exportCells<Money>(
+  row: ExportRow,
+  language: Language,
+  money: (dirhams: number) => Money,
+): (string | Money | null)[] {
+  const l = REPORT_LABELS[language]
+  return [
+    row.id,
+    dayToIsoDate(row.day),
+    row.createdAt,
+    l.kindOne[row.kind],
+    l.status[row.status],
+    row.clerk,
+    money(row.amountDirhams),
+    row.denominationValueDirhams === null ? null : money(row.denominationValueDirhams),
+    row.phone === null ? null : formatPhoneForDisplay(row.phone),
+    row.firstName,
+    row.serialNumber,
+    row.codeLast4,
+    row.serviceTransactionId,
+    row.externalTransactionId,
+    row.needsAttention ? l.yes : l.no,
+    row.errorCode,
+    row.resolution ? `${row.resolution.outcome}: ${row.resolution.note}` : null,
+  ]
 }

@@ -3,10 +3,9 @@ import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import type { Report } from '../../shared/manager'
 import { DIRHAMS_PER_LYD } from '../../shared/money'
-import { formatPhoneForDisplay } from '../../shared/phone'
 import { REPORT_LABELS } from '../reports/labels'
 import { entryHeaders } from './csv'
-import type { ExportRow } from './rows'
+import { type ExportRow, exportCells } from './rows'
 import { summaryLines } from './summary-rows'
 
 /** Amounts are numbers shown with 3 decimals (dirhams), so Excel can sum them. */
@@ -59,27 +58,7 @@ export class XlsxWriter {
 
   rows(rows: ExportRow[]): void {
     for (const r of rows) {
-      this.entries
-        .addRow([
-          r.id,
-          dayToIsoDate(r.day),
-          r.createdAt,
-          this.l.kindOne[r.kind],
-          this.l.status[r.status],
-          r.clerk,
-          lyd(r.amountDirhams),
-          r.denominationValueDirhams === null ? null : lyd(r.denominationValueDirhams),
-          r.phone === null ? null : formatPhoneForDisplay(r.phone),
-          r.firstName,
-          r.serialNumber,
-          r.codeLast4,
-          r.serviceTransactionId,
-          r.externalTransactionId,
-          r.needsAttention ? this.l.yes : this.l.no,
-          r.errorCode,
-          r.resolution ? `${r.resolution.outcome}: ${r.resolution.note}` : null,
-        ])
-        .commit()
+      this.entries.addRow(exportCells(r, this.language, lyd)).commit()
     }
   }
 

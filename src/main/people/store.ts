@@ -3,46 +3,7 @@ import { v7 } from 'uuid'
 import { AppError } from '../../shared/errors'
 import type { Person, Role } from '../../shared/manager'
 import { type JournalHealth, openDatabase } from '../journal/open'
-
-/**
- * The people who may use this terminal, in their own database (`people.sqlite` in the data folder): the same
- * manager and clerks whichever mode (training or live) is active, while each mode keeps its own journal.
- */
-const PEOPLE_MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
-  // 1: people with their PIN hash and wrong-PIN count, and an append-only log of what happened to them.
-  (db) => {
-    db.exec(`
-      CREATE TABLE people (
-        id TEXT PRIMARY KEY,
-        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
-        role TEXT NOT NULL CHECK (role IN ('manager', 'clerk')),
-        pin_hash TEXT NOT NULL,
-        active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
-        created_at TEXT NOT NULL,
-        updated_at TEXT NOT NULL,
-        failed_attempts INTEGER NOT NULL DEFAULT 0,
-        locked_until_ms INTEGER NOT NULL DEFAULT 0
-      ) STRICT;
-
-      CREATE TABLE people_log (
-        id INTEGER PRIMARY KEY,
-        at TEXT NOT NULL,
-        person_id TEXT NOT NULL,
-        type TEXT NOT NULL,
-        by_id TEXT,
-        detail TEXT
-      ) STRICT;
-      CREATE TRIGGER people_log_no_update BEFORE UPDATE ON people_log
-      BEGIN SELECT RAISE(ABORT, 'the people log is append-only'); END;
-      CREATE TRIGGER people_log_no_delete BEFORE DELETE ON people_log
-      BEGIN SELECT RAISE(ABORT, 'the people log is append-only'); END;
-      CREATE TRIGGER people_no_delete BEFORE DELETE ON people
-      BEGIN SELECT RAISE(ABORT, 'people are deactivated, never deleted'); END;
-    `)
-  },
-]
-
-export const PEOPLE_SCHEMA_VERSION = PEOPLE_MIGRATIONS.length
+import { PEOPLE_MIGRATIONS } from './migrations'
 
 export interface PersonRecord extends Person {
   pinHash: string
@@ -89,6 +50,10 @@ export function toPerson(r: PersonRecord): Person {
   return { id: r.id, name: r.name, role: r.role, active: r.active, createdAt: r.createdAt }
 }
 
+/**
+ * The people who may use this terminal, in their own database (`people.sqlite` in the data folder): the same
+ * manager and clerks whichever mode (training or live) is active, while each mode keeps its own journal.
+ */
 export class PeopleStore {
   private constructor(
     readonly db: Database.Database,

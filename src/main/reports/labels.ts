@@ -1,88 +1,17 @@
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
 import { ERROR_LABELS } from '../../shared/error-labels'
-import type { ErrorCode } from '../../shared/errors'
 import type { ReportType } from '../../shared/manager'
 
-/** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits. */
-export interface ReportLabels {
-  title: Record<ReportType, string>
-  mode: Record<Mode, string>
-  trainingWarning: string
-  period: string
-  day: string
-  generated: string
-  by: string
-  zNumber: string
-  zPart: string
-  closedAt: string
-  closedBy: string
-  currency: string
-  sales: string
-  count: string
-  value: string
-  kind: Record<EntryKind, string>
-  /** One entry's kind, in lists. */
-  kindOne: Record<EntryKind, string>
-  status: Record<EntryStatus, string>
-  done: string
-  failed: string
-  open: string
-  byKind: string
-  byDenomination: string
-  byClerk: string
-  denomination: string
-  clerk: string
-  noClerk: string
-  vouchers: string
-  deposits: string
-  total: string
-  failedEntries: string
-  attentionEntries: string
-  none: string
-  more: (n: number) => string
-  entries: string
-  entriesCapped: (shown: number, total: number) => string
-  columns: {
-    id: string
-    day: string
-    createdAt: string
-    kind: string
-    status: string
-    clerk: string
-    amount: string
-    denomination: string
-    phone: string
-    firstName: string
-    serial: string
-    codeLast4: string
-    serviceTransaction: string
-    reference: string
-    attention: string
-    error: string
-    resolution: string
-  }
-  yes: string
-  no: string
-  summarySheet: string
-  entriesSheet: string
-  /** Chain reports (head office). */
-  chainScope: string
-  byTerminal: string
-  terminal: string
-  lastReceived: string
-  chainFiguresOnly: string
-  /** Why an entry failed, in words (the code stays in the CSV and Excel exports, for filtering). */
-  errors: Record<ErrorCode, string>
-}
-
-const en: ReportLabels = {
+/** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits.
+ * English is the reference: its shape is the type, so the Arabic must have every word. */
+const en = {
   title: {
     day: 'Daily report',
     range: 'Report for a period',
     x: 'X report (shift so far)',
     z: 'Z report (day closed)',
-  },
-  mode: { live: 'LIVE', training: 'TRAINING' },
+  } satisfies Record<ReportType, string>,
+  mode: { live: 'LIVE', training: 'TRAINING' } satisfies Record<Mode, string>,
   trainingWarning: 'TRAINING — NOT REAL MONEY',
   period: 'Period',
   day: 'Business day',
@@ -96,15 +25,15 @@ const en: ReportLabels = {
   sales: 'Sales (issued vouchers and confirmed deposits)',
   count: 'Count',
   value: 'Value',
-  kind: { voucher: 'Vouchers', deposit: 'Deposits' },
-  kindOne: { voucher: 'Voucher', deposit: 'Deposit' },
+  kind: { voucher: 'Vouchers', deposit: 'Deposits' } satisfies Record<EntryKind, string>,
+  kindOne: { voucher: 'Voucher', deposit: 'Deposit' } satisfies Record<EntryKind, string>,
   status: {
     pending: 'Pending',
     issued: 'Issued',
     confirmed: 'Confirmed',
     failed: 'Failed',
     unknown: 'Unknown',
-  },
+  } satisfies Record<EntryStatus, string>,
   done: 'Completed',
   failed: 'Failed',
   open: 'Outcome unknown',
@@ -120,9 +49,9 @@ const en: ReportLabels = {
   failedEntries: 'Failed entries',
   attentionEntries: 'Entries needing attention',
   none: 'None',
-  more: (n) => `… and ${n} more`,
+  more: (n: number) => `… and ${n} more`,
   entries: 'Entries',
-  entriesCapped: (shown, total) =>
+  entriesCapped: (shown: number, total: number) =>
     `The first ${shown} of ${total} entries; the CSV and Excel exports hold them all.`,
   columns: {
     id: 'Entry id',
@@ -147,13 +76,17 @@ const en: ReportLabels = {
   no: 'no',
   summarySheet: 'Summary',
   entriesSheet: 'Entries',
+  /** Chain reports (head office). */
   chainScope: 'Chain: every terminal (head office)',
   byTerminal: 'By terminal',
   terminal: 'Terminal',
   lastReceived: 'Figures as of',
   chainFiguresOnly: 'A chain report holds figures only; the entries are in each terminal’s own report.',
+  /** Why an entry failed, in words (the code stays in the CSV and Excel exports, for filtering). */
   errors: ERROR_LABELS.en,
 }
+
+export type ReportLabels = typeof en
 
 const ar: ReportLabels = {
   title: {
