@@ -38,6 +38,8 @@ export interface EntryRecord {
   activationDate: string | null
   expiryDate: string | null
   error: EntryError | null
+  /** How many times the money request left for the service: its `sent` events (or, on entries from before
+   * those existed, the count kept in the row). */
   attempts: number
   firstSentAt: string | null
   needsAttention: boolean
@@ -132,10 +134,15 @@ export interface EntryRow {
   confirmed_by_duplicate: number
   request_id: string | null
   resolution: string | null
+  sent_count: number
 }
 
-/** What every read of entries selects: the row, in the one shape toRecord knows. */
-export const ENTRY_COLUMNS = 'entries.*'
+/**
+ * What every read of entries selects: the row, in the one shape toRecord knows, with how many times its
+ * money request left (its `sent` events: the one count a kill between sending and recording cannot lose).
+ */
+export const ENTRY_COLUMNS = `entries.*,
+  (SELECT count(*) FROM entry_events WHERE entry_id = entries.id AND type = 'sent') AS sent_count`
 
 const UPDATE_COLUMNS: Record<Exclude<keyof EntryUpdate, 'error'>, string> = {
   status: 'status',
@@ -187,7 +194,8 @@ export function toRecord(r: EntryRow): EntryRecord {
               ? {}
               : { details: JSON.parse(r.error_details) as Record<string, unknown> }),
           },
-    attempts: r.attempts,
+    // Entries from before `sent` events existed count their attempts in the column only.
+    attempts: Math.max(r.attempts, r.sent_count),
     firstSentAt: r.first_sent_at,
     needsAttention: r.needs_attention === 1,
     confirmedByDuplicate: r.confirmed_by_duplicate === 1,

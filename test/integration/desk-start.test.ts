@@ -1,0 +1,199 @@
+/**
+ * How the desk starts, in both hosts' one start-up path (startAppDesk, here through the browser shell): in
+ * training and in live mode, after a clean stop and after a kill (a deposit left `pending` with its `sent`
+ * event, as a kill mid-send leaves it). A start either completes or touches nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createDesk } from '../../src/main/app-desk'
+import { LIVE_PASSWORD_SECRET } from '../../src/main/desk/live-account'
+import { journalPath } from '../../src/main/desk/workspaces'
+import { createIdGenerator } from '../../src/main/ids'
+import { Journal } from '../../src/main/journal/journal'
+import { SCHEMA_VERSION } from '../../src/main/journal/migrations'
+import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
+import { JsonFileSettings } from '../../src/main/settings/settings'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import type { Mode } from '../../src/shared/contract'
+import { businessDay } from '../../src/shared/day'
+import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
+import { DEMO, deskSeed, MOHAMED } from '../helpers/desk'
+import { ensureRendererBuilt } from '../helpers/renderer-build'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function dataFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-start-'))
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+async function liveService(): Promise<Sandbox> {
+  const sandbox = await startSandbox({ seed: deskSeed() })
+  cleanups.push(() => sandbox.close())
+  return sandbox
+}
+
+/** A data folder as the app leaves it in a mode: live with its address, username and saved password. */
+async function leftIn(dir: string, mode: Mode, live?: Sandbox): Promise<void> {
+  const settings = new JsonFileSettings(join(dir, 'settings.json'))
+  if (mode === 'live' && live) {
+    settings.update({
+      live: { baseUrl: live.baseUrl, username: DEMO.username, proxyUrl: null },
+      mode: 'live',
+    })
+    await new DevelopmentSecretStore(join(dir, 'development-secrets.json')).set(
+      LIVE_PASSWORD_SECRET,
+      DEMO.password,
+    )
+  } else {
+    settings.update({ mode: 'training' })
+  }
+}
+
+/** What a kill mid-send leaves: a deposit journaled `pending` with its `sent` event, and no outcome. */
+function killedDeposit(dir: string, mode: Mode, account: string | null): string {
+  const journal = Journal.open(journalPath(dir, mode))
+  const newId = createIdGenerator(Date.now)
+  const at = new Date().toISOString()
+  const id = newId()
+  journal.insertEntry({
+    id,
+    kind: 'deposit',
+    mode,
+    createdAt: at,
+    createdPcAt: at,
+    day: businessDay(Date.now()),
+    clerk: 'Salem',
+    amountDirhams: 12_500,
+    phone: MOHAMED.phone,
+    firstName: MOHAMED.name,
+    externalTransactionId: newId(),
+    serviceAccount: account,
+  })
+  journal.addEvent(id, { type: 'sent', at, detail: { attempt: 1 } })
+  journal.close()
+  return id
+}
+
+/** The entry and its events as the file holds them, read with a journal of the test's own. */
+function stored(dir: string, mode: Mode, id: string) {
+  const journal = Journal.open(journalPath(dir, mode))
+  try {
+    return { entry: journal.mustGet(id), events: journal.events(id).map((e) => e.type) }
+  } finally {
+    journal.close()
+  }
+}
+
+async function shellOn(dir: string, port?: number): Promise<BrowserShell> {
+  ensureRendererBuilt()
+  const shell = await startBrowserShell({ dataDir: dir, ...(port === undefined ? {} : { port }) })
+  cleanups.push(() => shell.close())
+  return shell
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** A port something else already listens on. */
+async function takenPort(): Promise<number> {
+  const server: Server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  cleanups.push(() => new Promise<void>((r) => server.close(() => r())))
+  return (server.address() as { port: number }).port
+}
+
+describe.each(['training', 'live'] as const)('a desk left in %s mode', (mode) => {
+  async function setUp() {
+    const dir = dataFolder()
+    const live = mode === 'live' ? await liveService() : undefined
+    await leftIn(dir, mode, live)
+    const account = live ? `${live.baseUrl}|${DEMO.username}` : null
+    return { dir, live, account }
+  }
+
+  it('starts in that mode, after a kill re-sends the interrupted deposit once, and counts both attempts', async () => {
+    const { dir, live, account } = await setUp()
+    const id = killedDeposit(dir, mode, account)
+    const shell = await shellOn(dir)
+    expect(shell.app.desk.workspace().mode).toBe(mode)
+    const journal = shell.app.desk.workspace().journal
+    await until(() => journal.get(id)?.status === 'confirmed', 'the re-sent deposit')
+    const ledger = () => (live ?? shell.sandbox).controls.ledger().deposits
+    expect(ledger()).toHaveLength(1)
+    const detail = await shell.app.desk.handlers.getEntry({ entryId: id }, { clerk: null })
+    const events = detail.events.map((e) => e.type)
+    expect(events.filter((t) => t === 'recovered')).toHaveLength(1)
+    // Two requests left for the service (the one the kill interrupted, and the re-send): two attempts.
+    expect(events.filter((t) => t === 'sent')).toHaveLength(2)
+    expect(detail.entry.attempts).toBe(2)
+  })
+
+  it('starts again after a clean stop without touching what is settled', async () => {
+    const { dir, account } = await setUp()
+    const id = killedDeposit(dir, mode, account)
+    const first = await shellOn(dir)
+    await until(() => first.app.desk.workspace().journal.get(id)?.status === 'confirmed', 'the re-send')
+    await first.close()
+    const before = stored(dir, mode, id)
+    const again = await shellOn(dir)
+    expect(again.app.desk.workspace().mode).toBe(mode)
+    await again.app.desk.recovery.idle()
+    expect(stored(dir, mode, id)).toEqual(before)
+  })
+
+  it('refused (the port is taken), touches nothing: no recovery ran on the journal, nothing was sent', async () => {
+    const { dir, live, account } = await setUp()
+    const id = killedDeposit(dir, mode, account)
+    const before = stored(dir, mode, id)
+    await expect(shellOn(dir, await takenPort())).rejects.toThrow(/EADDRINUSE/)
+    // Long enough for a background re-send, had one started.
+    await new Promise((r) => setTimeout(r, 500))
+    expect(stored(dir, mode, id)).toEqual(before)
+    expect(before.entry.status).toBe('pending')
+    if (live) expect(live.controls.ledger().deposits).toHaveLength(0)
+    // And the next start, on a free port, does the start-up work once.
+    const shell = await shellOn(dir)
+    await until(() => shell.app.desk.workspace().journal.get(id)?.status === 'confirmed', 'the re-send')
+    expect(stored(dir, mode, id).events.filter((t) => t === 'recovered')).toHaveLength(1)
+  })
+})
+
+describe('a start that fails', () => {
+  it('closes what it opened (the training service) and leaves the journal as it was', async () => {
+    const dir = dataFolder()
+    // A journal written by a newer version of the app cannot be opened: the start must fail.
+    const path = journalPath(dir, 'training')
+    Journal.open(path).close()
+    const Database = (await import('better-sqlite3')).default
+    const raw = new Database(path)
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    raw.close()
+    const close = vi.fn(async () => {})
+    const desk = createDesk({
+      dataDir: dir,
+      settings: new JsonFileSettings(join(dir, 'settings.json')),
+      secrets: new DevelopmentSecretStore(join(dir, 'secrets.json')),
+      startTraining: async () => ({ baseUrl: 'http://127.0.0.1:9', credentials: DEMO, close }),
+    })
+    await expect(desk.start()).rejects.toMatchObject({ code: 'JOURNAL_UNAVAILABLE' })
+    expect(close).toHaveBeenCalledOnce()
+    // Nothing is left open: the data folder can be removed and started afresh.
+    rmSync(path)
+    await desk.start()
+    expect(desk.workspace().mode).toBe('training')
+    await desk.stop()
+  })
+})
