@@ -4,6 +4,7 @@ import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
 import type { DeskHandlers } from './desk/handlers'
 import { journalHandlers } from './desk/journal-handlers'
 import { LiveAccount } from './desk/live-account'
+import { guardMoneyCalls } from './desk/money-guard'
 import type { BackgroundRecovery } from './desk/recover'
 import { salesHandlers } from './desk/sales-handlers'
 import { serviceHandlers } from './desk/service-handlers'
@@ -159,8 +160,8 @@ export function createDesk(deps: DeskDeps): Desk {
   }
 
   return {
-    // Roles are enforced here, once around every handler, for both hosts.
-    handlers: people.guard(handlers),
+    // Roles, then the journal's health for money calls: enforced here, once around every handler.
+    handlers: people.guard(guardMoneyCalls(handlers, core)),
     checkCaller: people.checkCaller,
     recovery: workspaces.recovery,
     headOffice,

@@ -58,14 +58,12 @@ export function salesHandlers(
         )
       }
       if (entry.status !== 'pending' && entry.status !== 'unknown') return workspaces.present(ws, entry)
-      await ws.journal.assertWritable()
       requireCredentials(ws)
       return workspaces.present(ws, await resendDeposit(ctx, entry.id, 'person'))
     },
 
     recoverNow: async (_args, call) => {
       const ctx = context(call)
-      await ctx.ws.journal.assertWritable()
       markInterrupted(ctx)
       return recoverDeposits(ctx)
     },

@@ -157,7 +157,6 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
     closeDay: async (args, call) => {
       const ws = core.active()
-      await ws.journal.assertWritable()
       const day = args.day ?? today()
       if (day > today()) throw new AppError('BAD_INPUT', 'day: a day that has not begun cannot be closed.')
       const report = closeDay(ws.journal, day, {

@@ -57,7 +57,6 @@ export function resolutionHandlers(core: DeskCore): FeatureHandlers<'resolveEntr
   return {
     resolveEntry: async (args: DeskArgs<'resolveEntry'>, call) => {
       const ws = core.active()
-      await ws.journal.assertWritable()
       const entry = mustGet(ws, args.entryId)
       if (entry.status !== 'pending' && entry.status !== 'unknown') {
         throw notResolvable(entry, 'Only an entry whose outcome is unknown can be resolved.')
@@ -141,7 +140,6 @@ export function resolutionHandlers(core: DeskCore): FeatureHandlers<'resolveEntr
 
     annotateEntry: async (args, call) => {
       const ws = core.active()
-      await ws.journal.assertWritable()
       const entry = mustGet(ws, args.entryId)
       if (entry.status !== 'issued' && entry.status !== 'confirmed') {
         throw notResolvable(entry, 'Only a final entry takes a note; resolve an unknown one instead.')
