@@ -205,6 +205,18 @@ export interface Settings extends ReceiptSettings, ManagerSettings {
   updateFeedUrl: string | null
 }
 
+/** What this copy of the app is and runs on (Settings, support calls). */
+export interface VersionInfo {
+  app: string
+  /** Electron's and Chromium's versions; null outside Electron (the browser shell). */
+  electron: string | null
+  chrome: string | null
+  node: string
+  /** Platform and architecture, e.g. `win32 x64`. */
+  os: string
+  mode: Mode
+}
+
 export type ConnectionTest =
   | { ok: true; tokenExpiresAt: string; clockOffsetMs: number | null }
   | { ok: false; error: AppErrorData }
@@ -472,6 +484,7 @@ export const DESK_CALLS = {
     role: 'any',
     money: false,
   },
+  getVersionInfo: { input: noInput, output: returns<VersionInfo>(), role: 'clerk', money: false },
   /** null when the person cancelled the save dialog. */
   saveDiagnostics: {
     input: optionalFields({ path: path.optional() }),

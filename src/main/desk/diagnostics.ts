@@ -11,7 +11,10 @@ export interface DiagnosticsHost {
   versions(): Record<string, string>
 }
 
-/** "Save diagnostics": versions, status, settings (never a password) and the redacted log, in one file. */
+/**
+ * What this copy of the app is (versions, as the host tells them, and the mode), and "Save diagnostics":
+ * versions, status, settings (never a password) and the redacted log, in one file.
+ */
 export function diagnosticsHandlers(deps: {
   host: DiagnosticsHost | undefined
   dataDir: string
@@ -19,8 +22,20 @@ export function diagnosticsHandlers(deps: {
   settings(): Settings
   /** What other features add to the report (the head office: where the journal goes, how far it got). */
   more?: () => Record<string, unknown>
-}): FeatureHandlers<'saveDiagnostics'> {
+}): FeatureHandlers<'getVersionInfo' | 'saveDiagnostics'> {
   return {
+    getVersionInfo: async () => {
+      const v = deps.host?.versions() ?? {}
+      return {
+        app: v.app ?? '',
+        electron: v.electron || null,
+        chrome: v.chrome || null,
+        node: v.node ?? process.versions.node,
+        os: v.os ?? `${process.platform} ${process.arch}`,
+        mode: deps.status().mode,
+      }
+    },
+
     saveDiagnostics: async (args) => {
       const { host } = deps
       if (!host) throw new AppError('INTERNAL', 'Diagnostics are not available here.')

@@ -18,6 +18,7 @@ import { createPrintingStore } from '../features/printing/store'
 import { createSellStore } from '../features/sell/store'
 import { createSessionStore } from '../features/session/store'
 import { watchSignIn } from '../features/session/watch-api'
+import { createAboutStore } from '../features/settings/about-store'
 import { createSettingsStore } from '../features/settings/store'
 import { createStatusStore } from '../features/status/store'
 import { createUpdatesStore } from '../features/updates/store'
@@ -62,6 +63,8 @@ export const updatesStore = createUpdatesStore({
   api,
   onSettings: (settings) => settingsStore.setState({ settings }),
 })
+
+export const aboutStore = createAboutStore(api)
 
 export const printingStore = createPrintingStore({
   api,

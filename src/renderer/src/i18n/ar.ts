@@ -312,6 +312,12 @@ export const ar: Messages = {
     diagnostics: 'حفظ بيانات التشخيص',
     diagnosticsSaved: (path: string) => `حُفظت بيانات التشخيص في ${path}`,
     diagnosticsHint: 'السجل والإصدارات والإعدادات، دون كلمات المرور أو رموز القسائم.',
+    aboutTitle: 'عن هذه النسخة',
+    aboutMode: 'الوضع',
+    aboutSystem: 'النظام',
+    aboutTraining: 'تدريب',
+    aboutLive: 'مباشر',
+    aboutNotElectron: 'غير مستخدم (متصفح)',
     openSettings: 'فتح الإعدادات',
   },
   date: {

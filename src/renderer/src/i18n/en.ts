@@ -314,6 +314,12 @@ export const en = {
     diagnostics: 'Save diagnostics',
     diagnosticsSaved: (path: string) => `Diagnostics saved to ${path}`,
     diagnosticsHint: 'The log, versions and settings, without passwords or voucher codes.',
+    aboutTitle: 'About this copy',
+    aboutMode: 'Mode',
+    aboutSystem: 'System',
+    aboutTraining: 'Training',
+    aboutLive: 'Live',
+    aboutNotElectron: 'not used (browser)',
     openSettings: 'Open Settings',
   },
   date: {

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
+import { AboutSection } from './AboutSection'
 import { FormFeedback } from './FormFeedback'
 import { LanguageField } from './LanguageField'
 import { PrinterSection } from './PrinterSection'
@@ -32,6 +33,7 @@ export function SettingsScreen() {
         <UpdatesSection />
         <HeadOfficeSection />
         <SupportSection />
+        <AboutSection />
       </div>
     </main>
   )

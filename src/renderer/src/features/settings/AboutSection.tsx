@@ -1,0 +1,34 @@
+import { useEffect } from 'react'
+import { useStore } from 'zustand'
+import { aboutStore } from '../../app/stores'
+import { useT } from '../../i18n/use'
+import { Facts } from '../../ui/controls'
+import { Ltr } from '../../ui/Ltr'
+
+/** What this copy of the app is and runs on: what support asks first. */
+export function AboutSection() {
+  const t = useT()
+  const versions = useStore(aboutStore, (s) => s.versions)
+  useEffect(() => {
+    void aboutStore.getState().load()
+  }, [])
+  if (!versions) return null
+  return (
+    <section className="card" aria-labelledby="about-title">
+      <h2 id="about-title">{t.settings.aboutTitle}</h2>
+      <Facts
+        items={[
+          [t.appTitle, <Ltr key="app">{versions.app}</Ltr>],
+          [
+            t.settings.aboutMode,
+            versions.mode === 'training' ? t.settings.aboutTraining : t.settings.aboutLive,
+          ],
+          ['Electron', <Ltr key="electron">{versions.electron ?? t.settings.aboutNotElectron}</Ltr>],
+          ['Chromium', <Ltr key="chrome">{versions.chrome ?? t.settings.aboutNotElectron}</Ltr>],
+          ['Node.js', <Ltr key="node">{versions.node}</Ltr>],
+          [t.settings.aboutSystem, <Ltr key="os">{versions.os}</Ltr>],
+        ]}
+      />
+    </section>
+  )
+}
