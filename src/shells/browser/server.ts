@@ -83,6 +83,16 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body)
 }
 
+/** The app's version, from the package it runs from. */
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8'))
+    return typeof pkg.version === 'string' ? pkg.version : 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
 function sameToken(given: string | undefined | null, token: string): boolean {
   if (!given) return false
   const a = Buffer.from(given)
@@ -117,7 +127,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     secrets: new DevelopmentSecretStore(join(dataDir, 'development-secrets.json')),
     logFile,
     chooseSavePath: async (name) => join(dataDir, 'diagnostics', name),
-    versions: { app: 'browser-shell', node: process.versions.node },
+    versions: {
+      app: `${packageVersion()} (browser shell)`,
+      node: process.versions.node,
+      os: `${process.platform} ${process.arch}`,
+    },
     trainingControl: options.control ?? false,
     printing: receipts.printing,
     manager: {
