@@ -1,6 +1,5 @@
 import { AppError } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
-import { toJournalEntry } from '../journal/journal'
 import { listDenominations } from './catalog'
 import { answerSale } from './code-shown'
 import { requireCredentials } from './context'
