@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../../shared/contract'
+import type { Role } from '../../shared/manager'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
-import { maySeeCodeAgain } from '../people/policy'
 import { type CallContext, type OpContext, stamp } from './context'
 
 /**
@@ -13,6 +13,21 @@ import { type CallContext, type OpContext, stamp } from './context'
 
 /** The longest replay window a manager may set: remembered sales older than this are forgotten. */
 const LONGEST_REPLAY_MS = 60 * 60_000
+
+/**
+ * The reprint rule: whether a person may see an entry's whole code again — print, preview or save its
+ * receipt, or have it given back. A clerk may within the reprint window after the sale (counted from the
+ * sale itself: a later change, such as a manager's note, must not reopen it); a manager at any time, and
+ * anyone before a manager is set up.
+ */
+export function maySeeCodeAgain(
+  entry: EntryRecord,
+  person: { role: Role } | undefined,
+  scope: { nowMs(): number; reprintWindowMs(): number },
+): boolean {
+  if (!person || person.role === 'manager') return true
+  return scope.nowMs() - Date.parse(entry.createdAt) <= scope.reprintWindowMs()
+}
 
 /**
  * Who is shown what a call returns: its sign-in (a new one each time someone signs in), or before anyone is

@@ -6,7 +6,7 @@ import {
   type DeskMethod,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { Role } from '../../shared/manager'
+import { maySeeCodeAgain } from '../desk/code-shown'
 import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
 import type { EntryRecord } from '../journal/journal'
@@ -66,21 +66,6 @@ function todaysOrOpenEntry(args: { entryId: string }, scope: ClerkScope): void {
   if (entry && entry.day !== scope.today() && !isOpen(entry)) {
     throw forbidden("A clerk sees today's journal only.", { reason: 'today-only', today: scope.today() })
   }
-}
-
-/**
- * The reprint rule: whether a person may see an entry's whole code again — print, preview or save its
- * receipt, or have it given back. A clerk may within the reprint window after the sale (counted from the
- * sale itself: a later change, such as a manager's note, must not reopen it); a manager at any time, and
- * anyone before a manager is set up.
- */
-export function maySeeCodeAgain(
-  entry: EntryRecord,
-  person: { role: Role } | undefined,
-  scope: Pick<ClerkScope, 'nowMs' | 'reprintWindowMs'>,
-): boolean {
-  if (!person || person.role === 'manager') return true
-  return scope.nowMs() - Date.parse(entry.createdAt) <= scope.reprintWindowMs()
 }
 
 /** For a clerk: receipts within the reprint window only. A voucher receipt carries the whole code. */

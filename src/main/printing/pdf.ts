@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
-import { DOTS_PER_MM, type PaperWidthMm } from '../receipts/paper'
 import type { MonochromeImage } from './monochrome'
+import { DOTS_PER_MM, type PaperWidthMm } from './paper'
 
 const POINTS_PER_MM = 72 / 25.4
 

@@ -1,7 +1,7 @@
-import type { PaperWidthMm } from '../receipts/paper'
-import { printableWidthDots } from '../receipts/paper'
 import { type EscPosJobOptions, encodeReceiptJob } from './escpos'
 import type { MonochromeImage } from './monochrome'
+import type { PaperWidthMm } from './paper'
+import { printableWidthDots } from './paper'
 import type { ReceiptRasterizer } from './rasterizer'
 
 export interface EscPosReceiptJob {

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import { dotsToMicrons, type PaperWidthMm, printableWidthDots } from '../receipts/paper'
+import { dotsToMicrons, type PaperWidthMm, printableWidthDots } from './paper'
 
 /**
  * Printing through the operating system's printer drivers (Windows), via Electron's

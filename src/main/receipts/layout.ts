@@ -4,12 +4,12 @@ import { AppError } from '../../shared/errors'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { codeGroups } from '../../shared/voucher-code'
+import { printableWidthDots } from '../printing/paper'
 import { type Barcode, code128Barcode, qrCode } from './barcode'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from './fonts'
 import { escapeHtml, formatTripoliDateTime } from './format'
 import { RECEIPT_LABELS, type ReceiptLabels } from './labels'
 import { type OutletInfo, type ReceiptInput, type ReceiptOptions, receiptProblem } from './model'
-import { printableWidthDots } from './paper'
 
 /** Side padding inside the printable width: the outermost dots of cheap heads print faintly. */
 const PAD_X = 6

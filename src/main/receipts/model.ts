@@ -1,5 +1,5 @@
 import type { JournalEntry, Language } from '../../shared/contract'
-import type { PaperWidthMm } from './paper'
+import type { PaperWidthMm } from '../printing/paper'
 
 /** From settings: printed at the top of every receipt. */
 export interface OutletInfo {

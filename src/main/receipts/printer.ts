@@ -4,9 +4,9 @@ import type { Logger } from '../log'
 import { encodeReceiptJob } from '../printing/escpos'
 import type { MonochromeImage } from '../printing/monochrome'
 import { NetworkPrinter, type PrintOutcome } from '../printing/network-printer'
+import { printableWidthDots } from '../printing/paper'
 import type { ReceiptRasterizer } from '../printing/rasterizer'
 import type { SystemPrinter } from '../printing/system-printer'
-import { printableWidthDots } from './paper'
 
 /** A network printer as the desk uses it: one job in, its outcome or a PRINTER_ERROR out. */
 export interface ReceiptNetworkPrinter {

@@ -4,9 +4,9 @@ import { isErrorCode } from '../../shared/errors'
 import type { ClerkTotals, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
+import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'
 import { escapeHtml, formatTripoliDateTime } from '../receipts/format'
-import { type PaperWidthMm, printableWidthDots } from '../receipts/paper'
 import { REPORT_LABELS, type ReportLabels } from './labels'
 
 /** Latin runs (figures, dates, ids) read left to right inside Arabic text. */

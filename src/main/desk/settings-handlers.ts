@@ -1,12 +1,12 @@
 import type { Settings } from '../../shared/contract'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
-import type { FeatureHandlers } from '../desk/core'
-import type { LiveAccount } from '../desk/live-account'
-import type { Workspaces } from '../desk/workspaces'
-import { managerSettingsOf, withManagerPatch } from './manager-settings'
-import { receiptSettingsOf } from './receipt-settings'
-import type { SecretStore } from './secrets'
-import type { SettingsStore } from './settings'
+import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
+import { receiptSettingsOf } from '../settings/receipt-settings'
+import type { SecretStore } from '../settings/secrets'
+import type { SettingsStore } from '../settings/settings'
+import type { FeatureHandlers } from './core'
+import type { LiveAccount } from './live-account'
+import type { Workspaces } from './workspaces'
 
 export interface SettingsFeature {
   handlers: FeatureHandlers<'getSettings' | 'setLanguage' | 'updateSettings'>
