@@ -13,6 +13,7 @@ export function AboutSection() {
     void aboutStore.getState().load()
   }, [])
   if (!versions) return null
+  const version = (v: string | null) => (v === null ? t.settings.aboutNotElectron : <Ltr>{v}</Ltr>)
   return (
     <section className="card" aria-labelledby="about-title">
       <h2 id="about-title">{t.settings.aboutTitle}</h2>
@@ -23,8 +24,8 @@ export function AboutSection() {
             t.settings.aboutMode,
             versions.mode === 'training' ? t.settings.aboutTraining : t.settings.aboutLive,
           ],
-          ['Electron', <Ltr key="electron">{versions.electron ?? t.settings.aboutNotElectron}</Ltr>],
-          ['Chromium', <Ltr key="chrome">{versions.chrome ?? t.settings.aboutNotElectron}</Ltr>],
+          ['Electron', version(versions.electron)],
+          ['Chromium', version(versions.chrome)],
           ['Node.js', <Ltr key="node">{versions.node}</Ltr>],
           [t.settings.aboutSystem, <Ltr key="os">{versions.os}</Ltr>],
         ]}
