@@ -222,7 +222,7 @@ export class Workspaces implements DeskCore {
     // What a crash left is marked once the journal is known to be sound; a money call waiting for the same
     // verdict runs after this (its wait was registered later).
     void ws.journal.checked.then(() => {
-      if (!ws.journal.writable || !ws.journal.open) return
+      if (!ws.journal.writable || !ws.journal.isOpen) return
       markInterrupted(this.opContext(ws, { clerk: null }))
       void this.recovery.pass()
     })

@@ -67,7 +67,7 @@ export class Journal implements ReportSource {
   }
 
   /** Whether the connection is open (a desk stopped before a background check answered has closed it). */
-  get open(): boolean {
+  get isOpen(): boolean {
     return this.#db.open
   }
 
