@@ -159,7 +159,8 @@ async function commitBench() {
     samples.journal.push(j)
     samples.fsync.push(f)
   }
-  const { synchronous: sync, journalMode: mode } = journal.health
+  const sync = journal.synchronous()
+  const mode = journal.journalMode()
   closeSync(fd)
   journal.close()
   return {

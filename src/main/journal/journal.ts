@@ -91,6 +91,11 @@ export class Journal implements ReportSource {
     }
   }
 
+  /** The connection's journal mode, as read back now: 'wal'. */
+  journalMode(): string {
+    return String(this.#db.pragma('journal_mode', { simple: true }))
+  }
+
   /** The connection's synchronous setting now: 2 (FULL) but for the one unsynced commit of addEventUnsynced. */
   synchronous(): number {
     return Number(this.#db.pragma('synchronous', { simple: true }))

@@ -10,10 +10,6 @@ export interface JournalHealth {
   problem: string | null
   /** False while the integrity check runs: money records wait for it, reading does not. */
   checked: boolean
-  /** As read back from the open connection: 'wal' is required. */
-  journalMode: string
-  /** As read back: 2 (FULL) or more is required. */
-  synchronous: number
 }
 
 export interface OpenedDatabase {
@@ -62,12 +58,10 @@ export function openDatabase(
     const health: JournalHealth = {
       problem: settingsProblem ?? quickCheckProblem(String(db.pragma('quick_check', { simple: true }))),
       checked: true,
-      journalMode,
-      synchronous,
     }
     return { db, health, checked: Promise.resolve(health) }
   }
-  const health: JournalHealth = { problem: null, checked: false, journalMode, synchronous }
+  const health: JournalHealth = { problem: null, checked: false }
   const checked = quickCheckInWorker(path).then((result) => {
     health.problem = quickCheckProblem(result)
     health.checked = true
