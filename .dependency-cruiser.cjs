@@ -50,6 +50,13 @@ module.exports = {
       to: { path: '^node_modules/better-sqlite3/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'journal-connection-stays-inside',
+      severity: 'error',
+      comment: "The journal's connection is for main/journal only: elsewhere a journal is its methods.",
+      from: { pathNot: '^src/main/journal/' },
+      to: { path: '^src/main/journal/connection\\.ts$' },
+    },
+    {
       name: 'composition-root-at-the-top',
       severity: 'error',
       comment: 'Features do not import the composition root; the hosts do.',

@@ -4,17 +4,10 @@
  * counter uses. Off by default; nothing here is on the path of a sale.
  */
 import { AppError } from '../../shared/errors'
-import type {
-  ChainUse,
-  HeadOfficeSettings,
-  HeadOfficeStatus,
-  HeadOfficeView,
-  OtherOpenDeposit,
-} from '../../shared/head-office'
+import type { HeadOfficeSettings, HeadOfficeStatus, HeadOfficeView } from '../../shared/head-office'
 import type { Report } from '../../shared/manager'
 import type { ChainFigures } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
-import type { OtherUse } from '../desk/limits'
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { ReportMeta } from '../reports/compute'

@@ -6,32 +6,18 @@
  * record; the marks go to the meta table.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import type { EntryKind, EntryStatus, JournalEventType, Mode } from '../../shared/contract'
+import type { EntryStatus, JournalEventType } from '../../shared/contract'
 import { connectionOf } from './connection'
-import type { EntryRow, Journal } from './journal'
+import type { EntryRow, Journal, NewEntry } from './journal'
+import type { StoredZ } from './reports'
 
-/** What was asked, as journaled before sending: fields that never change once written. Never a voucher code. */
-export interface FeedEntry {
-  id: string
-  kind: EntryKind
-  mode: Mode
-  createdAt: string
-  createdPcAt: string
-  day: number
-  clerk: string | null
-  clerkId: string | null
-  serviceAccount: string | null
-  /** As it stood when first sent (a voucher's value may be corrected by the answer; the state has it). */
-  amountDirhams: number
-  phone: string | null
-  firstName: string | null
-  denominationId: number | null
-  denominationValueDirhams: number | null
-  externalTransactionId: string | null
-  requestId: string | null
-  /** sha256 of the fields above except the amount: the same header sent twice has the same digest. */
-  digest: string
-}
+/**
+ * What was asked, as journaled before sending (a new entry's fields, every one given): fields that never
+ * change once written. Never a voucher code.
+ * The amount as it stood when first sent (a voucher's value may be corrected by the answer; the state has
+ * it); `digest`: sha256 of the other fields, so the same header sent twice has the same digest.
+ */
+export type FeedEntry = Required<NewEntry> & { digest: string }
 
 /** The entry as it stood after an event (its latest when read). */
 export interface FeedState {
@@ -73,14 +59,8 @@ export interface FeedBatch {
   lastSeq: number
 }
 
-export interface FeedZReport {
-  number: number
-  day: number
-  closedAt: string
-  closedBy: string | null
-  closedById: string | null
-  afterEntryId: string
-  lastEntryId: string
+/** A stored Z report as the head office takes it: the report parsed, with its digest. */
+export interface FeedZReport extends Omit<StoredZ, 'report'> {
   report: Record<string, unknown>
   digest: string
 }
