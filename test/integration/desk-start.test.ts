@@ -197,3 +197,22 @@ describe('a start that fails', () => {
     await desk.stop()
   })
 })
+
+describe('a stop right after the start', () => {
+  it("waits for the journal's background check, so nothing touches the data folder afterwards", async () => {
+    const dir = dataFolder()
+    const desk = createDesk({
+      dataDir: dir,
+      settings: new JsonFileSettings(join(dir, 'settings.json')),
+      secrets: new DevelopmentSecretStore(join(dir, 'secrets.json')),
+      startTraining: async () => ({ baseUrl: 'http://127.0.0.1:9', credentials: DEMO, close: async () => {} }),
+    })
+    await desk.start()
+    const journal = desk.workspace().journal
+    await desk.stop()
+    // The check's worker had its own connection to the file: a stopped desk must have seen it finish, or it
+    // could still create the journal's -shm file while the folder is removed or a backup restored into it.
+    expect(journal.health.checked).toBe(true)
+    rmSync(dir, { recursive: true })
+  })
+})

@@ -275,6 +275,9 @@ export class Workspaces implements DeskCore {
     const left = this.moneyActivity()
     for (const ws of this.open.values()) {
       await ws.session.close()
+      // The integrity check's worker holds a connection of its own: let it answer first, or it could open
+      // the file (and create its -shm) after the desk said it had stopped.
+      await ws.journal.checked
       ws.journal.close()
     }
     this.open.clear()
