@@ -205,7 +205,11 @@ describe('a stop right after the start', () => {
       dataDir: dir,
       settings: new JsonFileSettings(join(dir, 'settings.json')),
       secrets: new DevelopmentSecretStore(join(dir, 'secrets.json')),
-      startTraining: async () => ({ baseUrl: 'http://127.0.0.1:9', credentials: DEMO, close: async () => {} }),
+      startTraining: async () => ({
+        baseUrl: 'http://127.0.0.1:9',
+        credentials: DEMO,
+        close: async () => {},
+      }),
     })
     await desk.start()
     const journal = desk.workspace().journal
