@@ -4,10 +4,11 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../src/renderer/src/i18n'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
 import { writeMonochromePng } from '../helpers/monochrome-png'
-import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { type Browser, launchBrowser, ready, screenshot, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
 /**
@@ -321,6 +322,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await k.type('12')
     await k.press('Enter')
     await page.getByText('Check with the customer').waitFor()
+    await ready(page.getByRole('button', { name: 'Confirm deposit' }))
     // A held Enter: the first press confirms, the repeats must not confirm again or start anything new.
     await k.down('Enter')
     await k.down('Enter')
@@ -393,6 +395,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await screenshot(page, `${language}-1-sell`)
       await page.keyboard.press('1')
       await screenshot(page, `${language}-2-sell-confirm`)
+      await ready(page.getByRole('button', { name: MESSAGES[language].sell.confirm }))
       await page.keyboard.press('Enter')
       await page.locator('.voucher-card').waitFor()
       await screenshot(page, `${language}-3-sell-issued`)
@@ -412,6 +415,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await page.keyboard.press('Enter')
       await page.locator('.panel-info > .facts').waitFor()
       await screenshot(page, `${language}-6-deposit-review`)
+      await ready(page.getByRole('button', { name: MESSAGES[language].deposit.confirm }))
       await page.keyboard.press('Enter')
       await page.locator('.panel-good, .panel-bad').first().waitFor()
       await screenshot(page, `${language}-7-deposit-result`)
@@ -524,6 +528,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
           .first()
           .click()
         const arabic = back.nextCompleteJob()
+        await ready(page.getByRole('button', { name: MESSAGES.ar.sell.confirm }))
         await page.keyboard.press('Enter')
         const image = (await arabic).image()
         if (image) await writeMonochromePng('test-output/receipts/e2e-voucher-ar-58.png', image)

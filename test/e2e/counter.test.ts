@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SETTLE_MS } from '../../src/renderer/src/ui/deliberate'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { type Browser, launchBrowser, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
@@ -118,6 +119,8 @@ describe('the counter, as a new clerk tries it', () => {
       .getByRole('button', { name: /10\.000/ })
       .first()
       .click()
+    // The confirmation takes a press once it has been on screen a moment (test 2).
+    await page.clock.runFor(SETTLE_MS)
     await button(page, 'Confirm sale').click()
     await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
     await expect.poll(() => headerUsed(page)).toBeCloseTo(before + 10, 3)
@@ -170,6 +173,74 @@ describe('the counter, as a new clerk tries it', () => {
     await page.getByLabel('Customer phone number').waitFor()
     expect(await page.getByRole('heading', { name: 'Deposit stopped' }).count()).toBe(0)
     expect(depositsTo('0912345678')).toEqual([])
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('2. never lets a bounced Enter skip a confirmation: the sale, the deposit’s review, the repeat question', async () => {
+    const { page, errors } = await openDesk({ clock: true })
+    const k = page.keyboard
+    const vouchers = ledger().vouchers.length
+
+    // "1" chooses the value; an Enter bouncing 100 ms later does not sell it.
+    await k.press('1')
+    await page.getByRole('heading', { name: 'Sell this voucher?' }).waitFor()
+    await page.clock.runFor(100)
+    await k.press('Enter')
+    await page.clock.runFor(50)
+    expect(await page.getByRole('heading', { name: 'Voucher issued' }).count()).toBe(0)
+    expect(ledger().vouchers.length).toBe(vouchers)
+    expect(await page.evaluate('document.activeElement?.textContent')).toContain('Confirm sale')
+    // The clerk looks at the value, then Enter sells it.
+    await page.clock.runFor(SETTLE_MS)
+    await k.press('Enter')
+    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    expect(ledger().vouchers.length).toBe(vouchers + 1)
+
+    // The amount's Enter bouncing onto the review does not send the deposit.
+    // A phone no other test here deposits to or searches for (the repeat question needs the same phone twice).
+    const phone = '0912345678'
+    await k.press('F2')
+    await page.getByLabel('Customer phone number').waitFor()
+    async function toReviewByKeys() {
+      await k.type(phone)
+      await k.press('Enter')
+      await page.locator('.holder-name').waitFor()
+      await page.clock.runFor(1100)
+      await k.press('Enter')
+      await page.getByLabel('Amount (LYD)').waitFor()
+      await k.type('6')
+      await k.press('Enter')
+      await page.getByRole('heading', { name: 'Check with the customer' }).waitFor()
+    }
+    await toReviewByKeys()
+    await page.clock.runFor(100)
+    await k.press('Enter')
+    await page.clock.runFor(50)
+    expect(await page.getByRole('heading', { name: 'Deposit confirmed' }).count()).toBe(0)
+    expect(depositsTo(phone)).toEqual([])
+    await page.clock.runFor(600)
+    await k.press('Enter')
+    await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+    expect(depositsTo(phone).map((d) => d.amount)).toEqual([6])
+
+    // The same amount to the same phone again: the question main asks is not answered by a bounce either.
+    await k.press('Escape')
+    await page.getByLabel('Customer phone number').waitFor()
+    await toReviewByKeys()
+    await page.clock.runFor(600)
+    await k.press('Enter')
+    const again = page.getByRole('button', { name: 'Yes, send a second deposit' })
+    await again.waitFor()
+    await page.clock.runFor(100)
+    await k.press('Enter')
+    await page.clock.runFor(50)
+    expect(await page.getByRole('heading', { name: 'Deposit confirmed' }).count()).toBe(0)
+    expect(depositsTo(phone).map((d) => d.amount)).toEqual([6])
+    // Esc still means back, whatever the moment.
+    await k.press('Escape')
+    await page.getByLabel('Amount (LYD)').waitFor()
+    expect(depositsTo(phone).map((d) => d.amount)).toEqual([6])
     expect(errors).toEqual([])
     await page.close()
   })

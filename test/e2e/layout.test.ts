@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { Language } from '../../src/shared/contract'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
-import { type Browser, launchBrowser, watchErrors } from './support/browser'
+import { type Browser, launchBrowser, ready, watchErrors } from './support/browser'
 import { headerRows, layoutProblems, settle } from './support/layout'
 import { buildRendererForTest } from './support/renderer'
 
@@ -163,6 +163,7 @@ describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
       await page.keyboard.press('1')
       await heading(m.sell.confirmTitle).waitFor()
       await look(language, 'sell-confirm')
+      await ready(button(m.sell.confirm))
       await page.keyboard.press('Enter')
       await heading(m.sell.issuedTitle).waitFor()
       await look(language, 'sell-issued')

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 
 export const SCREENSHOT_DIR = 'test-output/screenshots'
 
@@ -67,4 +67,13 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === 'error' && !m.text().includes('frame-ancestors')) errors.push(m.text())
   })
   return errors
+}
+
+/**
+ * Waits until a button takes a press, as a clerk sees it come up: a money confirmation ignores presses for a
+ * moment after it appears (a bounced Enter never confirms, see ui/deliberate.ts), so a key pressed for it
+ * must come after that. Playwright's trial click waits for the button to be enabled and clicks nothing.
+ */
+export async function ready(button: Locator): Promise<void> {
+  await button.click({ trial: true })
 }

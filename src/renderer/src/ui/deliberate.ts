@@ -60,3 +60,49 @@ export function useDeliberateConfirm(onConfirm: () => void): { armed: boolean; a
 
   return { armed, attempt }
 }
+
+/**
+ * How long a confirm button that moves money ignores being pressed after it appears: longer than an Enter
+ * bouncing off the key that brought it up (50–150 ms) or pressed twice by habit, shorter than reading it.
+ */
+export const SETTLE_MS = 500
+
+/**
+ * A confirm button that needs a fresh press: for SETTLE_MS after it appears it is marked disabled
+ * (aria-disabled: it keeps the focus, so Enter is its key once it settles) and a press — a bounced Enter, a
+ * double click landing on it — does nothing but start the moment again. Spread `props` on the Button.
+ */
+export function useSettledPress(onPress: () => void): {
+  settled: boolean
+  props: { 'aria-disabled': true | undefined; onClick: () => void }
+} {
+  const [settled, setSettled] = useState(false)
+  const settledNow = useRef(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const press = useRef(onPress)
+  press.current = onPress
+
+  const restart = useCallback(() => {
+    settledNow.current = false
+    setSettled(false)
+    if (timer.current !== null) clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      settledNow.current = true
+      setSettled(true)
+    }, SETTLE_MS)
+  }, [])
+
+  useEffect(() => {
+    restart()
+    return () => {
+      if (timer.current !== null) clearTimeout(timer.current)
+    }
+  }, [restart])
+
+  const onClick = useCallback(() => {
+    if (settledNow.current) press.current()
+    else restart()
+  }, [restart])
+
+  return { settled, props: { 'aria-disabled': settled ? undefined : true, onClick } }
+}

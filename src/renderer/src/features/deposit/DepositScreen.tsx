@@ -6,7 +6,7 @@ import { normalizeLibyanPhone } from '../../../../shared/phone'
 import { depositStore, openEntry } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Panel, TextField } from '../../ui/controls'
-import { useDeliberateConfirm } from '../../ui/deliberate'
+import { useDeliberateConfirm, useSettledPress } from '../../ui/deliberate'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { canRetry, isOpen, limitFigures, statusTone } from '../../ui/entry'
 import { formatLyd, formatTime } from '../../ui/format'
@@ -376,19 +376,7 @@ function ReviewStep() {
         ]}
       />
       <LimitWarning amountDirhams={amount} estimateDirhams={remaining} />
-      {repeat ? (
-        <Panel tone="pending" title={t.deposit.repeatTitle} role="alert">
-          <p>{t.deposit.repeatBody}</p>
-          <div className="actions">
-            <Button variant="primary" autoFocus onClick={() => void depositStore.getState().confirm(true)}>
-              {t.deposit.repeatConfirm}
-            </Button>
-            <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
-              {t.common.cancel}
-            </Button>
-          </div>
-        </Panel>
-      ) : null}
+      {repeat ? <RepeatQuestion /> : null}
       {unresolved ? (
         <Panel tone="bad" title={t.deposit.unresolvedTitle} role="alert">
           <p>{t.errors.UNRESOLVED_DEPOSIT}</p>
@@ -400,21 +388,42 @@ function ReviewStep() {
         </Panel>
       ) : null}
       {error && !repeat && !unresolved ? <ErrorNote error={error} /> : null}
-      {repeat || unresolved ? null : (
-        <div className="actions">
-          <Button
-            variant="primary"
-            shortcut="Enter"
-            autoFocus
-            onClick={() => void depositStore.getState().confirm()}
-          >
-            {t.deposit.confirm}
-          </Button>
-          <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
-            {t.common.back}
-          </Button>
-        </div>
-      )}
+      {repeat || unresolved ? null : <ConfirmDeposit />}
+    </Panel>
+  )
+}
+
+/** The review's confirmation: the Enter that opened the review, bouncing, does not send the money. */
+function ConfirmDeposit() {
+  const t = useT()
+  const settle = useSettledPress(() => void depositStore.getState().confirm())
+  return (
+    <div className="actions">
+      <Button variant="primary" shortcut="Enter" autoFocus {...settle.props}>
+        {t.deposit.confirm}
+      </Button>
+      <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
+        {t.common.back}
+      </Button>
+    </div>
+  )
+}
+
+/** Main asks whether the same amount to the same phone is meant again: answered by a fresh press only. */
+function RepeatQuestion() {
+  const t = useT()
+  const settle = useSettledPress(() => void depositStore.getState().confirm(true))
+  return (
+    <Panel tone="pending" title={t.deposit.repeatTitle} role="alert">
+      <p>{t.deposit.repeatBody}</p>
+      <div className="actions">
+        <Button variant="primary" autoFocus {...settle.props}>
+          {t.deposit.repeatConfirm}
+        </Button>
+        <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
+          {t.common.cancel}
+        </Button>
+      </div>
     </Panel>
   )
 }

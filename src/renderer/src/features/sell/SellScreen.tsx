@@ -4,6 +4,7 @@ import type { JournalEntry } from '../../../../shared/contract'
 import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Kbd, Panel } from '../../ui/controls'
+import { useSettledPress } from '../../ui/deliberate'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { limitFigures } from '../../ui/entry'
 import { formatDateTime, formatPlainDate, formatTime } from '../../ui/format'
@@ -114,6 +115,8 @@ function Confirm() {
   const selected = useStore(sellStore, (s) => s.selected)
   const error = useStore(sellStore, (s) => s.error)
   const estimate = useStore(sellStore, (s) => s.limit?.estimatedRemainingDirhams ?? null)
+  // The Enter that chose the value, bouncing, must not sell it: the button takes a press after a moment.
+  const settle = useSettledPress(() => void sellStore.getState().confirm())
   if (!selected) return null
   return (
     <Panel tone="info" title={t.sell.confirmTitle}>
@@ -126,12 +129,7 @@ function Confirm() {
       <LimitWarning amountDirhams={selected.valueDirhams} estimateDirhams={estimate} />
       {error ? <ErrorNote error={error} /> : null}
       <div className="actions">
-        <Button
-          variant="primary"
-          shortcut="Enter"
-          autoFocus
-          onClick={() => void sellStore.getState().confirm()}
-        >
+        <Button variant="primary" shortcut="Enter" autoFocus {...settle.props}>
           {t.sell.confirm}
         </Button>
         <Button shortcut="Esc" onClick={() => sellStore.getState().cancel()}>
