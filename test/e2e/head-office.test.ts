@@ -113,14 +113,25 @@ describe('the head office in the renderer', () => {
     // whole suite's load this takes far longer than alone (~12 s).
   }, 90_000)
 
-  it("after a lookup, the other counter's unresolved deposit to the phone is named, and the deposit refused", async () => {
+  it("right after a lookup, the other counter's unresolved deposit to the phone stops the deposit, as one at this PC does", async () => {
     await page.keyboard.press('F2')
     await page.getByLabel('Customer phone number').fill(MOHAMED.phone)
     await page.getByRole('button', { name: 'Look up' }).click()
     const warning = page.getByRole('alert').filter({ hasText: 'An unresolved deposit at another counter' })
     await warning.waitFor()
     expect(await warning.textContent()).toContain('Souq counter 2 made a deposit of 25.000 LYD to this phone')
+    // Stopped right after the lookup, as for an open deposit at this PC: neither the name nor the amount.
+    expect(await page.locator('.holder-name').count()).toBe(0)
+    expect(await page.getByLabel('Amount (LYD)').count()).toBe(0)
     await both('31-open-deposit-elsewhere', 1024)
+    // Looked up again while it is still open there: stopped again, with the same words.
+    await warning.getByRole('button', { name: 'Look up again' }).click()
+    await warning.waitFor()
+    expect(await page.locator('.holder-name').count()).toBe(0)
+    // Esc goes back to the phone, as on every step.
+    await page.keyboard.press('Escape')
+    await page.getByLabel('Customer phone number').waitFor()
+    expect(await page.getByLabel('Customer phone number').inputValue()).toBe(MOHAMED.phone)
     await page.keyboard.press('Escape')
   })
 

@@ -365,6 +365,59 @@ describe('a deposit', () => {
     expect(api.retryDeposit).toHaveBeenCalledWith({ entryId: 'open-1' })
   })
 
+  it('stops right after the lookup while another counter has an open deposit to the phone, until it is settled there', async () => {
+    const { api, store } = setup()
+    const elsewhere = {
+      terminal: 'Souq counter 2',
+      entryId: 'remote-1',
+      amountDirhams: 25_000,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      asOf: '2026-11-26T10:01:00.000Z',
+    }
+    api.lookupCustomer.mockResolvedValue({ ...active, openDepositElsewhere: elsewhere })
+    store.getState().setPhone('0912345678')
+    await store.getState().lookUp()
+    expect(store.getState().step).toBe('elsewhere')
+    // Neither the name nor an amount can be given from here.
+    store.getState().answerName(true)
+    store.getState().setAmount('25')
+    expect(store.getState()).toMatchObject({ step: 'elsewhere', amountText: '' })
+    // Looked up again while still open there: stopped again; once settled there, on to the name.
+    await store.getState().lookUpAgain()
+    expect(store.getState().step).toBe('elsewhere')
+    api.lookupCustomer.mockResolvedValue(active)
+    await store.getState().lookUpAgain()
+    expect(store.getState().step).toBe('name')
+    expect(api.lookupCustomer).toHaveBeenCalledTimes(3)
+    // Esc goes back to the phone, keeping it.
+    api.lookupCustomer.mockResolvedValue({ ...active, openDepositElsewhere: elsewhere })
+    store.getState().back()
+    await store.getState().lookUp()
+    store.getState().back()
+    expect(store.getState()).toMatchObject({ step: 'phone', phoneText: '0912345678' })
+  })
+
+  it('after an open deposit here is settled, still stops for one open at another counter', async () => {
+    const { api, store } = setup()
+    const open = entry({ id: 'open-1', status: 'confirmed', amountDirhams: 4000 })
+    api.lookupCustomer.mockResolvedValue({
+      ...active,
+      openDeposit: open,
+      openDepositElsewhere: {
+        terminal: 'Souq counter 2',
+        entryId: 'remote-1',
+        amountDirhams: 25_000,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        asOf: '2026-11-26T10:01:00.000Z',
+      },
+    })
+    store.getState().setPhone('0912345678')
+    await store.getState().lookUp()
+    expect(store.getState().step).toBe('open')
+    store.getState().continueAfterOpen()
+    expect(store.getState().step).toBe('elsewhere')
+  })
+
   it('changes the amount after a limit refusal without a new lookup', async () => {
     const { api, store } = setup()
     api.deposit.mockResolvedValueOnce(

@@ -42,6 +42,8 @@ export const headOfficeAr: HeadOfficeMessages = {
   openElsewhereTitle: 'إيداع غير محسوم في نقطة أخرى',
   openElsewhere: (terminal, amount, time) =>
     `أجرت ${terminal} إيداعاً بمبلغ ${amount} إلى هذا الرقم في ${time} ولم تُعرف نتيجته بعد. يُرفض الإيداع هنا حتى يُحسم هناك.`,
+  openElsewhereWhat: 'اطلب من تلك النقطة حسمه («إعادة آمنة» هناك)، ثم ابحث عن الرقم مرة أخرى.',
+  lookUpAgain: 'البحث مرة أخرى',
   scope: 'النطاق',
   scopePc: 'هذا الجهاز',
   scopeChain: 'السلسلة (كل النقاط)',

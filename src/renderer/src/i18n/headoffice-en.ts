@@ -44,6 +44,8 @@ export const headOfficeEn = {
   openElsewhereTitle: 'An unresolved deposit at another counter',
   openElsewhere: (terminal: string, amount: string, time: string) =>
     `${terminal} made a deposit of ${amount} to this phone at ${time} and its outcome is not known yet. A deposit here is refused until it is resolved there.`,
+  openElsewhereWhat: 'Ask that counter to settle it (Retry safely there), then look up the phone again.',
+  lookUpAgain: 'Look up again',
   scope: 'Scope',
   scopePc: 'This PC',
   scopeChain: 'The chain (every counter)',

@@ -16,7 +16,7 @@ import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
 import { Ltr, Money, Phone } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
 import { RetryFeedback } from '../../ui/RetryFeedback'
-import { OpenElsewhereNote } from '../headoffice/OpenElsewhereNote'
+import { OpenElsewhereStep } from '../headoffice/OpenElsewhereStep'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { QUICK_AMOUNTS_DIRHAMS, unresolvedEntryId } from './store'
 
@@ -40,11 +40,11 @@ export function DepositScreen() {
     <main className="screen" aria-labelledby="deposit-title">
       <h1 id="deposit-title">{t.deposit.title}</h1>
       <Customer />
-      <OpenElsewhereNote />
       {step === 'phone' ? <PhoneStep /> : null}
       {step === 'open' ? <OpenStep /> : null}
       {step === 'name' ? <NameStep /> : null}
       {step === 'stop' ? <StopStep /> : null}
+      {step === 'elsewhere' ? <OpenElsewhereStep /> : null}
       {step === 'amount' ? <AmountStep /> : null}
       {step === 'review' ? <ReviewStep /> : null}
       {step === 'sending' ? <Progress text={t.deposit.sending} /> : null}
@@ -232,12 +232,14 @@ function StopStep() {
       : stop === 'inactive'
         ? [t.deposit.inactiveTitle, t.deposit.inactiveBody]
         : [t.deposit.nameRejectedTitle, t.deposit.nameRejectedBody]
+  // The lookup's Enter, bouncing, does not sweep the reason away before the clerk has read it.
+  const startOver = useSettledPress(() => depositStore.getState().back())
   return (
     <Panel tone="bad" title={title} role="alert">
       <p>{body}</p>
       <p>{customer ? <Phone phone={customer.phone} /> : <Ltr>{phoneText}</Ltr>}</p>
       <div className="actions">
-        <Button variant="primary" shortcut="Esc" autoFocus onClick={() => depositStore.getState().back()}>
+        <Button variant="primary" shortcut="Esc" autoFocus {...startOver.props}>
           {t.deposit.startOver}
         </Button>
       </div>

@@ -8,9 +8,20 @@ import { canRetry, isOpen, type LastOperation, lastOperationOf } from '../../ui/
 /**
  * The steps of a deposit. After the lookup: `open` when an earlier deposit to the phone is still open (it
  * must be resolved before any new one), `stop` when the wallet cannot take money or the name was not the
- * customer's, else `name` — the deliberate confirmation of who receives the money.
+ * customer's, `elsewhere` when another counter of the chain has a deposit to the phone with no known outcome
+ * (it is resolved there; main refuses a deposit here until then), else `name` — the deliberate confirmation
+ * of who receives the money.
  */
-export type DepositStep = 'phone' | 'open' | 'name' | 'stop' | 'amount' | 'review' | 'sending' | 'result'
+export type DepositStep =
+  | 'phone'
+  | 'open'
+  | 'name'
+  | 'stop'
+  | 'elsewhere'
+  | 'amount'
+  | 'review'
+  | 'sending'
+  | 'result'
 export type StopReason = 'notFound' | 'inactive' | 'nameRejected'
 export type AmountProblem =
   | 'empty'
@@ -75,6 +86,8 @@ export interface DepositState extends DepositRules {
   retrySafely(): Promise<void>
   /** The earlier deposit is settled: on to the name check. */
   continueAfterOpen(): void
+  /** Another counter's open deposit stopped the lookup: the same phone looked up again (has it settled?). */
+  lookUpAgain(): Promise<void>
   answerName(isHolder: boolean): void
   setAmount(text: string): void
   setAmountAgain(text: string): void
@@ -131,6 +144,13 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
       set({ ...blank, last: result ? lastOperationOf(result) : last })
     }
 
+    /** Where a lookup leads once no deposit to the phone is open at this PC. */
+    function afterLookup(customer: CustomerLookup): Partial<DepositState> {
+      if (customer.status !== 'active') return { step: 'stop', stop: 'inactive' }
+      if (customer.openDepositElsewhere) return { step: 'elsewhere' }
+      return { step: 'name' }
+    }
+
     return {
       ...blank,
       last: null,
@@ -156,8 +176,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
           if (get().step !== 'phone') return
           if (customer.openDeposit)
             set({ step: 'open', customer, open: customer.openDeposit, retry: noRetry })
-          else if (customer.status !== 'active') set({ step: 'stop', stop: 'inactive', customer })
-          else set({ step: 'name', customer })
+          else set({ ...afterLookup(customer), customer })
         } catch (e) {
           const error = toAppErrorData(e)
           if (error.code === 'USER_NOT_FOUND') set({ step: 'stop', stop: 'notFound', customer: null })
@@ -187,8 +206,13 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
       continueAfterOpen() {
         const { step, open, customer } = get()
         if (step !== 'open' || !customer || (open && isOpen(open))) return
-        if (customer.status !== 'active') set({ step: 'stop', stop: 'inactive', retry: noRetry })
-        else set({ step: 'name', retry: noRetry })
+        set({ ...afterLookup(customer), retry: noRetry })
+      },
+
+      async lookUpAgain() {
+        if (get().step !== 'elsewhere') return
+        set({ ...blank, phoneText: get().phoneText })
+        await get().lookUp()
       },
 
       answerName(isHolder) {
@@ -258,7 +282,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
 
       back() {
         const { step } = get()
-        if (step === 'open' || step === 'name' || step === 'stop')
+        if (step === 'open' || step === 'name' || step === 'stop' || step === 'elsewhere')
           set({ ...blank, phoneText: get().phoneText })
         else if (step === 'amount') set({ step: 'name', amountProblem: null })
         else if (step === 'review')
