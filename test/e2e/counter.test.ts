@@ -354,12 +354,27 @@ describe('the counter, as a new clerk tries it', () => {
     await button(page, 'Confirm sale').click()
     await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
 
-    // The limit panel closes with Esc, and gives the focus back.
+    // A deposit's review warns the same way: the estimate is now below anything.
+    await lookUp(page, '0927654321')
+    await confirmName(page)
+    await toReview(page, '5')
+    const depositWarning = page.getByRole('status').filter({
+      has: page.getByRole('heading', { name: 'Above what the daily limit probably still allows' }),
+    })
+    await depositWarning.waitFor()
+    expect(await depositWarning.textContent()).toContain('0.000')
+    expect(await button(page, 'Confirm deposit').count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await page.getByLabel('Amount (LYD)').waitFor()
+
+    // The limit panel closes with Esc, and gives the focus back (here over a deposit's amount step).
     await page.locator('.limit summary').click()
     await page.getByText('Agreed with the provider').waitFor()
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('details.limit').getAttribute('open')).toBeNull()
     expect(await page.evaluate('document.activeElement?.tagName')).toBe('SUMMARY')
+    // That Esc was the panel's: the deposit behind it did not go back a step.
+    expect(await page.getByLabel('Amount (LYD)').count()).toBe(1)
     await page.keyboard.press('F4')
     await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('')
     await limits.getByRole('button', { name: 'Save limits' }).click()

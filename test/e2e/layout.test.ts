@@ -162,8 +162,9 @@ describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
       await look(language, 'sell')
       await page.keyboard.press('1')
       await heading(m.sell.confirmTitle).waitFor()
-      await look(language, 'sell-confirm')
+      // Photographed once the confirmation takes a press (it is dimmed for its first moment).
       await ready(button(m.sell.confirm))
+      await look(language, 'sell-confirm')
       await page.keyboard.press('Enter')
       await heading(m.sell.issuedTitle).waitFor()
       await look(language, 'sell-issued')
@@ -187,6 +188,7 @@ describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
       await page.getByLabel(m.deposit.amountAgain).fill('750')
       await page.keyboard.press('Enter')
       await heading(m.deposit.reviewTitle).waitFor()
+      await ready(button(m.deposit.confirm))
       await look(language, 'deposit-review')
       await button(m.deposit.confirm).click()
       await heading(m.deposit.confirmedTitle).waitFor()
