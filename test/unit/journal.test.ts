@@ -253,6 +253,29 @@ describe('money records', () => {
   })
 })
 
+describe('open entries', () => {
+  it('lists what a crash left (pending) apart from what waits for a person, and deposits of a recent window', () => {
+    const pending = journal.insertEntry(voucher())
+    const unknown = journal.insertEntry(voucher())
+    journal.updateEntry(unknown.id, { status: 'unknown' }, '2026-11-26T10:00:00.000Z')
+    const deposit = (createdAt: string) =>
+      journal.insertEntry({
+        ...voucher(),
+        kind: 'deposit',
+        createdAt,
+        phone: '0912345678',
+        externalTransactionId: id(20261126),
+      })
+    const old = deposit('2026-11-26T08:00:00.000Z')
+    const recent = deposit('2026-11-26T09:55:00.000Z')
+    expect(journal.listPending('voucher').map((e) => e.id)).toEqual([pending.id])
+    expect(journal.listOpenDepositsSince('2026-11-26T09:45:00.000Z').map((e) => e.id)).toEqual([recent.id])
+    expect(journal.listOpen('deposit').map((e) => e.id)).toEqual([old.id, recent.id])
+    expect(journal.countOpen()).toBe(4)
+    expect(journal.countOpen('pending')).toBe(3)
+  })
+})
+
 describe('events without a disk sync (a deposit’s sent mark)', () => {
   it('are kept like any event, and every later commit waits for the disk again, even after a refusal', () => {
     const entry = journal.insertEntry(voucher())

@@ -19,9 +19,9 @@ export function markInterrupted(ctx: OpContext): number {
   const { ws } = ctx
   let marked = 0
   for (const kind of ['voucher', 'deposit'] as const) {
-    for (const entry of ws.journal.listOpen(kind)) {
+    for (const entry of ws.journal.listPending(kind)) {
       // An entry being sent right now is not interrupted.
-      if (entry.status !== 'pending' || ws.sending.has(entry.id)) continue
+      if (ws.sending.has(entry.id)) continue
       const t = stamp(ws)
       if (kind === 'voucher' && !ws.journal.wasSent(entry.id)) {
         ws.journal.updateEntry(
@@ -48,15 +48,6 @@ export function markInterrupted(ctx: OpContext): number {
     }
   }
   return marked
-}
-
-/** Open deposits the background may re-send: its own service account's, not being sent right now. */
-function resendable(ctx: OpContext): EntryRecord[] {
-  return ctx.ws.journal
-    .listOpen('deposit')
-    .filter(
-      (e) => !ctx.ws.sending.has(e.id) && (e.serviceAccount === null || e.serviceAccount === ctx.account),
-    )
 }
 
 function withinWindow(ctx: OpContext, entry: EntryRecord): boolean {
@@ -97,13 +88,23 @@ export async function recoverDeposits(ctx: OpContext): Promise<RecoverResult> {
       })
     }
   }
-  const stillOpen = ws.journal.listOpen('deposit').length + ws.journal.listOpen('voucher').length
+  const stillOpen = ws.journal.countOpen()
   return { resolved, stillOpen }
 }
 
-/** Open deposits still the background's to re-send (inside their window). */
+/** Open deposits still the background's to re-send: inside their window, to their own service account, not
+ * being sent right now. */
 export function dueDeposits(ctx: OpContext): EntryRecord[] {
-  return resendable(ctx).filter((e) => withinWindow(ctx, e))
+  // Only the window's deposits are read: older open ones wait for a person, and there may be thousands.
+  const since = new Date(ctx.ws.session.clock.now() - BACKGROUND_WINDOW_MS).toISOString()
+  return ctx.ws.journal
+    .listOpenDepositsSince(since)
+    .filter(
+      (e) =>
+        !ctx.ws.sending.has(e.id) &&
+        (e.serviceAccount === null || e.serviceAccount === ctx.account) &&
+        withinWindow(ctx, e),
+    )
 }
 
 /** Whether any open deposit is still the background's to re-send. */

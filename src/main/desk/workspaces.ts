@@ -254,9 +254,7 @@ export class Workspaces implements DeskCore {
       // A clerk's call (by requestId) and its send (by entry) are one operation: count the larger side.
       money.inFlight += Math.max(ws.sending.size, ws.requests.size)
       if (ws.journal.health.problem !== null) continue
-      for (const kind of ['voucher', 'deposit'] as const) {
-        money.pending += ws.journal.listOpen(kind).filter((e) => e.status === 'pending').length
-      }
+      money.pending += ws.journal.countOpen('pending')
       money.resending += dueDeposits(this.opContext(ws, { clerk: null })).length
     }
     return money

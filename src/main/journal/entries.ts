@@ -286,6 +286,37 @@ export function listOpen(db: Statements, kind: EntryKind): EntryRecord[] {
   )
 }
 
+/** Entries still `pending` (what a crash leaves), oldest first. */
+export function listPending(db: Statements, kind: EntryKind): EntryRecord[] {
+  return records(
+    db.prepare(`SELECT ${ENTRY_COLUMNS} FROM entries WHERE kind = ? AND status = 'pending' ORDER BY id`),
+    kind,
+  )
+}
+
+/** Open deposits whose first attempt (or creation) is at or after an instant, oldest first. */
+export function listOpenDepositsSince(db: Statements, sinceIso: string): EntryRecord[] {
+  return records(
+    db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE kind = 'deposit' AND status IN ('pending', 'unknown')
+         AND coalesce(first_sent_at, created_at) >= ? ORDER BY id`,
+    ),
+    sinceIso,
+  )
+}
+
+/** How many entries have no known outcome yet (pending or unknown), or only the pending ones. */
+export function countOpen(db: Statements, only?: 'pending'): number {
+  const row = db
+    .prepare(
+      only === 'pending'
+        ? `SELECT count(*) AS n FROM entries WHERE kind IN ('voucher', 'deposit') AND status = 'pending'`
+        : `SELECT count(*) AS n FROM entries WHERE kind IN ('voucher', 'deposit') AND status IN ('pending', 'unknown')`,
+    )
+    .get() as { n: number }
+  return row.n
+}
+
 export function findOpenDepositTo(db: Statements, phone: string): EntryRecord | null {
   return one(
     db.prepare(

@@ -145,6 +145,24 @@ export class Journal implements ReportSource {
     return entries.listOpen(this.#sql, kind)
   }
 
+  /**
+   * Entries still `pending` (what a crash leaves), oldest first. Narrower than listOpen: a year's journal may
+   * hold thousands of `unknown` entries waiting for a person, and start-up must not read them all.
+   */
+  listPending(kind: EntryKind): EntryRecord[] {
+    return entries.listPending(this.#sql, kind)
+  }
+
+  /** Open deposits whose first attempt (or creation) is at or after an instant, oldest first. */
+  listOpenDepositsSince(sinceIso: string): EntryRecord[] {
+    return entries.listOpenDepositsSince(this.#sql, sinceIso)
+  }
+
+  /** How many entries have no known outcome yet (pending or unknown), or only the pending ones. */
+  countOpen(only?: 'pending'): number {
+    return entries.countOpen(this.#sql, only)
+  }
+
   findOpenDepositTo(phone: string): EntryRecord | null {
     return entries.findOpenDepositTo(this.#sql, phone)
   }
