@@ -55,6 +55,8 @@ export interface PdfText {
   pages: number
   /** All pages' text in reading order, NFKC-normalised; items separated by spaces. */
   text: string
+  /** Each page's text, the same way. */
+  pageTexts: string[]
 }
 
 export async function pdfText(pdf: Uint8Array): Promise<PdfText> {
@@ -62,7 +64,9 @@ export async function pdfText(pdf: Uint8Array): Promise<PdfText> {
   let next = 0
   const doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise
   const words: string[] = []
+  const pageStarts: number[] = []
   for (let n = 1; n <= doc.numPages; n++) {
+    pageStarts.push(words.length)
     const page = await doc.getPage(n)
     const content = await page.getTextContent({ includeMarkedContent: true })
     const stack: Frame[] = []
@@ -98,5 +102,7 @@ export async function pdfText(pdf: Uint8Array): Promise<PdfText> {
   await doc.destroy()
   if (next !== spans.length)
     throw new Error(`PDF text: ${spans.length} spans in the streams, ${next} on the pages`)
-  return { pages, text: words.join(' ').normalize('NFKC').replace(/\s+/g, ' ') }
+  const clean = (list: string[]) => list.join(' ').normalize('NFKC').replace(/\s+/g, ' ')
+  const pageTexts = pageStarts.map((start, i) => clean(words.slice(start, pageStarts[i + 1] ?? words.length)))
+  return { pages, text: clean(words), pageTexts }
 }

@@ -6,6 +6,7 @@ import { chromiumPdfRenderer } from '../../src/main/exports/chromium-pdf'
 import { writeExport } from '../../src/main/exports/write-export'
 import { createIdGenerator } from '../../src/main/ids'
 import { Journal } from '../../src/main/journal/journal'
+import { REPORT_LABELS } from '../../src/main/reports/labels'
 import { ERROR_LABELS } from '../../src/shared/error-labels'
 import { pdfText } from '../helpers/pdf-text'
 
@@ -15,6 +16,9 @@ import { pdfText } from '../helpers/pdf-text'
  * only, never a fallback from the PC, though the report is laid out for print only.
  */
 const DAY = 20261103
+/** A busy day: its entry list runs over many pages. */
+const LONG_DAY = 20261104
+const LONG_DAY_ENTRIES = 400
 const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'))
 const journalPath = join(dir, 'journal-live.sqlite')
 const pdf = chromiumPdfRenderer()
@@ -70,6 +74,44 @@ beforeAll(() => {
       at(),
     )
   }
+  // The busy day, in one transaction (one disk sync).
+  now = Date.parse('2026-11-04T06:00:00Z')
+  journal.transaction(() => {
+    for (let i = 0; i < LONG_DAY_ENTRIES; i++) {
+      now += 30_000
+      const at = new Date(now).toISOString()
+      const base = { id: newId(), mode: 'live' as const, createdAt: at, createdPcAt: at, day: LONG_DAY }
+      if (i % 2 === 0) {
+        const e = journal.insertEntry({
+          ...base,
+          kind: 'voucher',
+          amountDirhams: 5_000,
+          clerk: 'هدى',
+          denominationId: 1,
+        })
+        journal.updateEntry(
+          e.id,
+          {
+            status: 'issued',
+            voucherCode: `98765432109${String(i).padStart(4, '0')}`,
+            serialNumber: `LS${50_000 + i}`,
+          },
+          at,
+        )
+      } else {
+        const e = journal.insertEntry({
+          ...base,
+          kind: 'deposit',
+          amountDirhams: 20_000 + i,
+          clerk: 'Amina',
+          phone: `0944${String(i).padStart(6, '0')}`,
+          firstName: i % 4 === 1 ? 'خديجة' : 'Omar',
+          externalTransactionId: newId(),
+        })
+        journal.updateEntry(e.id, { status: 'confirmed', serviceTransactionId: String(810_000 + i) }, at)
+      }
+    }
+  })
   journal.close()
 })
 
@@ -101,7 +143,13 @@ describe('The report PDF', () => {
         () => {},
       )
       const bytes = readFileSync(path)
-      expect(embeddedFonts(bytes)).toEqual(['NotoSansArabic-Regular'])
+      // The family's static faces, as TrueType (never Type 3 drawings of each glyph, never a PC's font).
+      expect(embeddedFonts(bytes).sort()).toEqual([
+        'NotoSansArabic-Bold',
+        'NotoSansArabic-ExtraBold',
+        'NotoSansArabic-Regular',
+      ])
+      expect(bytes.toString('latin1')).not.toMatch(/\/Subtype\s*\/Type3/)
       const { text } = await pdfText(bytes)
       // Words, not phrases: a reader gets right-to-left words in the order they are drawn.
       expect(text).toContain('مكتبة')
@@ -119,6 +167,50 @@ describe('The report PDF', () => {
       for (const word of ERROR_LABELS[language].DAILY_LIMIT_EXCEEDED.split(' ')) expect(text).toContain(word)
       expect(text).toContain('10.029')
       expect(text).toContain('2026-11-03 10:01')
+    }, 60_000)
+  }
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`lists a busy day's entries over many pages, each once, in order, the column heads on every page (${language})`, async () => {
+      const path = join(dir, `long-day-${language}.pdf`)
+      await writeExport(
+        { format: 'pdf', from: LONG_DAY, to: LONG_DAY, language, path },
+        {
+          journalPath,
+          mode: 'live',
+          generatedAt: '2026-11-04T18:00:00.000Z',
+          generatedBy: 'Huda',
+          outletName: 'مكتبة النور',
+          pdf,
+        },
+        () => {},
+      )
+      const { text, pageTexts } = await pdfText(readFileSync(path))
+      const l = REPORT_LABELS[language]
+      // The heading with the count (a right-to-left heading reads with the count before it).
+      const heading = new RegExp(
+        `${l.entries} \\( ?${LONG_DAY_ENTRIES} ?\\)|\\( ?${LONG_DAY_ENTRIES} ?\\) ${l.entries}`,
+      )
+      expect(text).toMatch(heading)
+      // Each entry once, in the day's order: its serial (vouchers) or the service's transaction id (deposits).
+      let last = -1
+      for (let i = 0; i < LONG_DAY_ENTRIES; i++) {
+        const mark = i % 2 === 0 ? `LS${50_000 + i}` : String(810_000 + i)
+        const at = text.indexOf(mark)
+        expect(at, mark).toBeGreaterThan(last)
+        expect(text.indexOf(mark, at + 1), mark).toBe(-1)
+        last = at
+        if (i % 2 === 1) expect(text).toContain(`094 400 0${String(i).padStart(3, '0')}`)
+      }
+      // The list starts on the page with its heading and goes on to the last page, every page with the heads.
+      const first = pageTexts.findIndex((t) => heading.test(t))
+      const listPages = pageTexts.slice(first)
+      expect(listPages.length).toBeGreaterThan(5)
+      for (const page of listPages) {
+        for (const word of [...l.columns.clerk.split(' '), ...l.columns.serviceTransaction.split(' ')]) {
+          expect(page).toContain(word)
+        }
+      }
     }, 60_000)
   }
 })

@@ -3,11 +3,11 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSyn
 import { dirname, extname, isAbsolute } from 'node:path'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { ExportFormat, Report } from '../../shared/manager'
+import type { ExportFormat, Report, ReportEntry } from '../../shared/manager'
 import { JournalSnapshot } from '../journal/snapshot'
-import { loadReceiptFonts } from '../receipts/fonts'
+import { loadReportFonts } from '../receipts/fonts'
 import { computeReportStepwise } from '../reports/compute'
-import { entryTableRow, renderReportHtml } from '../reports/html'
+import { renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
@@ -109,21 +109,27 @@ export async function writeExport(
       await xlsx.finish(report)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
-      const rows: string[] = []
+      const rows: ReportEntry[] = []
       for await (const batch of batches) {
         for (const row of batch) {
           if (rows.length >= PDF_ENTRY_LIMIT) break
-          rows.push(entryTableRow(row, request.language))
+          rows.push(row)
         }
         done += batch.length
         progress(done, total)
         if (rows.length >= PDF_ENTRY_LIMIT) break
       }
-      const html = renderReportHtml(report, request.language, await loadReceiptFonts(), source.outletName, {
-        rows,
+      // The summary through Chromium (the manager's report as printed), the entry list drawn after it here:
+      // Chromium needs seconds for thousands of rows (exports/entries-pdf.ts says why).
+      const html = renderReportHtml(report, request.language, await loadReportFonts(), source.outletName, {
         total,
       })
-      writeDurably(tmp, await source.pdf.renderPdf(html))
+      const summary = await source.pdf.renderPdf(html)
+      const bytes =
+        rows.length > 0
+          ? await (await import('./entries-pdf')).appendEntryPages(summary, rows, total, request.language)
+          : summary
+      writeDurably(tmp, bytes)
     }
     snapshot.close()
     renameSync(tmp, request.path)
@@ -167,7 +173,7 @@ async function writeSummaryOnly(
       await new XlsxWriter(tmp, request.language).finish(report)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
-      const html = renderReportHtml(report, request.language, await loadReceiptFonts(), source.outletName)
+      const html = renderReportHtml(report, request.language, await loadReportFonts(), source.outletName)
       writeDurably(tmp, await source.pdf.renderPdf(html))
     }
     renameSync(tmp, request.path)

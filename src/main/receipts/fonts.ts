@@ -23,7 +23,47 @@ const SUBSETS = [
   },
 ] as const
 
+/**
+ * The A4 report's faces: static instances (regular, bold, extra bold) of the same family, in the same two
+ * parts. Chromium's PDF writer embeds a variable font as Type 3 drawings of each glyph; static ones go in as
+ * TrueType (about a tenth smaller, and what readers expect), and the entry list drawn outside Chromium
+ * (exports/entries-pdf.ts) uses the same files.
+ */
+const REPORT_WEIGHTS = [400, 700, 800] as const
+const REPORT_SUBSETS = SUBSETS.map((s) => ({
+  part: s.file.includes('-arabic-wght') ? 'arabic' : 'latin',
+  unicodeRange: s.unicodeRange,
+}))
+
 let loading: Promise<ReceiptFonts> | null = null
+let loadingReport: Promise<ReceiptFonts> | null = null
+
+/** Reads the report's static font files once per process. */
+export function loadReportFonts(): Promise<ReceiptFonts> {
+  loadingReport ??= readReportFonts().catch((error: unknown) => {
+    loadingReport = null
+    throw error
+  })
+  return loadingReport
+}
+
+async function readReportFonts(): Promise<ReceiptFonts> {
+  const require = createRequire(import.meta.url)
+  const rules = await Promise.all(
+    REPORT_WEIGHTS.flatMap((weight) =>
+      REPORT_SUBSETS.map(async ({ part, unicodeRange }) => {
+        const file = `@fontsource/noto-sans-arabic/files/noto-sans-arabic-${part}-${weight}-normal.woff2`
+        const data = await readFile(require.resolve(file))
+        return (
+          `@font-face{font-family:'${RECEIPT_FONT_FAMILY}';font-style:normal;font-weight:${weight};` +
+          `src:url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');` +
+          `unicode-range:${unicodeRange};}`
+        )
+      }),
+    ),
+  )
+  return { css: rules.join('\n') }
+}
 
 /** Reads the bundled font files once per process. */
 export function loadReceiptFonts(): Promise<ReceiptFonts> {

@@ -99,14 +99,10 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
   )
 }
 
-/** The head row of an entries table (PDF export and lists). */
-export function entryTableHead(l: ReportLabels): string {
+/** The head row of an entries table (the failed and the attention lists). */
+function entryTableHead(l: ReportLabels): string {
   const c = l.columns
   return `<tr><th>${escapeHtml(c.createdAt.replace(' (UTC)', ''))}</th><th>${escapeHtml(c.kind)}</th><th>${escapeHtml(c.status)}</th><th>${escapeHtml(c.amount)}</th><th>${escapeHtml(c.clerk)}</th><th>${escapeHtml(`${c.phone} / ${c.serial}`)}</th><th>${escapeHtml(c.serviceTransaction)}</th><th>${escapeHtml(c.error)}</th></tr>`
-}
-
-export function entryTableRow(e: ReportEntry, language: Language): string {
-  return entryRow(e, REPORT_LABELS[language])
 }
 
 function entryList(title: string, list: ReportList, l: ReportLabels): string {
@@ -157,17 +153,15 @@ html[dir=rtl] .entries td.num{text-align:left}
 @media screen{body{display:none}}
 `
 
-const ROWS_PER_TABLE = 250
-
+/** The period's entries: how many. Their list is drawn after the summary (exports/entries-pdf.ts). */
 export interface EntriesSection {
-  /** Pre-rendered `<tr>` rows (entryTableRow), in day and id order. */
-  rows: string[]
   total: number
 }
 
 /**
  * A report as one self-contained A4 HTML document (fonts embedded), rendered by Chromium to PDF. With
- * `entries`, the period's entries follow the summary.
+ * `entries` and none in the period, the entries' heading says so; a list of entries is appended to the
+ * PDF as pages of its own (exports/entries-pdf.ts: Chromium takes seconds to lay out thousands of rows).
  */
 export function renderReportHtml(
   report: Report,
@@ -216,20 +210,8 @@ export function renderReportHtml(
     entryList(l.failedEntries, report.failed, l),
     entryList(l.attentionEntries, report.attention, l),
   ]
-  if (entries) {
-    parts.push(`<h2>${escapeHtml(l.entries)} (${ltr(String(entries.total))})</h2>`)
-    if (entries.rows.length < entries.total) {
-      parts.push(`<p>${escapeHtml(l.entriesCapped(entries.rows.length, entries.total))}</p>`)
-    }
-    // Tables of a few hundred rows each: Chromium paginates many small tables about twice as fast as one
-    // huge one (10,000 rows: ~15 s instead of ~30 s), and each repeats its column heads.
-    for (let i = 0; i < entries.rows.length; i += ROWS_PER_TABLE) {
-      parts.push(
-        `<table class="entries"><thead>${entryTableHead(l)}</thead><tbody>`,
-        ...entries.rows.slice(i, i + ROWS_PER_TABLE),
-        '</tbody></table>',
-      )
-    }
+  if (entries && entries.total === 0) {
+    parts.push(`<h2>${escapeHtml(l.entries)} (${ltr('0')})</h2><p>${escapeHtml(l.none)}</p>`)
   }
   parts.push('</body></html>')
   return parts.join('')

@@ -1,0 +1,505 @@
+/**
+ * The report PDF's entry list, drawn without a browser and appended to the summary Chromium printed.
+ *
+ * Why: Chromium lays a printed document out twice (once to count its pages, once to print them), and for a
+ * 10,000-entry table that is ~180,000 layout objects each time: 5–7 s of CPU on this project's machines
+ * (traced: style and layout twice, then paint), whatever the fonts or the table's CSS. The entry list is a
+ * plain grid, so it is laid out
+ * here as Chromium lays out the report's table (the same font files, columns sized from their content like
+ * an automatic table layout, text wrapped at spaces and hyphens, rows never split across pages, the column
+ * heads on every page), with HarfBuzz shaping the Arabic and the Unicode bidirectional algorithm ordering it.
+ * See docs/manager.md ("How the PDF is made, and why").
+ */
+import { promisify } from 'node:util'
+import { deflate as deflateCallback } from 'node:zlib'
+import type { Language } from '../../shared/contract'
+import { isErrorCode } from '../../shared/errors'
+import type { ReportEntry } from '../../shared/manager'
+import { formatLyd } from '../../shared/money'
+import { formatPhoneForDisplay } from '../../shared/phone'
+import { formatTripoliDateTime } from '../receipts/format'
+import { REPORT_LABELS, type ReportLabels } from '../reports/labels'
+import { FSI, LRI, PDI, type PdfFace, PdfTextShaper, type PlacedLine } from './pdf-text'
+
+const deflate = promisify(deflateCallback)
+
+/** Page contents compressed a few at a time: each compression holds a few hundred KB of zlib state. */
+async function deflateAll(pages: string[]): Promise<Buffer[]> {
+  const out: Buffer[] = new Array(pages.length)
+  let next = 0
+  const lane = async () => {
+    while (next < pages.length) {
+      const i = next++
+      out[i] = await deflate(Buffer.from(pages[i] as string, 'latin1'))
+    }
+  }
+  await Promise.all([lane(), lane()])
+  return out
+}
+
+const MM = 72 / 25.4
+/** A4 with the report's @page margins (14 mm top and bottom, 12 mm at the sides), in points. */
+const PAGE = { width: 210 * MM, height: 297 * MM, top: 14 * MM, bottom: 14 * MM, side: 12 * MM }
+const TABLE_WIDTH = PAGE.width - 2 * PAGE.side
+/** The report's `.entries td` (8.5 pt, line-height 1.25), `th` (10 pt bold), `h2` and `p`, and borders. */
+const CELL = { size: 8.5, lineHeight: 8.5 * 1.25 }
+const HEAD = { size: 10 }
+const PAD = { x: 4, y: 2 }
+const BORDER = 0.6
+const H2 = { size: 12, after: 4 }
+const NOTE = { size: 10, after: 10 }
+/** The longest the layout holds the event loop before giving it a turn: the desk keeps answering sales. */
+const TURN_MS = 15
+
+/** A function to await often: it gives the event loop a turn once TURN_MS have passed since the last one. */
+function turns(): () => Promise<void> | undefined {
+  let since = performance.now()
+  return () => {
+    if (performance.now() - since < TURN_MS) return undefined
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now()
+        resolve()
+      }),
+    )
+  }
+}
+
+type Direction = 'ltr' | 'rtl' | 'auto'
+
+interface Cell {
+  text: string
+  dir: Direction
+  /** Figures: aligned to the end, never wrapped (`td.num`). */
+  num?: boolean
+  /** One line whatever its width (the time column). */
+  nowrap?: boolean
+}
+
+/** The cells of one entry, as the report's HTML row holds them (entryRow in reports/html.ts). */
+function entryCells(e: ReportEntry, l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[] {
+  const contact: Cell = e.phone
+    ? e.firstName
+      ? { text: `${LRI}${formatPhoneForDisplay(e.phone)}${PDI} ${FSI}${e.firstName}${PDI}`, dir }
+      : { text: formatPhoneForDisplay(e.phone), dir: 'ltr' }
+    : { text: e.serialNumber ?? '', dir: 'ltr' }
+  return [
+    { text: formatTripoliDateTime(e.createdAt), dir: 'ltr', nowrap: true },
+    { text: l.kindOne[e.kind], dir },
+    { text: l.status[e.status], dir },
+    { text: formatLyd(e.amountDirhams), dir: 'ltr', num: true, nowrap: true },
+    { text: e.clerk ?? '', dir: 'auto' },
+    contact,
+    { text: e.serviceTransactionId ?? e.externalTransactionId ?? '', dir: 'ltr' },
+    // Why it failed, in words; a code this version does not know, as it is.
+    !e.errorCode
+      ? { text: '', dir }
+      : isErrorCode(e.errorCode)
+        ? { text: l.errors[e.errorCode], dir }
+        : { text: e.errorCode, dir: 'ltr' },
+  ]
+}
+
+function headCells(l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[] {
+  const c = l.columns
+  return [
+    c.createdAt.replace(' (UTC)', ''),
+    c.kind,
+    c.status,
+    c.amount,
+    c.clerk,
+    `${c.phone} / ${c.serial}`,
+    c.serviceTransaction,
+    c.error,
+  ].map((text) => ({ text, dir }))
+}
+
+/** Break opportunities: after spaces and after hyphens (as a browser breaks "a-b" and "a b"). */
+function segments(text: string): string[] {
+  return text.match(/[^ -]*[ -]*/g)?.filter((s) => s.length > 0) ?? []
+}
+
+interface Measured {
+  cell: Cell
+  /** Widest single line (max-content) and widest unbreakable piece (min-content), in points. */
+  max: number
+  min: number
+}
+
+class Layout {
+  constructor(
+    private readonly shaper: PdfTextShaper,
+    readonly dir: 'ltr' | 'rtl',
+  ) {}
+
+  measure(cell: Cell, size: number, bold: 0 | 1): Measured {
+    if (!cell.text) return { cell, max: 0, min: 0 }
+    const max = this.shaper.width(cell.text, bold) * size
+    if (cell.nowrap || cell.num) return { cell, max, min: max }
+    let min = 0
+    for (const s of segments(cell.text)) min = Math.max(min, this.shaper.width(s.trimEnd(), bold) * size)
+    return { cell, max, min }
+  }
+
+  /** The cell's text in lines that fit `width` points (a piece wider than that gets a line of its own). */
+  wrap(cell: Cell, width: number, size: number, bold: 0 | 1): string[] {
+    if (!cell.text) return []
+    if (cell.nowrap || cell.num || this.shaper.width(cell.text, bold) * size <= width) return [cell.text]
+    const lines: string[] = []
+    let line = ''
+    for (const s of segments(cell.text)) {
+      const candidate = line + s
+      if (line && this.shaper.width(candidate.trimEnd(), bold) * size > width) {
+        lines.push(line.trimEnd())
+        line = s
+      } else {
+        line = candidate
+      }
+    }
+    if (line.trimEnd()) lines.push(line.trimEnd())
+    return lines
+  }
+
+  line(text: string, dir: Direction, bold: 0 | 1): PlacedLine {
+    return this.shaper.line(text, dir, bold)
+  }
+}
+
+/**
+ * Column widths as an automatic table layout gives them: each column's widest line if they all fit, else each
+ * its widest unbreakable piece plus a share of the rest in proportion to how much more it would like.
+ */
+function columnWidths(columns: { min: number; max: number }[], available: number): number[] {
+  const pad = 2 * PAD.x + BORDER
+  const max = columns.map((c) => c.max + pad)
+  const min = columns.map((c) => c.min + pad)
+  const sumMax = max.reduce((a, b) => a + b, 0)
+  if (sumMax <= available) return max.map((m) => m + ((available - sumMax) * m) / sumMax)
+  const sumMin = min.reduce((a, b) => a + b, 0)
+  if (sumMin >= available) return min
+  const want = max.map((m, i) => m - (min[i] as number))
+  const sumWant = want.reduce((a, b) => a + b, 0)
+  return min.map((m, i) => m + ((available - sumMin) * (want[i] as number)) / sumWant)
+}
+
+function n(value: number): string {
+  return String(Math.round(value * 100) / 100)
+}
+
+/** Builds page content streams: text objects and the table's rules. */
+class PageWriter {
+  private text = ''
+  private rules = ''
+  private fills = ''
+  private font: PdfFace | null = null
+  readonly faces = new Set<PdfFace>()
+
+  /** A line at `x` (its left edge) with its baseline `baseline` points from the page's top. */
+  drawLine(line: PlacedLine, x: number, baseline: number, size: number): void {
+    let at = x
+    const y = PAGE.height - baseline
+    for (const run of line.runs) {
+      if (run.face !== this.font) {
+        this.text += `/${run.face.resource} 1 Tf\n`
+        this.font = run.face
+        this.faces.add(run.face)
+      }
+      this.text += `${n(size)} 0 0 ${n(size)} ${n(at)} ${n(y)} Tm ${run.ops}`
+      at += run.width * size
+    }
+  }
+
+  fill(x: number, top: number, width: number, height: number): void {
+    this.fills += `${n(x)} ${n(PAGE.height - top - height)} ${n(width)} ${n(height)} re\n`
+  }
+
+  rule(x1: number, top1: number, x2: number, top2: number): void {
+    this.rules += `${n(x1)} ${n(PAGE.height - top1)} m ${n(x2)} ${n(PAGE.height - top2)} l\n`
+  }
+
+  content(): string {
+    const fills = this.fills ? `0.933 g\n${this.fills}f\n0 g\n` : ''
+    const rules = this.rules ? `0.333 G ${BORDER} w 0 J\n${this.rules}S\n` : ''
+    return `${fills}${rules}BT\n${this.text}ET\n`
+  }
+}
+
+export interface EntryPages {
+  /** Each page's content stream (PDF operators). */
+  pages: string[]
+  faces: PdfFace[]
+}
+
+/**
+ * Lays out the entry list: the heading with the count, the note when the list is capped, then the table,
+ * as many rows a page as fit, the column heads repeated on each page.
+ */
+export async function layoutEntryPages(
+  rows: ReportEntry[],
+  total: number,
+  language: Language,
+): Promise<EntryPages> {
+  const l = REPORT_LABELS[language]
+  const dir = language === 'ar' ? 'rtl' : 'ltr'
+  const turn = turns()
+  const shaper = await PdfTextShaper.create()
+  const layout = new Layout(shaper, dir)
+  const metrics = shaper.fonts.latin[0]
+  const ascent = metrics.ascender / metrics.upem
+  const descent = metrics.descender / metrics.upem
+  /** Where the baseline sits in a line box of a given height (half the leading above the glyphs' box). */
+  const baselineIn = (lineHeight: number, size: number) =>
+    (lineHeight - (ascent + descent) * size) / 2 + ascent * size
+  const headLineHeight = (ascent + descent) * HEAD.size
+
+  const head = headCells(l, dir).map((c) => layout.measure(c, HEAD.size, 1))
+  const body: Measured[][] = []
+  const columns = head.map((h) => ({ min: h.min, max: h.max }))
+  for (let i = 0; i < rows.length; i++) {
+    const cells = entryCells(rows[i] as ReportEntry, l, dir).map((c) => layout.measure(c, CELL.size, 0))
+    body.push(cells)
+    cells.forEach((m, c) => {
+      const col = columns[c] as { min: number; max: number }
+      if (m.max > col.max) col.max = m.max
+      if (m.min > col.min) col.min = m.min
+    })
+    await turn()
+  }
+  const widths = columnWidths(columns, TABLE_WIDTH)
+  // Column edges from the page's left: the first column is at the right in Arabic.
+  const lefts: number[] = []
+  let edge = dir === 'rtl' ? PAGE.side + TABLE_WIDTH : PAGE.side
+  for (const w of widths) {
+    if (dir === 'rtl') edge -= w
+    lefts.push(edge)
+    if (dir === 'ltr') edge += w
+  }
+  const tableLeft = PAGE.side
+  const tableRight = PAGE.side + widths.reduce((a, b) => a + b, 0)
+
+  const pages: string[] = []
+  const faces = new Set<PdfFace>()
+  let page = new PageWriter()
+  let y = PAGE.top
+  let tableTop = y
+  const bottom = PAGE.height - PAGE.bottom
+
+  const drawText = (
+    text: string,
+    cellDir: Direction,
+    size: number,
+    bold: 0 | 1,
+    left: number,
+    width: number,
+    top: number,
+    end: boolean,
+  ) => {
+    const line = layout.line(text, cellDir, bold)
+    const x = end !== (dir === 'rtl') ? left + width - line.width * size : left
+    page.drawLine(line, x, top, size)
+  }
+
+  const drawRow = (cells: Measured[], size: number, lineHeight: number, bold: 0 | 1, lines: string[][]) => {
+    const height = Math.max(1, ...lines.map((ls) => ls.length)) * lineHeight + 2 * PAD.y
+    cells.forEach((m, c) => {
+      const left = (lefts[c] as number) + PAD.x
+      const width = (widths[c] as number) - 2 * PAD.x - BORDER
+      ;(lines[c] as string[]).forEach((text, i) => {
+        const top = y + PAD.y + i * lineHeight + baselineIn(lineHeight, size)
+        // `td.num` aligns to the end of the line (right in English, left in Arabic); the rest to the start.
+        drawText(text, m.cell.dir, size, bold, left, width, top, m.cell.num === true)
+      })
+    })
+    y += height
+    page.rule(tableLeft, y, tableRight, y)
+    return height
+  }
+
+  const headLines = head.map((m, c) =>
+    layout.wrap(m.cell, (widths[c] as number) - 2 * PAD.x - BORDER, HEAD.size, 1),
+  )
+  const headHeight = Math.max(...headLines.map((ls) => ls.length)) * headLineHeight + 2 * PAD.y
+
+  const startTable = () => {
+    tableTop = y
+    page.fill(tableLeft, y, tableRight - tableLeft, headHeight)
+    page.rule(tableLeft, y, tableRight, y)
+    drawRow(head, HEAD.size, headLineHeight, 1, headLines)
+  }
+  const endPage = () => {
+    for (const x of [...lefts, dir === 'rtl' ? tableRight : tableLeft]) page.rule(x, tableTop, x, y)
+    page.rule(dir === 'rtl' ? tableLeft : tableRight, tableTop, dir === 'rtl' ? tableLeft : tableRight, y)
+    pages.push(page.content())
+    for (const f of page.faces) faces.add(f)
+  }
+
+  // The heading and, when the list is capped, why.
+  const blockWidth = TABLE_WIDTH
+  const heading = `${l.entries} (${LRI}${total}${PDI})`
+  const h2LineHeight = (ascent + descent) * H2.size
+  drawText(heading, dir, H2.size, 1, PAGE.side, blockWidth, y + baselineIn(h2LineHeight, H2.size), false)
+  y += h2LineHeight + H2.after
+  if (rows.length < total) {
+    const note: Cell = { text: l.entriesCapped(rows.length, total), dir }
+    const noteLineHeight = (ascent + descent) * NOTE.size
+    for (const text of layout.wrap(note, blockWidth, NOTE.size, 0)) {
+      drawText(
+        text,
+        dir,
+        NOTE.size,
+        0,
+        PAGE.side,
+        blockWidth,
+        y + baselineIn(noteLineHeight, NOTE.size),
+        false,
+      )
+      y += noteLineHeight
+    }
+    y += NOTE.after
+  }
+  startTable()
+  for (let i = 0; i < body.length; i++) {
+    const cells = body[i] as Measured[]
+    const lines = cells.map((m, c) =>
+      layout.wrap(m.cell, (widths[c] as number) - 2 * PAD.x - BORDER, CELL.size, 0),
+    )
+    const height = Math.max(1, ...lines.map((ls) => ls.length)) * CELL.lineHeight + 2 * PAD.y
+    if (y + height > bottom && y > tableTop + headHeight) {
+      endPage()
+      await turn()
+      page = new PageWriter()
+      y = PAGE.top
+      startTable()
+    }
+    drawRow(cells, CELL.size, CELL.lineHeight, 0, lines)
+  }
+  endPage()
+  return { pages, faces: [...faces] }
+}
+
+/** A font's PDF objects' parts that do not depend on the document: its widths, and its program and ToUnicode
+ * map compressed (once per process, off the event loop). */
+interface FontParts {
+  widths: number[]
+  program: Buffer
+  toUnicode: Buffer
+}
+const fontParts = new WeakMap<PdfFace, Promise<FontParts>>()
+
+function partsOf(face: PdfFace): Promise<FontParts> {
+  let known = fontParts.get(face)
+  if (!known) {
+    known = makeParts(face)
+    known.catch(() => fontParts.delete(face))
+    fontParts.set(face, known)
+  }
+  return known
+}
+
+async function makeParts(face: PdfFace): Promise<FontParts> {
+  const widths = Array.from(face.advances, (a) => Math.round((a * 1000) / face.upem))
+  const pairs = [...face.unicodes].sort((a, b) => a[0] - b[0])
+  let bf = ''
+  for (let i = 0; i < pairs.length; i += 100) {
+    const chunk = pairs.slice(i, i + 100)
+    bf += `${chunk.length} beginbfchar\n`
+    for (const [gid, text] of chunk) {
+      let hex = ''
+      for (let k = 0; k < text.length; k++) hex += text.charCodeAt(k).toString(16).padStart(4, '0')
+      bf += `<${gid.toString(16).padStart(4, '0')}> <${hex}>\n`
+    }
+    bf += 'endbfchar\n'
+  }
+  const toUnicode =
+    '/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n' +
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
+    '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
+    '1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n' +
+    `${bf}endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n`
+  const [program, compressedMap] = await Promise.all([
+    deflate(face.sfnt),
+    deflate(Buffer.from(toUnicode, 'latin1')),
+  ])
+  return { widths, program, toUnicode: compressedMap }
+}
+
+/**
+ * pdf-lib's one-file build: it loads in a fraction of the time its hundreds of CommonJS modules take (the first
+ * PDF of a session would otherwise hold the event loop ~0.2 s just to load them).
+ */
+async function loadPdfLib(): Promise<typeof import('pdf-lib')> {
+  const module = (await import('pdf-lib/dist/pdf-lib.min.js')) as { default?: typeof import('pdf-lib') }
+  return module.default ?? (module as typeof import('pdf-lib'))
+}
+
+/**
+ * The summary PDF (Chromium's) with the entry list's pages after it. pdf-lib reads the summary and writes
+ * the whole file; it gives the event loop back while it writes.
+ */
+export async function appendEntryPages(
+  summary: Uint8Array,
+  rows: ReportEntry[],
+  total: number,
+  language: Language,
+): Promise<Uint8Array> {
+  const { PDFDocument, PDFName, PDFString } = await loadPdfLib()
+  const [doc, laidOut] = await Promise.all([
+    PDFDocument.load(summary, { updateMetadata: false }),
+    layoutEntryPages(rows, total, language),
+  ])
+  const ctx = doc.context
+  const fontRefs = new Map<PdfFace, ReturnType<typeof ctx.register>>()
+  // Compressed by zlib on libuv's threads while this thread goes on.
+  const [parts, contents] = await Promise.all([
+    Promise.all(laidOut.faces.map(partsOf)),
+    deflateAll(laidOut.pages),
+  ])
+  const flate = (bytes: Buffer, dict: Record<string, number> = {}) =>
+    ctx.register(ctx.stream(bytes, { ...dict, Filter: 'FlateDecode' }))
+  for (const [i, face] of laidOut.faces.entries()) {
+    const { widths, program, toUnicode } = parts[i] as FontParts
+    const file = flate(program, { Length1: face.sfnt.length })
+    const descriptor = ctx.register(
+      ctx.obj({
+        Type: 'FontDescriptor',
+        FontName: face.baseFont,
+        Flags: 4,
+        FontBBox: face.bbox.map((v) => Math.round((v * 1000) / face.upem)),
+        ItalicAngle: 0,
+        Ascent: Math.round((face.ascender * 1000) / face.upem),
+        Descent: -Math.round((face.descender * 1000) / face.upem),
+        CapHeight: Math.round((face.capHeight * 1000) / face.upem),
+        StemV: 80,
+        FontFile2: file,
+      }),
+    )
+    const cidFont = ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'CIDFontType2',
+        BaseFont: face.baseFont,
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+        FontDescriptor: descriptor,
+        W: [0, widths],
+        CIDToGIDMap: 'Identity',
+      }),
+    )
+    const font = ctx.register(
+      ctx.obj({
+        Type: 'Font',
+        Subtype: 'Type0',
+        BaseFont: face.baseFont,
+        Encoding: 'Identity-H',
+        DescendantFonts: [cidFont],
+        ToUnicode: flate(toUnicode),
+      }),
+    )
+    fontRefs.set(face, font)
+  }
+  for (const content of contents) {
+    const page = doc.addPage([PAGE.width, PAGE.height])
+    page.node.set(PDFName.of('Contents'), flate(content))
+    for (const [face, ref] of fontRefs) page.node.setFontDictionary(PDFName.of(face.resource), ref)
+  }
+  return doc.save({ objectsPerTick: 100, useObjectStreams: false })
+}

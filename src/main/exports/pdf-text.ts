@@ -1,0 +1,388 @@
+/**
+ * Text for PDF pages drawn without a browser (the report's entry list): the bundled Noto Sans Arabic (static
+ * instances, regular and bold, its Arabic and Latin files chosen per character as the report's CSS
+ * unicode-range does), the Unicode bidirectional algorithm (bidi-js), shaping by HarfBuzz (the shaper Chromium
+ * uses, so Arabic joins and places its dots as in the rest of the report), line breaking and widths.
+ *
+ * A run of text becomes a PDF content-stream snippet in the font's em units, placed later by a text matrix:
+ * a plain run is one string of glyph ids; a shaped run (Arabic) places every glyph at HarfBuzz's position and
+ * carries its characters as /ActualText, because the font draws dotted letters as a dotless shape plus dots
+ * and glyphs alone cannot be read back as letters.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { inflateSync } from 'node:zlib'
+import bidiFactory from 'bidi-js'
+import type * as Harfbuzz from 'harfbuzzjs'
+
+type HarfbuzzModule = typeof Harfbuzz
+
+/** One font file as embedded in the PDF and shaped by HarfBuzz. */
+export interface PdfFace {
+  /** The resource name in page content (/F0…). */
+  resource: string
+  /** The PDF BaseFont: a six-letter tag (the fontsource file is a part of the family) and the font's name. */
+  baseFont: string
+  /** The TrueType font program (sfnt), embedded whole: the files are small parts of the family already. */
+  sfnt: Buffer
+  upem: number
+  ascender: number
+  descender: number
+  capHeight: number
+  bbox: [number, number, number, number]
+  hb: Harfbuzz.Font
+  /** Advance widths by glyph id, in font units (what the PDF's /W says). */
+  advances: Uint16Array
+  /** Glyph id → the character it is mapped from (for a reader of plain runs). */
+  unicodes: Map<number, string>
+}
+
+export interface PdfFonts {
+  /** Index 0: regular, 1: bold. */
+  arabic: [PdfFace, PdfFace]
+  latin: [PdfFace, PdfFace]
+  all: PdfFace[]
+}
+
+/** A run drawn with one face, ready for a content stream once placed. */
+export interface ShapedRun {
+  face: PdfFace
+  /** Width in em. */
+  width: number
+  /** Content-stream operators relative to the run's origin (text matrix already at the origin, size in it). */
+  ops: string
+}
+
+/** One line of a cell, in visual order left to right. */
+export interface PlacedLine {
+  runs: ShapedRun[]
+  /** Total width in em. */
+  width: number
+}
+
+/**
+ * Which file draws a character: the report's CSS declares the Arabic file's unicode-range before the Latin
+ * file's, and where the two overlap (U+2000–206F) the later rule wins, so those are the Latin file's.
+ */
+function isArabicRange(cp: number): boolean {
+  return (
+    (cp >= 0x0600 && cp <= 0x06ff) ||
+    (cp >= 0x0750 && cp <= 0x077f) ||
+    (cp >= 0x0870 && cp <= 0x088e) ||
+    (cp >= 0x0890 && cp <= 0x0891) ||
+    (cp >= 0x0897 && cp <= 0x08e1) ||
+    (cp >= 0x08e3 && cp <= 0x08ff) ||
+    cp === 0x2e41 ||
+    (cp >= 0xfb50 && cp <= 0xfdff) ||
+    (cp >= 0xfe70 && cp <= 0xfe74) ||
+    (cp >= 0xfe76 && cp <= 0xfefc)
+  )
+}
+
+/** Bidi controls used to isolate values inside a cell: they steer the algorithm and are never drawn. */
+export const LRI = '\u2066'
+export const FSI = '\u2068'
+export const PDI = '\u2069'
+const CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/** WOFF 1.0 → the sfnt it wraps (each table inflated if it was compressed). */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) throw new Error('not a WOFF file')
+  const flavor = woff.readUInt32BE(4)
+  const numTables = woff.readUInt16BE(12)
+  const out = Buffer.alloc(woff.readUInt32BE(16))
+  out.writeUInt32BE(flavor, 0)
+  out.writeUInt16BE(numTables, 4)
+  let selector = 0
+  while (1 << (selector + 1) <= numTables) selector++
+  out.writeUInt16BE((1 << selector) * 16, 6)
+  out.writeUInt16BE(selector, 8)
+  out.writeUInt16BE(numTables * 16 - (1 << selector) * 16, 10)
+  let offset = 12 + 16 * numTables
+  for (let i = 0; i < numTables; i++) {
+    const entry = 44 + i * 20
+    const tag = woff.readUInt32BE(entry)
+    const from = woff.readUInt32BE(entry + 4)
+    const compressed = woff.readUInt32BE(entry + 8)
+    const length = woff.readUInt32BE(entry + 12)
+    const data =
+      compressed < length
+        ? inflateSync(woff.subarray(from, from + compressed))
+        : woff.subarray(from, from + length)
+    const dir = 12 + i * 16
+    out.writeUInt32BE(tag, dir)
+    out.writeUInt32BE(woff.readUInt32BE(entry + 16), dir + 4)
+    out.writeUInt32BE(offset, dir + 8)
+    out.writeUInt32BE(length, dir + 12)
+    data.copy(out, offset)
+    offset += (length + 3) & ~3
+  }
+  return out
+}
+
+function table(sfnt: Buffer, tag: string): Buffer | null {
+  const n = sfnt.readUInt16BE(4)
+  for (let i = 0; i < n; i++) {
+    const at = 12 + i * 16
+    if (sfnt.toString('latin1', at, at + 4) === tag) {
+      const offset = sfnt.readUInt32BE(at + 8)
+      return sfnt.subarray(offset, offset + sfnt.readUInt32BE(at + 12))
+    }
+  }
+  return null
+}
+
+const FONT_DIR = '@fontsource/noto-sans-arabic/files'
+
+function loadFace(hb: HarfbuzzModule, part: 'arabic' | 'latin', weight: 400 | 700, index: number): PdfFace {
+  const require = createRequire(import.meta.url)
+  const sfnt = woffToSfnt(
+    readFileSync(require.resolve(`${FONT_DIR}/noto-sans-arabic-${part}-${weight}-normal.woff`)),
+  )
+  const face = new hb.Face(new hb.Blob(sfnt))
+  const font = new hb.Font(face)
+  const head = table(sfnt, 'head')
+  const os2 = table(sfnt, 'OS/2')
+  const maxp = table(sfnt, 'maxp')
+  if (!head || !maxp) throw new Error(`font ${part} ${weight}: no head or maxp table`)
+  const glyphs = maxp.readUInt16BE(4)
+  const advances = new Uint16Array(glyphs)
+  for (let g = 0; g < glyphs; g++) advances[g] = font.glyphHAdvance(g)
+  const unicodes = new Map<number, string>()
+  for (const cp of face.collectUnicodes()) {
+    const gid = font.nominalGlyph(cp)
+    if (gid !== undefined && !unicodes.has(gid)) unicodes.set(gid, String.fromCodePoint(cp))
+  }
+  const extents = font.hExtents()
+  return {
+    resource: `F${index}`,
+    baseFont: `${part === 'arabic' ? 'ARABIC' : 'LATINA'}+NotoSansArabic-${weight === 700 ? 'Bold' : 'Regular'}`,
+    sfnt,
+    upem: face.upem,
+    ascender: extents.ascender,
+    descender: -extents.descender,
+    capHeight: os2 && os2.length >= 90 ? os2.readInt16BE(88) : extents.ascender,
+    bbox: [head.readInt16BE(36), head.readInt16BE(38), head.readInt16BE(40), head.readInt16BE(42)],
+    hb: font,
+    advances,
+    unicodes,
+  }
+}
+
+let loading: Promise<PdfFonts> | null = null
+
+/** The four faces, read and parsed once per process (HarfBuzz's WebAssembly loaded on the first PDF). */
+export function loadPdfFonts(): Promise<PdfFonts> {
+  loading ??= (async () => {
+    const hb = await import('harfbuzzjs')
+    const arabic: [PdfFace, PdfFace] = [loadFace(hb, 'arabic', 400, 0), loadFace(hb, 'arabic', 700, 1)]
+    const latin: [PdfFace, PdfFace] = [loadFace(hb, 'latin', 400, 2), loadFace(hb, 'latin', 700, 3)]
+    return { arabic, latin, all: [...arabic, ...latin] }
+  })().catch((error: unknown) => {
+    loading = null
+    throw error
+  })
+  return loading
+}
+
+const bidi = bidiFactory()
+
+function hex4(n: number): string {
+  return n.toString(16).padStart(4, '0')
+}
+
+function num(n: number): string {
+  // Four decimals of an em are far below a printer's dot.
+  return String(Math.round(n * 10_000) / 10_000)
+}
+
+/** UTF-16BE with a byte-order mark, as a PDF hex string's digits. */
+export function utf16Hex(text: string): string {
+  let out = 'FEFF'
+  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i))
+  return out.toUpperCase()
+}
+
+/**
+ * Shapes and measures text for one document: every distinct run is shaped once (a day's report repeats its
+ * names, labels and many figures).
+ */
+export class PdfTextShaper {
+  private readonly runs = new Map<string, ShapedRun>()
+  private readonly widths = new Map<string, number>()
+  private readonly buffer: Harfbuzz.Buffer
+  private readonly hbModule: HarfbuzzModule
+
+  private constructor(
+    readonly fonts: PdfFonts,
+    hb: HarfbuzzModule,
+  ) {
+    this.hbModule = hb
+    this.buffer = new hb.Buffer()
+  }
+
+  static async create(): Promise<PdfTextShaper> {
+    const fonts = await loadPdfFonts()
+    return new PdfTextShaper(fonts, await import('harfbuzzjs'))
+  }
+
+  private faceFor(cp: number, bold: 0 | 1): PdfFace {
+    return isArabicRange(cp) ? this.fonts.arabic[bold] : this.fonts.latin[bold]
+  }
+
+  /** One face, one direction: glyphs from HarfBuzz, or straight from the cmap when nothing needs shaping. */
+  private shape(text: string, face: PdfFace, rtl: boolean): ShapedRun {
+    const key = `${face.resource}${rtl ? '<' : '>'}${text}`
+    const cached = this.runs.get(key)
+    if (cached) return cached
+    const run =
+      (!rtl && this.fonts.latin.includes(face) && this.plain(text, face)) || this.harfbuzz(text, face, rtl)
+    this.runs.set(key, run)
+    return run
+  }
+
+  /** Latin text left to right: each character's own glyph and advance, one string (as the reader copies it). */
+  private plain(text: string, face: PdfFace): ShapedRun | null {
+    let hexGlyphs = ''
+    let width = 0
+    for (const ch of text) {
+      const gid = face.hb.nominalGlyph(ch.codePointAt(0) as number)
+      if (gid === undefined) return null
+      hexGlyphs += hex4(gid)
+      width += face.advances[gid] ?? 0
+    }
+    return { face, width: width / face.upem, ops: `<${hexGlyphs}> Tj\n` }
+  }
+
+  private harfbuzz(text: string, face: PdfFace, rtl: boolean): ShapedRun {
+    const b = this.buffer
+    b.reset()
+    b.addText(text)
+    b.guessSegmentProperties()
+    b.setDirection(rtl ? this.hbModule.Direction.RTL : this.hbModule.Direction.LTR)
+    this.hbModule.shape(face.hb, b)
+    const glyphs = b.getGlyphInfosAndPositions()
+    const upem = face.upem
+    // Where the next glyph lands if the string simply goes on (the PDF advances by the font's own widths),
+    // and where the current line starts (what Td moves from): a glyph HarfBuzz puts elsewhere (a dot mark,
+    // a kerned pair) gets a Td of its own.
+    let ops = ''
+    let pending = ''
+    let pen = 0
+    let atX = 0
+    let atY = 0
+    let lineX = 0
+    let lineY = 0
+    for (const g of glyphs) {
+      const x = (pen + (g.xOffset ?? 0)) / upem
+      const y = (g.yOffset ?? 0) / upem
+      if (Math.abs(x - atX) > 1e-4 || Math.abs(y - atY) > 1e-4) {
+        if (pending) ops += `<${pending}> Tj `
+        pending = ''
+        ops += `${num(x - lineX)} ${num(y - lineY)} Td `
+        lineX = atX = x
+        lineY = atY = y
+      }
+      pending += hex4(g.codepoint)
+      atX += (face.advances[g.codepoint] ?? 0) / upem
+      pen += g.xAdvance ?? 0
+    }
+    if (pending) ops += `<${pending}> Tj`
+    // Right to left in the Latin file is only ever neutrals (brackets, stops, spaces: letters and figures are
+    // left to right), each its own glyph (a bracket as its mirror image's): marked reversed, as Chromium does,
+    // so a reader copies them in reading order as the brackets it sees. Arabic carries its characters.
+    const reversed = rtl && !this.fonts.arabic.includes(face)
+    return {
+      face,
+      width: pen / upem,
+      ops: reversed
+        ? `/ReversedChars BMC ${ops}\nEMC\n`
+        : `/Span <</ActualText <${utf16Hex(text)}>>> BDC ${ops}\nEMC\n`,
+    }
+  }
+
+  /** Splits text into runs of one face each (the report's unicode-range rule), in logical order. */
+  private byFace(text: string, bold: 0 | 1): [string, PdfFace][] {
+    const parts: [string, PdfFace][] = []
+    let current = ''
+    let face: PdfFace | null = null
+    for (const ch of text) {
+      const f = this.faceFor(ch.codePointAt(0) as number, bold)
+      if (face !== null && f !== face) {
+        parts.push([current, face])
+        current = ''
+      }
+      face = f
+      current += ch
+    }
+    if (face !== null && current) parts.push([current, face])
+    return parts
+  }
+
+  /** Width of text on one line, in em (bidi does not change a width). */
+  width(text: string, bold: 0 | 1): number {
+    const key = `${bold}${text}`
+    const cached = this.widths.get(key)
+    if (cached !== undefined) return cached
+    let width = 0
+    const visible = text.replace(CONTROLS, '')
+    for (const [part, face] of this.byFace(visible, bold)) {
+      width += this.shape(part, face, isArabicRange(part.codePointAt(0) as number)).width
+    }
+    this.widths.set(key, width)
+    return width
+  }
+
+  /**
+   * One line laid out in visual order. `direction` is the paragraph's (a cell's `dir`: 'auto' takes the first
+   * strong letter, as `dir="auto"` does).
+   */
+  line(text: string, direction: 'ltr' | 'rtl' | 'auto', bold: 0 | 1): PlacedLine {
+    if (!text) return { runs: [], width: 0 }
+    if (direction !== 'rtl' && /^[\x20-\x7e]*$/.test(text)) {
+      // Printable ASCII left to right: one run, no bidi needed.
+      const run = this.shape(text, this.fonts.latin[bold], false)
+      return { runs: [run], width: run.width }
+    }
+    const { levels } = bidi.getEmbeddingLevels(text, direction === 'auto' ? undefined : direction)
+    // Level runs in logical order (controls dropped), then rule L2: reverse from the highest level down.
+    const logical: { text: string; level: number }[] = []
+    for (let i = 0; i < text.length; ) {
+      const level = levels[i] as number
+      let j = i + 1
+      while (j < text.length && levels[j] === level) j++
+      const part = text.slice(i, j).replace(CONTROLS, '')
+      if (part) logical.push({ text: part, level })
+      i = j
+    }
+    if (logical.length === 0) return { runs: [], width: 0 }
+    const highest = Math.max(...logical.map((r) => r.level))
+    const lowestOdd = Math.min(...logical.map((r) => (r.level % 2 === 1 ? r.level : 99)))
+    const visual = [...logical]
+    for (let level = highest; level >= lowestOdd && level > 0; level--) {
+      for (let i = 0; i < visual.length; ) {
+        if ((visual[i]?.level ?? 0) < level) {
+          i++
+          continue
+        }
+        let j = i
+        while (j < visual.length && (visual[j]?.level ?? 0) >= level) j++
+        visual.splice(i, j - i, ...visual.slice(i, j).reverse())
+        i = j
+      }
+    }
+    const runs: ShapedRun[] = []
+    let width = 0
+    for (const { text: part, level } of visual) {
+      const rtl = level % 2 === 1
+      const faces = this.byFace(part, bold)
+      if (rtl) faces.reverse()
+      for (const [piece, face] of faces) {
+        const run = this.shape(piece, face, rtl)
+        runs.push(run)
+        width += run.width
+      }
+    }
+    return { runs, width }
+  }
+}
