@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readFeed } from '../../src/main/journal/head-office-feed'
 import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
 
@@ -287,6 +288,23 @@ describe('events without a disk sync (a deposit’s sent mark)', () => {
       journal.addEventUnsynced('no-such-entry', { type: 'sent', at: '2026-11-26T10:00:02.000Z' }),
     ).toThrow()
     expect(journal.synchronous()).toBe(2)
+  })
+})
+
+describe('attempts', () => {
+  it('are the sent events, whatever the row recorded: the entry, its DTO and the head office feed agree', () => {
+    // Two requests left for the service and no outcome was recorded between them (a kill after each send).
+    const e = journal.insertEntry(depositEntry())
+    journal.addEventUnsynced(e.id, { type: 'sent', at: '2026-11-26T10:00:01.000Z', detail: { attempt: 1 } })
+    journal.addEventUnsynced(e.id, { type: 'sent', at: '2026-11-26T10:05:00.000Z', detail: { attempt: 1 } })
+    expect(journal.mustGet(e.id).attempts).toBe(2)
+    expect(toJournalEntry(journal.mustGet(e.id)).attempts).toBe(2)
+    const state = readFeed(journal, 0, 100).events.at(-1)?.state
+    expect(state).toMatchObject({ status: 'pending', attempts: 2 })
+    // An entry from before sent events existed keeps the count its row holds.
+    const old = journal.insertEntry(depositEntry(20261126, '0923456789'))
+    journal.updateEntry(old.id, { attempts: 3 }, '2026-11-26T10:06:00.000Z')
+    expect(journal.mustGet(old.id).attempts).toBe(3)
   })
 })
 

@@ -159,6 +159,14 @@ const UPDATE_COLUMNS: Record<Exclude<keyof EntryUpdate, 'error'>, string> = {
   resolution: 'resolution',
 }
 
+/**
+ * How many times an entry's money request left: its `sent` events, the one count a kill between sending and
+ * recording cannot lose (entries from before `sent` events existed count theirs in the row only).
+ */
+export function attemptsOf(r: EntryRow): number {
+  return Math.max(r.attempts, r.sent_count)
+}
+
 export function toRecord(r: EntryRow): EntryRecord {
   return {
     id: r.id,
@@ -194,8 +202,7 @@ export function toRecord(r: EntryRow): EntryRecord {
               ? {}
               : { details: JSON.parse(r.error_details) as Record<string, unknown> }),
           },
-    // Entries from before `sent` events existed count their attempts in the column only.
-    attempts: Math.max(r.attempts, r.sent_count),
+    attempts: attemptsOf(r),
     firstSentAt: r.first_sent_at,
     needsAttention: r.needs_attention === 1,
     confirmedByDuplicate: r.confirmed_by_duplicate === 1,

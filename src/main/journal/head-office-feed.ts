@@ -8,7 +8,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { EntryStatus, JournalEventType } from '../../shared/contract'
 import { connectionOf } from './connection'
-import type { EntryRow, Journal, NewEntry } from './journal'
+import { attemptsOf, ENTRY_COLUMNS, type EntryRow } from './entries'
+import type { Journal, NewEntry } from './journal'
 import type { StoredZ } from './reports'
 
 /**
@@ -126,7 +127,7 @@ function toState(r: EntryRow): FeedState {
     expiryDate: r.expiry_date,
     errorCode: r.error_code,
     errorMessage: r.error_message,
-    attempts: r.attempts,
+    attempts: attemptsOf(r),
     needsAttention: r.needs_attention === 1,
     confirmedByDuplicate: r.confirmed_by_duplicate === 1,
     resolution: r.resolution === null ? null : (JSON.parse(r.resolution) as Record<string, unknown>),
@@ -162,7 +163,7 @@ export function readFeed(journal: Journal, afterSeq: number, limit: number): Fee
         ids,
         (chunk) =>
           db
-            .prepare(`SELECT * FROM entries WHERE id IN (${chunk.map(() => '?').join(',')})`)
+            .prepare(`SELECT ${ENTRY_COLUMNS} FROM entries WHERE id IN (${chunk.map(() => '?').join(',')})`)
             .all(...chunk) as EntryRow[],
       ).map((r) => [r.id, r]),
     )
