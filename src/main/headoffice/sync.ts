@@ -437,15 +437,7 @@ export class HeadOfficeSync {
           request_id: e.requestId,
           digest: e.digest,
         }))
-        const inserted = await client.query<{ id: string }>(INSERT_ENTRIES, [terminal, JSON.stringify(rows)])
-        await this.verifySkipped(
-          client,
-          terminal,
-          'entries',
-          'id',
-          batch.entries.map((e) => [e.id, e.digest] as const),
-          new Set(inserted.rows.map((r) => r.id)),
-        )
+        await this.insertOnce(client, terminal, INSERT_ENTRIES, rows, 'entries', 'id', batch.entries)
       }
       const rows = batch.events.map((e) => ({
         seq: e.seq,
@@ -457,15 +449,7 @@ export class HeadOfficeSync {
         detail: e.detail,
         digest: e.digest,
       }))
-      const inserted = await client.query<{ seq: string }>(INSERT_EVENTS, [terminal, JSON.stringify(rows)])
-      await this.verifySkipped(
-        client,
-        terminal,
-        'entry_events',
-        'seq',
-        batch.events.map((e) => [String(e.seq), e.digest] as const),
-        new Set(inserted.rows.map((r) => String(r.seq))),
-      )
+      await this.insertOnce(client, terminal, INSERT_EVENTS, rows, 'entry_events', 'seq', batch.events)
       const states = batch.events.flatMap((e) =>
         e.state
           ? [
@@ -509,35 +493,36 @@ export class HeadOfficeSync {
         report: z.report,
         digest: z.digest,
       }))
-      const inserted = await client.query<{ number: number }>(INSERT_Z, [terminal, JSON.stringify(rows)])
-      await this.verifySkipped(
-        client,
-        terminal,
-        'z_reports',
-        'number',
-        zs.map((z) => [String(z.number), z.digest] as const),
-        new Set(inserted.rows.map((r) => String(r.number))),
-      )
+      await this.insertOnce(client, terminal, INSERT_Z, rows, 'z_reports', 'number', zs)
     })
   }
 
-  /** Rows the head office already had must be the very rows sent: otherwise stop, never overwrite or drop. */
-  private async verifySkipped(
+  /**
+   * Inserts rows the head office may already hold (the statement skips those and answers the keys it
+   * inserted); the rows it already had must be the very rows sent: otherwise stop, never overwrite or drop.
+   */
+  private async insertOnce<K extends 'id' | 'seq' | 'number'>(
     client: pg.Client,
     terminal: string,
+    insert: string,
+    rows: unknown[],
     table: 'entries' | 'entry_events' | 'z_reports',
-    key: 'id' | 'seq' | 'number',
-    sent: (readonly [string, string])[],
-    inserted: Set<string>,
+    key: K,
+    sent: ({ [k in K]: string | number } & { digest: string })[],
   ): Promise<void> {
-    const skipped = sent.filter(([k]) => !inserted.has(k))
+    const inserted = await client.query<{ [k in K]: string | number }>(insert, [
+      terminal,
+      JSON.stringify(rows),
+    ])
+    const keys = new Set(inserted.rows.map((r) => String(r[key])))
+    const skipped = sent.map((r) => [String(r[key]), r.digest] as const).filter(([k]) => !keys.has(k))
     if (skipped.length === 0) return
     const cast = key === 'id' ? 'text' : key === 'seq' ? 'bigint' : 'integer'
-    const { rows } = await client.query<{ k: string; digest: string }>(
+    const had = await client.query<{ k: string; digest: string }>(
       `SELECT ${key}::text AS k, digest FROM headoffice.${table} WHERE terminal = $1 AND ${key} = ANY($2::${cast}[])`,
       [terminal, skipped.map(([k]) => k)],
     )
-    const held = new Map(rows.map((r) => [r.k, r.digest]))
+    const held = new Map(had.rows.map((r) => [r.k, r.digest]))
     const different = skipped.find(([k, d]) => held.get(k) !== d)
     if (different) {
       throw new StopError(
