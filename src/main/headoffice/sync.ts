@@ -37,6 +37,7 @@ import {
 } from '../journal/head-office-feed'
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
+import { wakeableSleep } from '../wakeable-sleep'
 import { clientConfig, headOfficeError, newClient, tlsDecision } from './connection'
 
 /** The schema this build writes to; a head office with an older one is asked to migrate. */
@@ -197,25 +198,26 @@ export class HeadOfficeSync {
 
   /** One full cycle (connect, send everything, read the figures); rejects with what went wrong. For tests. */
   async syncOnce(): Promise<void> {
+    if (!(await this.recordedCycle())) throw this.lastError
+  }
+
+  /** One cycle with its outcome recorded (the failures counted, the last error kept): true when it went through. */
+  private async recordedCycle(): Promise<boolean> {
     try {
       await this.exclusiveCycle()
       this.failures = 0
       this.lastError = null
+      return true
     } catch (error) {
       await this.failed(error)
-      throw this.lastError
+      return false
     }
   }
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
       let wait = this.deps.pollMs ?? 2000
-      try {
-        await this.exclusiveCycle()
-        this.failures = 0
-        this.lastError = null
-      } catch (error) {
-        await this.failed(error)
+      if (!(await this.recordedCycle())) {
         const schedule = this.deps.retryMs ?? [2000, 5000, 15_000, 30_000, 60_000]
         wait =
           this.lastError instanceof StopError
@@ -223,14 +225,9 @@ export class HeadOfficeSync {
             : (schedule[Math.min(this.failures - 1, schedule.length - 1)] ?? 60_000)
       }
       if (this.stopped) break
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, wait)
-        this.wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
+      await wakeableSleep(wait, (wake) => {
+        this.wake = wake
       })
-      this.wake = null
     }
   }
 

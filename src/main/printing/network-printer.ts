@@ -5,6 +5,7 @@ import {
   type PrinterAddress,
   parsePrinterAddress as parseAddress,
 } from '../../shared/printer-address'
+import { wakeableSleep } from '../wakeable-sleep'
 import { statusQuery } from './escpos'
 import { isStatusByte, type PrinterStatus, readStatus } from './printer-status'
 
@@ -155,14 +156,9 @@ class PrinterConnection {
       }
       const left = deadline - Date.now()
       if (left <= 0) return null
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left)
-        this.wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
+      await wakeableSleep(left, (wake) => {
+        this.wake = wake
       })
-      this.wake = null
     }
   }
 
