@@ -57,6 +57,14 @@ module.exports = {
       to: { path: '^src/main/journal/connection\\.ts$' },
     },
     {
+      name: 'features-take-the-desk-core',
+      severity: 'error',
+      comment:
+        "A feature takes the desk core (core.ts, context.ts, handlers.ts) and the code-shown rules it applies; the desk's workspaces, use cases and handlers are put together in app-desk.ts only.",
+      from: { path: '^src/', pathNot: '^src/main/desk/|^src/main/app-desk\\.ts$' },
+      to: { path: '^src/main/desk/', pathNot: '^src/main/desk/(core|context|handlers|code-shown)\\.ts$' },
+    },
+    {
       name: 'composition-root-at-the-top',
       severity: 'error',
       comment: 'Features do not import the composition root; the hosts do.',

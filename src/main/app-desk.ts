@@ -1,5 +1,6 @@
 import type { DeskMethod, Mode } from '../shared/contract'
-import type { CallContext, Workspace } from './desk/context'
+import type { CallContext, TrainingService, Workspace } from './desk/context'
+import type { MoneyActivity } from './desk/core'
 import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
 import type { DeskHandlers } from './desk/handlers'
 import { journalHandlers } from './desk/journal-handlers'
@@ -9,7 +10,7 @@ import type { BackgroundRecovery } from './desk/recover'
 import { salesHandlers } from './desk/sales-handlers'
 import { serviceHandlers } from './desk/service-handlers'
 import { settingsFeature } from './desk/settings-handlers'
-import { type MoneyActivity, type TrainingService, Workspaces } from './desk/workspaces'
+import { Workspaces } from './desk/workspaces'
 import {
   createHeadOfficeFeature,
   type HeadOfficeFeature,

@@ -11,7 +11,7 @@ import {
   session,
 } from 'electron'
 import { createAppDesk, startAppDesk } from './app-desk'
-import type { MoneyActivity } from './desk/workspaces'
+import type { MoneyActivity } from './desk/core'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { loadSeed, type Sandbox, startSandbox } from '../sandbox/index'
-import type { TrainingService } from './desk/workspaces'
+import type { TrainingService } from './desk/context'
 
 export interface RunningTraining extends TrainingService {
   sandbox: Sandbox

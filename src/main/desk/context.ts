@@ -5,12 +5,16 @@ import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
 import type { Role } from '../../shared/manager'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
+import type { Credentials } from '../reseller/token-manager'
 import type { StoredSettings } from '../settings/settings'
 import type { ServiceSession } from './service-session'
 
 /** How long a lookup proves who the customer is, and how long a same-amount repeat counts as a slip. */
 export const LOOKUP_TTL_MS = 10 * 60_000
 export const REPEAT_WINDOW_MS = 10 * 60_000
+/** After this long since its first attempt, an open deposit is re-sent only by a person: the clerk may have
+ * handed the cash back by then. */
+export const BACKGROUND_WINDOW_MS = 15 * 60_000
 
 export interface CachedLookup {
   firstName: string
@@ -48,6 +52,13 @@ export interface CallContext {
   person?: { id: string; name: string; role: Role }
   /** The sign-in this call is made under, filled in by the role guard (a new one at every sign-in). */
   signIn?: string
+}
+
+/** The training service (training.ts starts it): the sandbox on this machine, with its demo reseller. */
+export interface TrainingService {
+  baseUrl: string
+  credentials: Credentials
+  close(): Promise<void>
 }
 
 /**

@@ -18,5 +18,15 @@ export interface DeskCore {
   dataDir: string
 }
 
+/** What the desk is doing with money: updates install only when all three are 0. */
+export interface MoneyActivity {
+  /** Sales, deposits and re-sends running now. */
+  inFlight: number
+  /** Journal entries whose request may be on its way or whose answer is not recorded yet. */
+  pending: number
+  /** Unknown deposits the background will re-send (inside their 15-minute window). */
+  resending: number
+}
+
 /** The contract calls a feature module implements. */
 export type FeatureHandlers<M extends DeskMethod> = Pick<DeskHandlers, M>

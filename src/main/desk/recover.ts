@@ -1,12 +1,9 @@
 import type { AutomaticRetry, RecoverResult } from '../../shared/contract'
 import type { EntryRecord } from '../journal/journal'
 import type { Logger } from '../log'
-import { type OpContext, stamp } from './context'
+import { BACKGROUND_WINDOW_MS, type OpContext, stamp } from './context'
 import { resendDeposit } from './deposit'
 
-/** After this long since its first attempt, an open deposit is re-sent only by a person: the clerk may have
- * handed the cash back by then. */
-export const BACKGROUND_WINDOW_MS = 15 * 60_000
 /** Delays between background passes while deposits stay open; the last one repeats. */
 export const RETRY_SCHEDULE_MS = [2_000, 5_000, 10_000, 20_000, 40_000, 60_000]
 

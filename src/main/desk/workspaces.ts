@@ -10,28 +10,11 @@ import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { refreshCatalog } from './catalog'
 import { viewerOf } from './code-shown'
-import type { CallContext, ChainFigures, OpContext, Workspace } from './context'
-import type { DeskCore } from './core'
+import type { CallContext, ChainFigures, OpContext, TrainingService, Workspace } from './context'
+import type { DeskCore, MoneyActivity } from './core'
 import type { LiveAccount } from './live-account'
 import { automaticRetryOf, BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
 import { ServiceSession } from './service-session'
-
-/** The training service: the sandbox started on this machine, with its demo reseller. */
-export interface TrainingService {
-  baseUrl: string
-  credentials: Credentials
-  close(): Promise<void>
-}
-
-/** What the desk is doing with money: updates install only when all three are 0. */
-export interface MoneyActivity {
-  /** Sales, deposits and re-sends running now. */
-  inFlight: number
-  /** Journal entries whose request may be on its way or whose answer is not recorded yet. */
-  pending: number
-  /** Unknown deposits the background will re-send (inside their 15-minute window). */
-  resending: number
-}
 
 export interface WorkspacesDeps {
   dataDir: string

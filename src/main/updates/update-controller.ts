@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors'
 import type { UpdateHold, UpdateState, UpdateStatus } from '../../shared/updates'
-import type { MoneyActivity } from '../desk/workspaces'
+import type { MoneyActivity } from '../desk/core'
 import type { Logger } from '../log'
 
 /**
