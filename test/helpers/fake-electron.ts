@@ -15,6 +15,16 @@ import { join } from 'node:path'
 type Handler = (request: Request) => Promise<Response> | Response
 type IpcHandler = (event: unknown, input: unknown) => Promise<unknown>
 
+/** The fake's safeStorage: "encrypted" is the text behind a marker (a test can write what it reads). */
+export const fakeSafeStorage = {
+  isAsyncEncryptionAvailable: async () => true,
+  encryptStringAsync: async (text: string) => Buffer.from(`enc:${text}`),
+  decryptStringAsync: async (data: Buffer) => ({
+    result: data.toString().replace(/^enc:/, ''),
+    shouldReEncrypt: false,
+  }),
+}
+
 export interface FakeElectronOptions {
   appDataDir: string
   isPackaged: boolean
@@ -237,14 +247,7 @@ export class FakeElectron {
         setApplicationMenu: (menu: unknown) => this.menus.push(menu),
         buildFromTemplate: (template: unknown) => ({ template }),
       },
-      safeStorage: {
-        isAsyncEncryptionAvailable: async () => true,
-        encryptStringAsync: async (text: string) => Buffer.from(`enc:${text}`),
-        decryptStringAsync: async (data: Buffer) => ({
-          result: data.toString().replace(/^enc:/, ''),
-          shouldReEncrypt: false,
-        }),
-      },
+      safeStorage: fakeSafeStorage,
       shell: { openPath: async () => '', openExternal: async () => {} },
       autoUpdater: new EventEmitter(),
       nativeImage: { createFromBuffer: () => ({}) },

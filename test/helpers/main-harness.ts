@@ -2,7 +2,8 @@
  * Runs a built main bundle (`out/main/index.js`, or the one inside an unpacked app.asar) in plain Node with the
  * fake `electron` module, as an installed app would start, and writes what happened to a JSON report:
  * the window and its page, the IPC handlers, a foreign page's calls, a first start and a training voucher
- * sale through the handlers, a renderer crash in the middle of a sale, and the quit.
+ * sale through the handlers, a renderer crash in the middle of a sale, and the quit (or, with awaitEntry, a
+ * start on a data folder a kill left behind).
  *
  *   node --import tsx test/helpers/main-harness.ts '<HarnessConfig as JSON>'
  *
@@ -24,6 +25,11 @@ export interface HarnessConfig {
   env?: Record<string, string>
   /** Only start and wait for the first load (for the benchmark). */
   startOnly?: boolean
+  /**
+   * Started on a data folder that a kill left with this entry open: wait until the start-up work has settled
+   * it (the desk's own re-send), report it with its events and the status, and quit.
+   */
+  awaitEntry?: string
   /** Where fake-electron-module.mjs is, when this harness runs bundled elsewhere (the benchmark). */
   fakeElectronModule?: string
 }
@@ -76,6 +82,39 @@ async function run(): Promise<void> {
   report.firstLoad = first
   if (config.startOnly) return
 
+  const pageUrl = first.url
+  const trusted = { sender: win.webContents, senderFrame: { url: pageUrl, parent: null } }
+  const call = (method: string, input?: unknown, event: unknown = trusted) =>
+    electron.invoke(`desk:${method}`, event, input) as Promise<Envelope>
+  const quit = async () => {
+    const quitting = electron.quitted
+    electron.app.emit('before-quit', {
+      preventDefault: () => {
+        report.quitPrevented = true
+      },
+    })
+    await Promise.race([quitting, deadline(20_000, 'the quit')])
+    report.quitCalls = electron.quitCalls.length
+    report.exitCalls = electron.exitCalls
+  }
+
+  if (config.awaitEntry) {
+    report.status = await call('getStatus')
+    const end = Date.now() + 20_000
+    for (;;) {
+      const detail = await call('getEntry', { entryId: config.awaitEntry })
+      const status = (detail.value?.entry as { status?: string } | undefined)?.status
+      if (status !== 'pending' && status !== 'unknown') {
+        report.entry = detail
+        break
+      }
+      if (Date.now() > end) throw new Error(`timed out: the entry stayed ${status}`)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    await quit()
+    return
+  }
+
   report.userData = electron.paths.userData
   report.privilegedSchemes = electron.privilegedSchemes
   report.protocols = [...electron.protocolHandlers.keys()]
@@ -90,11 +129,6 @@ async function run(): Promise<void> {
     asset: await serve('app://desk/assets/../index.html'),
   }
   report.channels = [...electron.ipcHandlers.keys()]
-
-  const pageUrl = first.url
-  const trusted = { sender: win.webContents, senderFrame: { url: pageUrl, parent: null } }
-  const call = (method: string, input?: unknown, event: unknown = trusted) =>
-    electron.invoke(`desk:${method}`, event, input) as Promise<Envelope>
 
   const other = new electron.BrowserWindow({})
   report.foreign = {
@@ -138,15 +172,7 @@ async function run(): Promise<void> {
   report.dialogs = electron.dialogs
   report.afterCrash = await call('listJournal', {})
 
-  const quitting = electron.quitted
-  electron.app.emit('before-quit', {
-    preventDefault: () => {
-      report.quitPrevented = true
-    },
-  })
-  await Promise.race([quitting, deadline(20_000, 'the quit')])
-  report.quitCalls = electron.quitCalls.length
-  report.exitCalls = electron.exitCalls
+  await quit()
 }
 
 run()

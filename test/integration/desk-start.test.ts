@@ -1,16 +1,18 @@
 /**
- * How the desk starts, in both hosts' one start-up path (startAppDesk, here through the browser shell): in
- * training and in live mode, after a clean stop and after a kill (a deposit left `pending` with its `sent`
- * event, as a kill mid-send leaves it). A start either completes or touches nothing.
+ * How the desk starts, in both hosts' one start-up path (startAppDesk: through the browser shell, and through
+ * the built Electron entry with the fake Electron module): in training and in live mode, after a clean stop
+ * and after a kill (a deposit left `pending` with its `sent` event, as a kill mid-send leaves it). A start
+ * either completes or touches nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDesk } from '../../src/main/app-desk'
 import { LIVE_PASSWORD_SECRET } from '../../src/main/desk/live-account'
 import { journalPath } from '../../src/main/desk/workspaces'
+import { SafeStorageSecretStore } from '../../src/main/electron/safe-storage-secrets'
 import { createIdGenerator } from '../../src/main/ids'
 import { Journal } from '../../src/main/journal/journal'
 import { SCHEMA_VERSION } from '../../src/main/journal/migrations'
@@ -21,7 +23,10 @@ import type { Mode } from '../../src/shared/contract'
 import { businessDay } from '../../src/shared/day'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { DEMO, deskSeed, MOHAMED } from '../helpers/desk'
+import { fakeSafeStorage } from '../helpers/fake-electron'
+import type { Envelope } from '../helpers/main-harness'
 import { ensureRendererBuilt } from '../helpers/renderer-build'
+import { runMainHarness } from '../helpers/run-main-harness'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -168,6 +173,49 @@ describe.each(['training', 'live'] as const)('a desk left in %s mode', (mode) =>
     const shell = await shellOn(dir)
     await until(() => shell.app.desk.workspace().journal.get(id)?.status === 'confirmed', 'the re-send')
     expect(stored(dir, mode, id).events.filter((t) => t === 'recovered')).toHaveLength(1)
+  })
+})
+
+describe('the Electron entry', () => {
+  it('left in live mode by a kill: starts live, re-sends the interrupted deposit once, counts both attempts', async () => {
+    const root = dataFolder()
+    const appData = join(root, 'AppData', 'Roaming')
+    const dir = join(appData, 'reseller-desk')
+    mkdirSync(dir, { recursive: true })
+    const live = await liveService()
+    // As the installed app leaves its folder: electron-store's settings, the password encrypted by safeStorage.
+    new JsonFileSettings(join(dir, 'settings.json')).update({
+      live: { baseUrl: live.baseUrl, username: DEMO.username, proxyUrl: null },
+      mode: 'live',
+    })
+    await new SafeStorageSecretStore(fakeSafeStorage, join(dir, 'secrets.json')).set(
+      LIVE_PASSWORD_SECRET,
+      DEMO.password,
+    )
+    const id = killedDeposit(dir, 'live', `${live.baseUrl}|${DEMO.username}`)
+    ensureRendererBuilt()
+    const report = await runMainHarness({
+      bundle: resolve('out/main/index.js'),
+      appDataDir: appData,
+      report: join(root, 'report.json'),
+      isPackaged: true,
+      version: '0.1.0',
+      env: { ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+      awaitEntry: id,
+    })
+    if (report.failure) throw new Error(`the harness failed: ${report.failure}`)
+    expect(report.status).toMatchObject({ ok: true, value: { mode: 'live', serviceUrl: live.baseUrl } })
+    const detail = report.entry as Envelope & {
+      value: { entry: { status: string; attempts: number }; events: { type: string }[] }
+    }
+    expect(detail.value.entry).toMatchObject({ status: 'confirmed', attempts: 2 })
+    const events = detail.value.events.map((e) => e.type)
+    expect(events.filter((t) => t === 'recovered')).toHaveLength(1)
+    expect(events.filter((t) => t === 'sent')).toHaveLength(2)
+    expect(live.controls.ledger().deposits).toHaveLength(1)
+    // And it stopped cleanly: the journal on disk says the same.
+    expect(report.quitCalls).toBe(1)
+    expect(stored(dir, 'live', id).entry).toMatchObject({ status: 'confirmed', attempts: 2 })
   })
 })
 
