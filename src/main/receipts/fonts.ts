@@ -35,56 +35,47 @@ const REPORT_SUBSETS = SUBSETS.map((s) => ({
   unicodeRange: s.unicodeRange,
 }))
 
-let loading: Promise<ReceiptFonts> | null = null
-let loadingReport: Promise<ReceiptFonts> | null = null
+/** A loader that reads its fonts once per process (and again after a failure). */
+function once(read: () => Promise<string[]>): () => Promise<ReceiptFonts> {
+  let loading: Promise<ReceiptFonts> | null = null
+  return () => {
+    loading ??= read().then(
+      (rules) => ({ css: rules.join('\n') }),
+      (error: unknown) => {
+        loading = null
+        throw error
+      },
+    )
+    return loading
+  }
+}
+
+/** One font file as an @font-face rule of the family, embedded as a data: URL. */
+async function fontFace(file: string, weight: string, unicodeRange: string): Promise<string> {
+  const data = await readFile(createRequire(import.meta.url).resolve(file))
+  return (
+    `@font-face{font-family:'${RECEIPT_FONT_FAMILY}';font-style:normal;font-weight:${weight};` +
+    `src:url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');` +
+    `unicode-range:${unicodeRange};}`
+  )
+}
 
 /** Reads the report's static font files once per process. */
-export function loadReportFonts(): Promise<ReceiptFonts> {
-  loadingReport ??= readReportFonts().catch((error: unknown) => {
-    loadingReport = null
-    throw error
-  })
-  return loadingReport
-}
-
-async function readReportFonts(): Promise<ReceiptFonts> {
-  const require = createRequire(import.meta.url)
-  const rules = await Promise.all(
+export const loadReportFonts = once(() =>
+  Promise.all(
     REPORT_WEIGHTS.flatMap((weight) =>
-      REPORT_SUBSETS.map(async ({ part, unicodeRange }) => {
-        const file = `@fontsource/noto-sans-arabic/files/noto-sans-arabic-${part}-${weight}-normal.woff2`
-        const data = await readFile(require.resolve(file))
-        return (
-          `@font-face{font-family:'${RECEIPT_FONT_FAMILY}';font-style:normal;font-weight:${weight};` +
-          `src:url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');` +
-          `unicode-range:${unicodeRange};}`
-        )
-      }),
+      REPORT_SUBSETS.map(({ part, unicodeRange }) =>
+        fontFace(
+          `@fontsource/noto-sans-arabic/files/noto-sans-arabic-${part}-${weight}-normal.woff2`,
+          String(weight),
+          unicodeRange,
+        ),
+      ),
     ),
-  )
-  return { css: rules.join('\n') }
-}
+  ),
+)
 
 /** Reads the bundled font files once per process. */
-export function loadReceiptFonts(): Promise<ReceiptFonts> {
-  loading ??= readFonts().catch((error: unknown) => {
-    loading = null
-    throw error
-  })
-  return loading
-}
-
-async function readFonts(): Promise<ReceiptFonts> {
-  const require = createRequire(import.meta.url)
-  const rules = await Promise.all(
-    SUBSETS.map(async ({ file, unicodeRange }) => {
-      const data = await readFile(require.resolve(file))
-      return (
-        `@font-face{font-family:'${RECEIPT_FONT_FAMILY}';font-style:normal;font-weight:100 900;` +
-        `src:url(data:font/woff2;base64,${data.toString('base64')}) format('woff2');` +
-        `unicode-range:${unicodeRange};}`
-      )
-    }),
-  )
-  return { css: rules.join('\n') }
-}
+export const loadReceiptFonts = once(() =>
+  Promise.all(SUBSETS.map(({ file, unicodeRange }) => fontFace(file, '100 900', unicodeRange))),
+)
