@@ -379,6 +379,15 @@ describe('the counter, as a new clerk tries it', () => {
     await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('')
     await limits.getByRole('button', { name: 'Save limits' }).click()
     await limits.getByText('Saved.').waitFor()
+
+    // The receipt settings say "Saved." beside their own button, not a screen away.
+    const save = page.getByRole('button', { name: 'Save receipt settings' })
+    await save.click()
+    const saved = page.getByText('Saved.')
+    await saved.waitFor()
+    expect(await saved.count()).toBe(1)
+    const [buttonBox, savedBox] = [await save.boundingBox(), await saved.boundingBox()]
+    expect(Math.abs((savedBox?.y ?? 1e6) - (buttonBox?.y ?? 0))).toBeLessThan(120)
     await page.close()
   })
 
