@@ -125,6 +125,31 @@ async function confirmName(language: Language) {
 }
 
 describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
+  it('the check itself finds a control outside the window, cut off, covered, and a header in three rows', async () => {
+    const probe = await browser.newPage()
+    await probe.setViewportSize({ width: 1024, height: 768 })
+    await probe.setContent(`
+      <header style="width:300px">
+        <button style="width:280px;height:48px">one</button><button style="width:280px;height:48px">two</button>
+        <button style="width:280px;height:48px">three</button>
+      </header>
+      <main>
+        <button style="position:absolute;left:1100px;top:10px">Beyond</button>
+        <div style="overflow:hidden;width:60px"><button style="width:200px;white-space:nowrap">Cut off here</button></div>
+        <button style="position:absolute;left:10px;top:300px;width:120px;height:40px">Underneath</button>
+        <div style="position:absolute;left:0;top:290px;width:200px;height:80px;background:#fff"></div>
+        <button>Fine</button>
+      </main>`)
+    const found = await layoutProblems(probe)
+    const about = (name: string) => found.filter((p) => p.includes(`"${name}"`))
+    expect(about('Beyond').join()).toContain('outside the window')
+    expect(about('Cut off here').join()).toContain('cut off')
+    expect(about('Underneath').join()).toContain('covered at its centre')
+    expect(about('Fine')).toEqual([])
+    expect((await headerRows(probe))?.rows).toBe(3)
+    await probe.close()
+  })
+
   it('first start: the setup banner, then the manager set-up', async () => {
     for (const language of ['en', 'ar'] as const) {
       await switchTo(language)
