@@ -40,7 +40,9 @@ const ledger = () => shell.sandbox.controls.ledger()
 const depositsTo = (phone: string) => ledger().deposits.filter((d) => d.phone.endsWith(phone.slice(1)))
 
 /** A fresh window on the desk; with `clock`, the page's timers move only when the test moves them. */
-async function openDesk(options: { clock?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+async function openDesk(
+  options: { clock?: boolean; on?: BrowserShell } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const page = await (options.clock ? clockBrowser : browser).newPage()
   const errors = watchErrors(page)
   if (options.clock) {
@@ -49,7 +51,7 @@ async function openDesk(options: { clock?: boolean } = {}): Promise<{ page: Page
     // Stopped a second on, before the page loads: nothing is scheduled yet, so nothing fires.
     await page.clock.pauseAt(now + 1000)
   }
-  await page.goto(shell.url)
+  await page.goto((options.on ?? shell).url)
   await page.locator('.denomination').first().waitFor()
   return { page, errors }
 }
@@ -256,6 +258,66 @@ describe('the counter, as a new clerk tries it', () => {
     await page.getByLabel('Customer phone number').waitFor()
     expect(errors).toEqual([])
     await page.close()
+  })
+
+  it('2. never lets the confirming Enter, bouncing, sweep the outcome away before it is read', async () => {
+    // A desk of its own: the unknown sale and the limit refusal made here would change the others' figures.
+    const ownDir = mkdtempSync(join(tmpdir(), 'desk-counter-own-'))
+    const own = await startBrowserShell({ dataDir: ownDir, rendererDir })
+    try {
+      const { page, errors } = await openDesk({ clock: true, on: own })
+      const k = page.keyboard
+      /** Enter once the confirmation takes it, then the same key bouncing 100 ms later. */
+      async function confirmWithBounce(name: string) {
+        await page.getByRole('button', { name }).waitFor()
+        await page.clock.runFor(SETTLE_MS + 50)
+        await k.press('Enter')
+      }
+      async function bounce() {
+        await page.clock.runFor(100)
+        await k.press('Enter')
+        await page.clock.runFor(50)
+      }
+
+      // A voucher whose answer is lost: the red panel stays; the bounce does not open the attention list.
+      own.sandbox.controls.setFaults([
+        { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
+      ])
+      try {
+        await k.press('2')
+        await confirmWithBounce('Confirm sale')
+        const unknown = page.getByRole('heading', { name: /Outcome unknown/ })
+        await unknown.waitFor()
+        await bounce()
+        expect(await unknown.count()).toBe(1)
+        expect(await page.getByRole('heading', { name: 'Journal' }).count()).toBe(0)
+      } finally {
+        own.sandbox.controls.clearFaults()
+      }
+      await k.press('Escape')
+
+      // A deposit refused for the daily limit: the refusal stays; the bounce does not change the amount.
+      own.sandbox.controls.updateReseller('demo', { daily_max_amount: 1 })
+      await k.press('F2')
+      await page.getByLabel('Customer phone number').fill('0961234567')
+      await page.getByLabel('Customer phone number').press('Enter')
+      await page.locator('.holder-name').waitFor()
+      await page.clock.runFor(1100)
+      await k.press('Enter')
+      await page.getByLabel('Amount (LYD)').fill('9')
+      await page.getByLabel('Amount (LYD)').press('Enter')
+      await confirmWithBounce('Confirm deposit')
+      const refused = page.getByRole('heading', { name: 'Over the daily limit: no money was moved' })
+      await refused.waitFor()
+      await bounce()
+      expect(await refused.count()).toBe(1)
+      expect(await page.getByLabel('Amount (LYD)').count()).toBe(0)
+      expect(errors).toEqual([])
+      await page.close()
+    } finally {
+      await own.close()
+      rmSync(ownDir, { recursive: true, force: true })
+    }
   })
 
   it('4, 5. names an open deposit right after the lookup, and says what each "Retry safely" did', async () => {

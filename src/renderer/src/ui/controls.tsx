@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
   useId,
 } from 'react'
+import { useSettledPress } from './deliberate'
 import type { Tone } from './entry'
 
 /** A visible key hint; hidden from screen readers, which get aria-keyshortcuts on the control instead. */
@@ -38,6 +39,19 @@ export function Button({
       {shortcut ? <Kbd>{shortcut}</Kbd> : null}
     </button>
   )
+}
+
+/**
+ * A button that takes a press only once it has been on screen a moment (see useSettledPress): a money
+ * confirmation, or the focused action of an outcome or a stop, which the bounce of the Enter that led to it
+ * must not press — it would sell, send, or sweep away what the clerk has not read yet.
+ */
+export function SettledButton({
+  onClick,
+  ...rest
+}: Omit<Parameters<typeof Button>[0], 'onClick'> & { onClick: () => void }) {
+  const settle = useSettledPress(onClick)
+  return <Button {...rest} {...settle.props} />
 }
 
 export function TextField({

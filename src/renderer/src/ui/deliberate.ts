@@ -70,7 +70,8 @@ export const SETTLE_MS = 500
 /**
  * A confirm button that needs a fresh press: for SETTLE_MS after it appears it is marked disabled
  * (aria-disabled: it keeps the focus, so Enter is its key once it settles) and a press — a bounced Enter, a
- * double click landing on it — does nothing but start the moment again. Spread `props` on the Button.
+ * double click landing on it — does nothing but start the moment again. SettledButton (ui/controls) is the
+ * button made with it.
  */
 export function useSettledPress(onPress: () => void): {
   settled: boolean

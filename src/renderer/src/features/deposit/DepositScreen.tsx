@@ -5,8 +5,8 @@ import { parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
 import { depositStore, openEntry } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
-import { Badge, Button, Facts, Panel, TextField } from '../../ui/controls'
-import { useDeliberateConfirm, useSettledPress } from '../../ui/deliberate'
+import { Badge, Button, Facts, Panel, SettledButton, TextField } from '../../ui/controls'
+import { useDeliberateConfirm } from '../../ui/deliberate'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { canRetry, isOpen, limitFigures, statusTone } from '../../ui/entry'
 import { formatLyd, formatTime } from '../../ui/format'
@@ -118,9 +118,13 @@ function OpenStep() {
         <p>{open.status === 'confirmed' ? t.deposit.openConfirmed : t.deposit.openNotMade}</p>
         <OpenFacts entry={open} />
         <div className="actions">
-          <Button variant="primary" autoFocus onClick={() => depositStore.getState().continueAfterOpen()}>
+          <SettledButton
+            variant="primary"
+            autoFocus
+            onClick={() => depositStore.getState().continueAfterOpen()}
+          >
             {t.deposit.continueToName}
-          </Button>
+          </SettledButton>
           {open.status === 'confirmed' ? <PrintButtons entry={open} /> : null}
           <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
             {t.deposit.startOver}
@@ -135,14 +139,14 @@ function OpenStep() {
       <p>{t.deposit.openBody}</p>
       <OpenFacts entry={open} />
       <div className="actions">
-        <Button
+        <SettledButton
           variant="primary"
           autoFocus
           disabled={retry.retrying || !canRetry(open)}
           onClick={() => void depositStore.getState().retrySafely()}
         >
           {retry.retrying ? t.deposit.retrying : t.deposit.retrySafely}
-        </Button>
+        </SettledButton>
         <Button onClick={() => openEntry(open.id)}>{t.common.openInJournal}</Button>
         <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
           {t.deposit.startOver}
@@ -232,16 +236,20 @@ function StopStep() {
       : stop === 'inactive'
         ? [t.deposit.inactiveTitle, t.deposit.inactiveBody]
         : [t.deposit.nameRejectedTitle, t.deposit.nameRejectedBody]
-  // The lookup's Enter, bouncing, does not sweep the reason away before the clerk has read it.
-  const startOver = useSettledPress(() => depositStore.getState().back())
   return (
     <Panel tone="bad" title={title} role="alert">
       <p>{body}</p>
       <p>{customer ? <Phone phone={customer.phone} /> : <Ltr>{phoneText}</Ltr>}</p>
       <div className="actions">
-        <Button variant="primary" shortcut="Esc" autoFocus {...startOver.props}>
+        {/* The lookup's Enter, bouncing, does not sweep the reason away before the clerk has read it. */}
+        <SettledButton
+          variant="primary"
+          shortcut="Esc"
+          autoFocus
+          onClick={() => depositStore.getState().back()}
+        >
           {t.deposit.startOver}
-        </Button>
+        </SettledButton>
       </div>
     </Panel>
   )
@@ -383,9 +391,9 @@ function ReviewStep() {
         <Panel tone="bad" title={t.deposit.unresolvedTitle} role="alert">
           <p>{t.errors.UNRESOLVED_DEPOSIT}</p>
           <div className="actions">
-            <Button variant="primary" autoFocus onClick={() => openEntry(unresolved)}>
+            <SettledButton variant="primary" autoFocus onClick={() => openEntry(unresolved)}>
               {t.deposit.unresolvedOpen}
-            </Button>
+            </SettledButton>
           </div>
         </Panel>
       ) : null}
@@ -398,12 +406,16 @@ function ReviewStep() {
 /** The review's confirmation: the Enter that opened the review, bouncing, does not send the money. */
 function ConfirmDeposit() {
   const t = useT()
-  const settle = useSettledPress(() => void depositStore.getState().confirm())
   return (
     <div className="actions">
-      <Button variant="primary" shortcut="Enter" autoFocus {...settle.props}>
+      <SettledButton
+        variant="primary"
+        shortcut="Enter"
+        autoFocus
+        onClick={() => void depositStore.getState().confirm()}
+      >
         {t.deposit.confirm}
-      </Button>
+      </SettledButton>
       <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
         {t.common.back}
       </Button>
@@ -414,14 +426,13 @@ function ConfirmDeposit() {
 /** Main asks whether the same amount to the same phone is meant again: answered by a fresh press only. */
 function RepeatQuestion() {
   const t = useT()
-  const settle = useSettledPress(() => void depositStore.getState().confirm(true))
   return (
     <Panel tone="pending" title={t.deposit.repeatTitle} role="alert">
       <p>{t.deposit.repeatBody}</p>
       <div className="actions">
-        <Button variant="primary" autoFocus {...settle.props}>
+        <SettledButton variant="primary" autoFocus onClick={() => void depositStore.getState().confirm(true)}>
           {t.deposit.repeatConfirm}
-        </Button>
+        </SettledButton>
         <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
           {t.common.cancel}
         </Button>
@@ -440,10 +451,11 @@ function ResultStep() {
 
 function NewDeposit({ focus }: { focus?: boolean }) {
   const t = useT()
+  const Action = focus ? SettledButton : Button
   return (
-    <Button shortcut="Esc" autoFocus={focus} onClick={() => depositStore.getState().reset()}>
+    <Action shortcut="Esc" autoFocus={focus} onClick={() => depositStore.getState().reset()}>
       {t.deposit.newDeposit}
-    </Button>
+    </Action>
   )
 }
 
@@ -499,9 +511,9 @@ function Failed({ entry }: { entry: JournalEntry }) {
         <LimitRefusal entry={entry} />
         <EntryFacts entry={entry} amount={false} />
         <div className="actions">
-          <Button variant="primary" autoFocus onClick={() => depositStore.getState().changeAmount()}>
+          <SettledButton variant="primary" autoFocus onClick={() => depositStore.getState().changeAmount()}>
             {t.deposit.changeAmount}
-          </Button>
+          </SettledButton>
           <NewDeposit />
         </div>
       </Panel>
@@ -528,14 +540,14 @@ function Unknown({ entry }: { entry: JournalEntry }) {
       <EntryFacts entry={entry} />
       <div className="actions">
         {canRetry(entry) ? (
-          <Button
+          <SettledButton
             variant="primary"
             autoFocus
             disabled={retry.retrying}
             onClick={() => void depositStore.getState().retrySafely()}
           >
             {retry.retrying ? t.deposit.retrying : t.deposit.retrySafely}
-          </Button>
+          </SettledButton>
         ) : null}
         <NewDeposit />
       </div>

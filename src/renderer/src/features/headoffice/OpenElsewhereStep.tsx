@@ -1,8 +1,7 @@
 import { useStore } from 'zustand'
 import { depositStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
-import { Button, Panel } from '../../ui/controls'
-import { useSettledPress } from '../../ui/deliberate'
+import { Button, Panel, SettledButton } from '../../ui/controls'
 import { formatLyd, formatTime } from '../../ui/format'
 import { Phone } from '../../ui/Ltr'
 
@@ -15,8 +14,6 @@ export function OpenElsewhereStep() {
   const t = useT()
   const language = useLanguage()
   const customer = useStore(depositStore, (s) => s.customer)
-  // The lookup's Enter, bouncing, does not look it up again before the clerk has read why it stopped.
-  const again = useSettledPress(() => void depositStore.getState().lookUpAgain())
   const open = customer?.openDepositElsewhere
   if (!customer || !open) return null
   return (
@@ -33,9 +30,10 @@ export function OpenElsewhereStep() {
       </p>
       <p>{t.headOffice.openElsewhereWhat}</p>
       <div className="actions">
-        <Button variant="primary" autoFocus {...again.props}>
+        {/* The lookup's Enter, bouncing, does not look it up again before the clerk has read why it stopped. */}
+        <SettledButton variant="primary" autoFocus onClick={() => void depositStore.getState().lookUpAgain()}>
           {t.headOffice.lookUpAgain}
-        </Button>
+        </SettledButton>
         <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
           {t.deposit.startOver}
         </Button>

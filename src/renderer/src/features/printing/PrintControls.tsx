@@ -4,7 +4,7 @@ import type { AppErrorData } from '../../../../shared/errors'
 import { printingStore, settingsStore } from '../../app/stores'
 import { errorMessage, type Messages } from '../../i18n'
 import { useT } from '../../i18n/use'
-import { Button } from '../../ui/controls'
+import { Button, SettledButton } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
 import { printerFailureReason } from './store'
 
@@ -35,25 +35,27 @@ export function PrintButtons({
   const printedHere = useStore(printingStore, (s) => s.printed[entry.id] === true)
   const printing = outcome?.state === 'printing'
   const again = printedBefore || printedHere
+  // With the focus on a new outcome, the bounce of the Enter that led to it does not print or preview.
+  const Action = autoFocus ? SettledButton : Button
   return (
     <>
       {hasPrinter ? (
-        <Button
+        <Action
           variant={primary ? 'primary' : 'secondary'}
           autoFocus={autoFocus}
           disabled={printing}
           onClick={() => void printingStore.getState().print(entry.id)}
         >
           {printing ? t.printing.printing : again ? t.printing.reprint : t.common.print}
-        </Button>
+        </Action>
       ) : null}
-      <Button
+      <Action
         variant={primary && !hasPrinter ? 'primary' : 'secondary'}
         autoFocus={autoFocus && !hasPrinter}
         onClick={() => void printingStore.getState().showPreview(entry.id)}
       >
         {t.printing.preview}
-      </Button>
+      </Action>
     </>
   )
 }

@@ -3,8 +3,7 @@ import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
 import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
-import { Badge, Button, Facts, Kbd, Panel } from '../../ui/controls'
-import { useSettledPress } from '../../ui/deliberate'
+import { Badge, Button, Facts, Kbd, Panel, SettledButton } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { limitFigures } from '../../ui/entry'
 import { formatDateTime, formatPlainDate, formatTime } from '../../ui/format'
@@ -115,8 +114,6 @@ function Confirm() {
   const selected = useStore(sellStore, (s) => s.selected)
   const error = useStore(sellStore, (s) => s.error)
   const estimate = useStore(sellStore, (s) => s.limit?.estimatedRemainingDirhams ?? null)
-  // The Enter that chose the value, bouncing, must not sell it: the button takes a press after a moment.
-  const settle = useSettledPress(() => void sellStore.getState().confirm())
   if (!selected) return null
   return (
     <Panel tone="info" title={t.sell.confirmTitle}>
@@ -129,9 +126,15 @@ function Confirm() {
       <LimitWarning amountDirhams={selected.valueDirhams} estimateDirhams={estimate} />
       {error ? <ErrorNote error={error} /> : null}
       <div className="actions">
-        <Button variant="primary" shortcut="Enter" autoFocus {...settle.props}>
+        {/* The Enter that chose the value, bouncing, must not sell it: a press counts after a moment. */}
+        <SettledButton
+          variant="primary"
+          shortcut="Enter"
+          autoFocus
+          onClick={() => void sellStore.getState().confirm()}
+        >
           {t.sell.confirm}
-        </Button>
+        </SettledButton>
         <Button shortcut="Esc" onClick={() => sellStore.getState().cancel()}>
           {t.common.cancel}
         </Button>
@@ -151,10 +154,11 @@ function Result() {
 
 function NewSale({ focus = false }: { focus?: boolean }) {
   const t = useT()
+  const Action = focus ? SettledButton : Button
   return (
-    <Button shortcut="Esc" autoFocus={focus} onClick={() => sellStore.getState().newSale()}>
+    <Action shortcut="Esc" autoFocus={focus} onClick={() => sellStore.getState().newSale()}>
       {t.sell.newSale}
-    </Button>
+    </Action>
   )
 }
 
@@ -210,9 +214,9 @@ function Unknown({ entry }: { entry: JournalEntry }) {
         ]}
       />
       <div className="actions">
-        <Button variant="primary" autoFocus onClick={openAttentionList}>
+        <SettledButton variant="primary" autoFocus onClick={openAttentionList}>
           {t.sell.openAttention}
-        </Button>
+        </SettledButton>
         <NewSale />
       </div>
     </Panel>
@@ -226,9 +230,14 @@ function Failed({ entry }: { entry: JournalEntry }) {
       <Panel tone="bad" title={t.sell.limitRefusedTitle} role="alert">
         <LimitRefusal entry={entry} />
         <div className="actions">
-          <Button variant="primary" shortcut="Esc" autoFocus onClick={() => sellStore.getState().newSale()}>
+          <SettledButton
+            variant="primary"
+            shortcut="Esc"
+            autoFocus
+            onClick={() => sellStore.getState().newSale()}
+          >
             {t.sell.chooseAnother}
-          </Button>
+          </SettledButton>
         </div>
       </Panel>
     )
