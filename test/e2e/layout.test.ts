@@ -26,16 +26,21 @@ const OUT = 'test-output/screens'
 const MAX_HEADER_ROWS = { 1366: 1, 1024: 2 } as const
 /** The states shown in docs/screens (README's screen table), at both sizes and in both languages. */
 const DOCUMENTED = new Set([
+  'setup',
   'sign-in',
   'sell',
   'sell-issued',
   'deposit-name',
+  'deposit-amount',
   'deposit-review',
+  'deposit-limit',
+  'deposit-unknown',
   'deposit-open',
   'journal-entry',
   'settings',
   'manager-report',
   'manager-people',
+  'manager-backup',
 ])
 
 /** A screenshot for docs/screens: palette-reduced by pngquant when the machine has it (3× smaller), else as is. */
