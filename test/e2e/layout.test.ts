@@ -91,7 +91,7 @@ async function look(language: Language, state: string): Promise<void> {
   // As the clerk sees the screen once its first moment has passed: a confirmation or an outcome's focused
   // action is dimmed for half a second after it appears (ui/deliberate.ts).
   await expect
-    .poll(() => page.evaluate("document.querySelectorAll('main [aria-disabled=\"true\"]').length"))
+    .poll(() => page.evaluate('document.querySelectorAll(\'main [aria-disabled="true"]\').length'))
     .toBe(0)
   for (const size of SIZES) {
     await page.setViewportSize(size)
