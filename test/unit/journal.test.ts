@@ -274,6 +274,29 @@ describe('open entries', () => {
     expect(journal.listOpen('deposit').map((e) => e.id)).toEqual([old.id, recent.id])
     expect(journal.countOpen()).toBe(4)
     expect(journal.countOpen('pending')).toBe(3)
+    expect(journal.findOpenDepositTo('0912345678')?.id).toBe(old.id)
+    expect(journal.findOpenDepositTo('0923456789')).toBeNull()
+  })
+
+  it('finds a confirmed deposit of the same amount minutes ago, across midnight too (its day is the day before)', () => {
+    // 23:58 in Tripoli (UTC+2) on the 26th; asked at 00:05 on the 27th for the last ten minutes.
+    const late = journal.insertEntry({
+      ...voucher(20261126),
+      kind: 'deposit',
+      createdAt: '2026-11-26T21:58:00.000Z',
+      phone: '0912345678',
+      amountDirhams: 12_000,
+      externalTransactionId: id(20261126),
+    })
+    journal.updateEntry(
+      late.id,
+      { status: 'confirmed', serviceTransactionId: '77' },
+      '2026-11-26T21:58:01.000Z',
+    )
+    const since = '2026-11-26T21:55:00.000Z'
+    expect(journal.findRecentDeposit('0912345678', 12_000, since)?.id).toBe(late.id)
+    expect(journal.findRecentDeposit('0912345678', 12_500, since)).toBeNull()
+    expect(journal.findRecentDeposit('0912345678', 12_000, '2026-11-26T21:59:00.000Z')).toBeNull()
   })
 })
 

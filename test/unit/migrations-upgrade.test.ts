@@ -222,6 +222,9 @@ describe('a journal written by an earlier version', () => {
         })
         expect(journal.findByRequestId('req-2')?.id).toBe(CONFIRMED.id)
         expect(journal.listOpen('deposit').map((e) => e.id)).toEqual([UNKNOWN.id])
+        // The open-entries index by phone (migration 6) over old rows.
+        expect(journal.findOpenDepositTo(UNKNOWN.phone as string)?.id).toBe(UNKNOWN.id)
+        expect(journal.findOpenDepositTo(CONFIRMED.phone as string)).toBeNull()
         expect(journal.events(ISSUED.id as string).map((e) => e.type)).toEqual([
           'created',
           'sent',

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/contract'
+import { businessDay } from '../../shared/day'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
 import { normalizeLibyanPhone } from '../../shared/phone'
@@ -333,6 +334,14 @@ export function countOpen(db: Statements, only?: 'pending'): number {
 }
 
 export function findOpenDepositTo(db: Statements, phone: string): EntryRecord | null {
+  // Asked before every deposit, and nearly always answered "none": that answer comes from the index alone
+  // (~5 µs); ordering the whole rows costs a sort even for none (~70 µs).
+  const any = db
+    .prepare(
+      `SELECT 1 FROM entries WHERE kind = 'deposit' AND status IN ('pending', 'unknown') AND phone = ? LIMIT 1`,
+    )
+    .get(phone)
+  if (any === undefined) return null
   return one(
     db.prepare(
       `SELECT ${ENTRY_COLUMNS} FROM entries
@@ -342,7 +351,11 @@ export function findOpenDepositTo(db: Statements, phone: string): EntryRecord | 
   )
 }
 
-/** A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. */
+/**
+ * A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. An entry's
+ * business day is that of its creation, so only the days from the instant's on are read (by the phone's
+ * index): a regular customer's year of deposits is never read before each deposit.
+ */
 export function findRecentDeposit(
   db: Statements,
   phone: string,
@@ -351,10 +364,11 @@ export function findRecentDeposit(
 ): EntryRecord | null {
   return one(
     db.prepare(
-      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE phone = ? AND kind = 'deposit' AND status = 'confirmed'
-         AND amount_dirhams = ? AND created_at >= ? ORDER BY id DESC LIMIT 1`,
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE phone = ? AND day >= ? AND kind = 'deposit'
+         AND status = 'confirmed' AND amount_dirhams = ? AND created_at >= ? ORDER BY id DESC LIMIT 1`,
     ),
     phone,
+    businessDay(Date.parse(sinceIso)),
     amountDirhams,
     sinceIso,
   )

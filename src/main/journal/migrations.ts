@@ -212,6 +212,16 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
       CREATE INDEX entries_name_key ON entries (name_key) WHERE name_key IS NOT NULL;
     `)
   },
+  // 6: the open-entries index also by phone, so "an earlier deposit to this phone has no outcome yet" (asked
+  // before every deposit and after every lookup) seeks its phone instead of reading every open deposit (a
+  // year's journal holds thousands waiting for a person: ~10 ms a deposit). The same index: no page more
+  // written per entry.
+  (db) => {
+    db.exec(`
+      DROP INDEX entries_open;
+      CREATE INDEX entries_open ON entries (kind, status, phone) WHERE status IN ('pending', 'unknown');
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

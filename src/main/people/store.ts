@@ -3,6 +3,7 @@ import { v7 } from 'uuid'
 import { AppError } from '../../shared/errors'
 import type { Person, Role } from '../../shared/manager'
 import { type JournalHealth, openDatabase } from '../journal/open'
+import { preparedOnce, type Statements } from '../journal/statements'
 import { PEOPLE_MIGRATIONS } from './migrations'
 
 export interface PersonRecord extends Person {
@@ -55,11 +56,17 @@ export function toPerson(r: PersonRecord): Person {
  * manager and clerks whichever mode (training or live) is active, while each mode keeps its own journal.
  */
 export class PeopleStore {
+  /** Each statement prepared once: every call asks whether a manager exists, and preparing costs more than
+   * the query. */
+  private readonly sql: Statements
+
   private constructor(
     readonly db: Database.Database,
     /** As the journal's: null, or why the file cannot promise to keep what is written (read back at open). */
     readonly health: JournalHealth,
-  ) {}
+  ) {
+    this.sql = preparedOnce(db)
+  }
 
   /** Opened like the journal (WAL, synchronous=FULL, read back, quick_check): a wrong-PIN count must
    * survive a power cut too. */
@@ -74,30 +81,30 @@ export class PeopleStore {
 
   /** Whether setup is done: from then on every call needs a signed-in person. */
   hasManager(): boolean {
-    return this.db.prepare("SELECT 1 FROM people WHERE role = 'manager' LIMIT 1").get() !== undefined
+    return this.sql.prepare("SELECT 1 FROM people WHERE role = 'manager' LIMIT 1").get() !== undefined
   }
 
   countActiveManagers(): number {
     return (
-      this.db.prepare("SELECT count(*) AS n FROM people WHERE role = 'manager' AND active = 1").get() as {
+      this.sql.prepare("SELECT count(*) AS n FROM people WHERE role = 'manager' AND active = 1").get() as {
         n: number
       }
     ).n
   }
 
   list(): PersonRecord[] {
-    return (this.db.prepare('SELECT * FROM people ORDER BY active DESC, name').all() as PersonRow[]).map(
+    return (this.sql.prepare('SELECT * FROM people ORDER BY active DESC, name').all() as PersonRow[]).map(
       toRecord,
     )
   }
 
   get(id: string): PersonRecord | null {
-    const row = this.db.prepare('SELECT * FROM people WHERE id = ?').get(id) as PersonRow | undefined
+    const row = this.sql.prepare('SELECT * FROM people WHERE id = ?').get(id) as PersonRow | undefined
     return row ? toRecord(row) : null
   }
 
   private assertNameFree(name: string, exceptId: string | null): void {
-    const row = this.db.prepare('SELECT id FROM people WHERE name = ?').get(name) as
+    const row = this.sql.prepare('SELECT id FROM people WHERE name = ?').get(name) as
       | { id: string }
       | undefined
     if (row && row.id !== exceptId) {
@@ -115,7 +122,7 @@ export class PeopleStore {
     const id = v7()
     this.db.transaction(() => {
       this.assertNameFree(input.name, null)
-      this.db
+      this.sql
         .prepare(
           `INSERT INTO people (id, name, role, pin_hash, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?)`,
@@ -136,16 +143,16 @@ export class PeopleStore {
       const before = this.mustGet(id)
       if (change.name !== undefined && change.name !== before.name) {
         this.assertNameFree(change.name, id)
-        this.db.prepare('UPDATE people SET name = ?, updated_at = ? WHERE id = ?').run(change.name, at, id)
+        this.sql.prepare('UPDATE people SET name = ?, updated_at = ? WHERE id = ?').run(change.name, at, id)
         this.log(id, 'renamed', at, byId, { from: before.name, to: change.name })
       }
       if (change.role !== undefined && change.role !== before.role) {
-        this.db.prepare('UPDATE people SET role = ?, updated_at = ? WHERE id = ?').run(change.role, at, id)
+        this.sql.prepare('UPDATE people SET role = ?, updated_at = ? WHERE id = ?').run(change.role, at, id)
         this.log(id, 'role-changed', at, byId, { from: before.role, to: change.role })
       }
       if (change.pinHash !== undefined) {
         // A new PIN also lifts any wait: the manager has just spoken to the person.
-        this.db
+        this.sql
           .prepare(
             'UPDATE people SET pin_hash = ?, failed_attempts = 0, locked_until_ms = 0, updated_at = ? WHERE id = ?',
           )
@@ -153,7 +160,7 @@ export class PeopleStore {
         this.log(id, 'pin-reset', at, byId, null)
       }
       if (change.active !== undefined && change.active !== before.active) {
-        this.db
+        this.sql
           .prepare('UPDATE people SET active = ?, updated_at = ? WHERE id = ?')
           .run(change.active ? 1 : 0, at, id)
         this.log(id, change.active ? 'reactivated' : 'deactivated', at, byId, null)
@@ -174,14 +181,14 @@ export class PeopleStore {
 
   recordWrongPin(id: string, failures: number, at: string): void {
     this.db.transaction(() => {
-      this.db.prepare('UPDATE people SET failed_attempts = ? WHERE id = ?').run(failures, id)
+      this.sql.prepare('UPDATE people SET failed_attempts = ? WHERE id = ?').run(failures, id)
       this.log(id, 'wrong-pin', at, null, { failures })
     })()
   }
 
   recordSignIn(id: string, at: string): void {
     this.db.transaction(() => {
-      this.db.prepare('UPDATE people SET failed_attempts = 0, locked_until_ms = 0 WHERE id = ?').run(id)
+      this.sql.prepare('UPDATE people SET failed_attempts = 0, locked_until_ms = 0 WHERE id = ?').run(id)
       this.log(id, 'signed-in', at, id, null)
     })()
   }
@@ -193,7 +200,7 @@ export class PeopleStore {
     byId: string | null,
     detail: Record<string, unknown> | null,
   ): void {
-    this.db
+    this.sql
       .prepare('INSERT INTO people_log (at, person_id, type, by_id, detail) VALUES (?, ?, ?, ?, ?)')
       .run(at, personId, type, byId, detail ? JSON.stringify(detail) : null)
   }
