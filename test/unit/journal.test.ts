@@ -300,6 +300,27 @@ describe('open entries', () => {
   })
 })
 
+describe('the denomination list (kept without waiting for the disk)', () => {
+  it('reads back as saved, replaces the list before, and leaves every later commit waiting for the disk', () => {
+    journal.saveDenominations([{ id: 1, name: '5 LYD', valueDirhams: 5_000 }], '2026-11-26T08:00:00.000Z')
+    journal.saveDenominations(
+      [
+        { id: 4, name: '30 LYD', valueDirhams: 30_000 },
+        { id: 2, name: '10 LYD', valueDirhams: 10_000 },
+      ],
+      '2026-11-26T09:00:00.000Z',
+    )
+    expect(journal.denominations()).toEqual({
+      items: [
+        { id: 4, name: '30 LYD', valueDirhams: 30_000 },
+        { id: 2, name: '10 LYD', valueDirhams: 10_000 },
+      ],
+      fetchedAt: '2026-11-26T09:00:00.000Z',
+    })
+    expect(journal.synchronous()).toBe(2)
+  })
+})
+
 describe('events without a disk sync (a deposit’s sent mark)', () => {
   it('are kept like any event, and every later commit waits for the disk again, even after a refusal', () => {
     const entry = journal.insertEntry(voucher())

@@ -200,11 +200,16 @@ export class Journal implements ReportSource {
    * and with it this event. docs/journal.md says why a deposit may and a voucher may not.
    */
   addEventUnsynced(entryId: string, event: NewEvent): void {
-    this.#db.pragma('synchronous = NORMAL')
+    this.#unsynced(() => this.addEvent(entryId, event))
+  }
+
+  /** Runs one commit with synchronous=NORMAL (written to the OS, not waited for on the disk), then FULL again. */
+  #unsynced<T>(fn: () => T): T {
+    this.#sql.prepare('PRAGMA synchronous = NORMAL').run()
     try {
-      this.addEvent(entryId, event)
+      return fn()
     } finally {
-      this.#db.pragma('synchronous = FULL')
+      this.#sql.prepare('PRAGMA synchronous = FULL').run()
     }
   }
 
@@ -234,8 +239,13 @@ export class Journal implements ReportSource {
 
   // ------------------------------------------------------------------------------------------ kept beside
 
+  /**
+   * Keeps the fetched list without waiting for the disk (it is fetched at every start, and a disk sync on this
+   * thread can take a tenth of a second on a busy PC): a power cut may lose it, leaving the list kept before,
+   * which the desk fetches again. The next synced commit syncs it.
+   */
   saveDenominations(items: Denomination[], fetchedAt: string): void {
-    this.transaction(() => kept.saveDenominations(this.#sql, items, fetchedAt))
+    this.#unsynced(() => this.transaction(() => kept.saveDenominations(this.#sql, items, fetchedAt)))
   }
 
   denominations(): { items: Denomination[]; fetchedAt: string | null } {
