@@ -214,12 +214,14 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
   },
   // 6: the open-entries index also by phone, so "an earlier deposit to this phone has no outcome yet" (asked
   // before every deposit and after every lookup) seeks its phone instead of reading every open deposit (a
-  // year's journal holds thousands waiting for a person: ~10 ms a deposit). The same index: no page more
-  // written per entry.
+  // year's journal holds thousands waiting for a person: ~10 ms a deposit); and with when each was first
+  // sent or made, so the background's window (the last minutes) is picked from the index without reading
+  // those thousands of rows (~25 ms each check). The same index: no page more written per entry.
   (db) => {
     db.exec(`
       DROP INDEX entries_open;
-      CREATE INDEX entries_open ON entries (kind, status, phone) WHERE status IN ('pending', 'unknown');
+      CREATE INDEX entries_open ON entries (kind, status, phone, first_sent_at, created_at)
+        WHERE status IN ('pending', 'unknown');
     `)
   },
 ]
