@@ -12,7 +12,6 @@ import { CsvWriter } from './csv'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
 import { EXPORT_BATCH, toExportRow } from './rows'
-import { XlsxWriter } from './xlsx'
 
 /** A PDF lists at most this many entries (about 500 A4 pages); CSV and XLSX always hold them all. */
 export const PDF_ENTRY_LIMIT = 20_000
@@ -100,7 +99,7 @@ export async function writeExport(
         throw error
       }
     } else if (request.format === 'xlsx') {
-      const xlsx = new XlsxWriter(tmp, request.language)
+      const xlsx = new (await loadXlsxWriter())(tmp, request.language)
       for await (const rows of batches) {
         xlsx.rows(rows)
         done += rows.length
@@ -170,7 +169,7 @@ async function writeSummaryOnly(
       const csv = new CsvWriter(tmp, request.language)
       csv.finish(report)
     } else if (request.format === 'xlsx') {
-      await new XlsxWriter(tmp, request.language).finish(report)
+      await new (await loadXlsxWriter())(tmp, request.language).finish(report)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
       const html = renderReportHtml(report, request.language, await loadReportFonts(), source.outletName)
@@ -190,4 +189,12 @@ async function writeSummaryOnly(
 /** The period's entries as exports write them, a batch at a time. */
 async function* exportRows(snapshot: JournalSnapshot, from: number, to: number, batch: number) {
   for await (const entries of snapshot.entryBatches(from, to, batch)) yield entries.map(toExportRow)
+}
+
+/**
+ * exceljs is loaded on the first spreadsheet, not with the app: its hundreds of modules took about a third of
+ * a second to a second of the main bundle's load, before the window could show.
+ */
+async function loadXlsxWriter(): Promise<typeof import('./xlsx').XlsxWriter> {
+  return (await import('./xlsx')).XlsxWriter
 }
