@@ -9,7 +9,7 @@
  * carries its characters as /ActualText, because the font draws dotted letters as a dotless shape plus dots
  * and glyphs alone cannot be read back as letters.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { inflateSync } from 'node:zlib'
 import bidiFactory from 'bidi-js'
@@ -134,11 +134,18 @@ function table(sfnt: Buffer, tag: string): Buffer | null {
 
 const FONT_DIR = '@fontsource/noto-sans-arabic/files'
 
-function loadFace(hb: HarfbuzzModule, part: 'arabic' | 'latin', weight: 400 | 700, index: number): PdfFace {
-  const require = createRequire(import.meta.url)
-  const sfnt = woffToSfnt(
-    readFileSync(require.resolve(`${FONT_DIR}/noto-sans-arabic-${part}-${weight}-normal.woff`)),
-  )
+type FaceName = readonly ['arabic' | 'latin', 400 | 700]
+
+/** The faces in resource order (/F0…): Arabic regular and bold, then Latin regular and bold. */
+const FACES: readonly FaceName[] = [
+  ['arabic', 400],
+  ['arabic', 700],
+  ['latin', 400],
+  ['latin', 700],
+]
+
+function loadFace(hb: HarfbuzzModule, [part, weight]: FaceName, index: number, woff: Buffer): PdfFace {
+  const sfnt = woffToSfnt(woff)
   const face = new hb.Face(new hb.Blob(sfnt))
   const font = new hb.Font(face)
   const head = table(sfnt, 'head')
@@ -175,9 +182,20 @@ let loading: Promise<PdfFonts> | null = null
 export function loadPdfFonts(): Promise<PdfFonts> {
   loading ??= (async () => {
     const hb = await import('harfbuzzjs')
-    const arabic: [PdfFace, PdfFace] = [loadFace(hb, 'arabic', 400, 0), loadFace(hb, 'arabic', 700, 1)]
-    const latin: [PdfFace, PdfFace] = [loadFace(hb, 'latin', 400, 2), loadFace(hb, 'latin', 700, 3)]
-    return { arabic, latin, all: [...arabic, ...latin] }
+    const require = createRequire(import.meta.url)
+    const all: PdfFace[] = []
+    // A face at a time, the event loop given a turn between them: the first PDF of a session does not hold
+    // up a sale while the fonts are read.
+    for (const [index, name] of FACES.entries()) {
+      const woff = await readFile(
+        require.resolve(`${FONT_DIR}/noto-sans-arabic-${name[0]}-${name[1]}-normal.woff`),
+      )
+      all.push(loadFace(hb, name, index, woff))
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    const [arabic400, arabic700, latin400, latin700] = all as [PdfFace, PdfFace, PdfFace, PdfFace]
+    const fonts: PdfFonts = { arabic: [arabic400, arabic700], latin: [latin400, latin700], all }
+    return fonts
   })().catch((error: unknown) => {
     loading = null
     throw error
