@@ -43,6 +43,10 @@ const config: Configuration = {
     '!**/node_modules/bwip-js/{src,lib,bin,examples,fonts}/**',
     '!**/node_modules/bwip-js/{barcode.ps,demo.html,stb_truetype.h}',
     '!**/node_modules/bwip-js/dist/bwip-js{,-min,-gen,-rn}.{js,mjs}',
+    // pdf-lib: main loads only its one-file build (exports/entries-pdf.ts), which holds its dependencies.
+    '!**/node_modules/pdf-lib/{cjs,es,src,ts3.4,node_modules}/**',
+    '!**/node_modules/pdf-lib/dist/!(pdf-lib.min.js)',
+    '!**/node_modules/@pdf-lib/**',
   ],
   asar: { smartUnpack: false },
   // A native module is loaded by Windows from a real file, never from inside the archive.

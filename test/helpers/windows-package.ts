@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import asar from '@electron/asar'
@@ -107,16 +107,33 @@ export function extractForNode(app: PackedWindowsApp, dest: string): string {
   return dest
 }
 
-/** Bare package names the main bundle imports (what must ship in node_modules). */
-export function bundleImports(bundle: string): string[] {
-  const code = readFileSync(bundle, 'utf8')
+/** Every module specifier the built main bundle and its chunks import, statically or on demand. */
+export function bundleSpecifiers(outMain: string): string[] {
+  const chunks = join(outMain, 'chunks')
+  const files = [
+    join(outMain, 'index.js'),
+    ...(existsSync(chunks) ? readdirSync(chunks).filter((f) => f.endsWith('.js')) : []).map((f) =>
+      join(chunks, f),
+    ),
+  ]
+  const specifiers = new Set<string>()
+  for (const file of files) {
+    const code = readFileSync(file, 'utf8')
+    for (const match of [
+      ...code.matchAll(/^import\s[^;]*?\sfrom\s*["']([^"']+)["']/gm),
+      ...code.matchAll(/^import\s*["']([^"']+)["']/gm),
+      ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+    ]) {
+      specifiers.add(match[1] as string)
+    }
+  }
+  return [...specifiers].sort()
+}
+
+/** Bare package names the main bundle and its chunks import (what must ship in node_modules). */
+export function bundleImports(outMain: string): string[] {
   const names = new Set<string>()
-  const specifiers = [
-    ...code.matchAll(/^import\s[^;]*?\sfrom\s*["']([^"']+)["']/gm),
-    ...code.matchAll(/^import\s*["']([^"']+)["']/gm),
-    ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
-  ].map((match) => match[1] as string)
-  for (const specifier of specifiers) {
+  for (const specifier of bundleSpecifiers(outMain)) {
     if (specifier.startsWith('node:') || specifier.startsWith('.')) continue
     const parts = specifier.split('/')
     names.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string))

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import asar from '@electron/asar'
@@ -15,6 +16,7 @@ import { readAsarIntegrity, readFuses } from '../helpers/stand-in-electron'
 import {
   asarFiles,
   bundleImports,
+  bundleSpecifiers,
   extractForNode,
   type PackedWindowsApp,
   packWindowsApp,
@@ -96,9 +98,12 @@ describe('the packaged Windows app', () => {
     ]) {
       expect(packages, name).not.toContain(name)
     }
-    const imported = bundleImports('out/main/index.js').filter((name) => name !== 'electron')
+    const imported = bundleImports('out/main').filter((name) => name !== 'electron')
     expect(imported).toContain('better-sqlite3')
     expect(imported).toContain('electron-updater')
+    // Loaded on demand, from the bundle's chunks.
+    expect(imported).toContain('exceljs')
+    expect(imported).toContain('pdf-lib')
     for (const name of imported) expect(packages, name).toContain(name)
     for (const name of Object.keys(packageJson.dependencies)) expect(packages, name).toContain(name)
   })
@@ -176,6 +181,39 @@ describe('the packaged Windows app', () => {
     expect(builderConfig.publish).toEqual([
       { provider: 'generic', url: process.env.RESELLER_DESK_UPDATE_URL || NO_BUILD_FEED },
     ])
+  })
+
+  it('resolves every module the packed main bundle loads, at start or on demand, and the fonts it reads', async () => {
+    const extracted = extractForNode(app, join(work, 'resolved'))
+    const fromMain = createRequire(join(extracted, 'out', 'main', 'index.js'))
+    const missing: string[] = []
+    for (const specifier of bundleSpecifiers(join(extracted, 'out', 'main'))) {
+      if (specifier === 'electron' || specifier.startsWith('node:') || specifier.startsWith('.')) continue
+      try {
+        const found = fromMain.resolve(specifier)
+        expect(found.startsWith(extracted), specifier).toBe(true)
+      } catch {
+        missing.push(specifier)
+      }
+    }
+    expect(missing).toEqual([])
+    // The report PDF's library is its one-file build only; its module trees and their dependencies stay out.
+    expect(files).toContain('/node_modules/pdf-lib/dist/pdf-lib.min.js')
+    const pdfLib = fromMain('pdf-lib/dist/pdf-lib.min.js') as typeof import('pdf-lib')
+    const doc = await pdfLib.PDFDocument.create()
+    doc.addPage()
+    expect((await doc.save()).byteLength).toBeGreaterThan(100)
+    expect(files.filter((f) => /^\/node_modules\/(pdf-lib\/(cjs|es|src|ts3\.4)|@pdf-lib)\//.test(f))).toEqual(
+      [],
+    )
+    // The faces the receipts, the report and the PDF's entry list are drawn with.
+    for (const face of ['arabic-400', 'arabic-700', 'latin-400', 'latin-700']) {
+      for (const ext of ['woff', 'woff2']) {
+        expect(files).toContain(
+          `/node_modules/@fontsource/noto-sans-arabic/files/noto-sans-arabic-${face}-normal.${ext}`,
+        )
+      }
+    }
   })
 
   it('starts from what was packed: the packed main bundle sells a training voucher in Node', async () => {
