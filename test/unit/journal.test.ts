@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readFeed } from '../../src/main/journal/head-office-feed'
 import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
@@ -251,6 +252,55 @@ describe('money records', () => {
       journal.insertEntry({ ...depositEntry(), externalTransactionId: d.externalTransactionId }),
     ).toThrow(/UNIQUE/)
     expect(() => journal.insertEntry({ ...depositEntry(), externalTransactionId: null })).toThrow(/CHECK/)
+  })
+})
+
+describe('a new entry', () => {
+  it('comes back from insertEntry exactly as the journal reads it back, whatever it was given', () => {
+    const optional = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: undefined })
+    fc.assert(
+      fc.property(
+        fc.record({
+          deposit: fc.boolean(),
+          status: fc.constantFrom('pending' as const, 'unknown' as const, 'failed' as const),
+          amountDirhams: fc.integer({ min: 0, max: 100_000_000 }),
+          clerk: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 12 }))),
+          clerkId: optional(fc.oneof(fc.constant(null), fc.uuid())),
+          serviceAccount: optional(fc.oneof(fc.constant(null), fc.webUrl())),
+          firstName: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 12 }))),
+          requestId: optional(fc.boolean()),
+          denominationValueDirhams: optional(
+            fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 100_000 })),
+          ),
+        }),
+        (g) => {
+          const base = voucher(20261126)
+          const entry: NewEntry = {
+            ...base,
+            amountDirhams: g.amountDirhams,
+            ...(g.deposit
+              ? {
+                  kind: 'deposit',
+                  phone: '0912345678',
+                  externalTransactionId: id(20261126),
+                  denominationId: null,
+                }
+              : {}),
+            ...(g.clerk === undefined ? {} : { clerk: g.clerk }),
+            ...(g.clerkId === undefined ? {} : { clerkId: g.clerkId }),
+            ...(g.serviceAccount === undefined ? {} : { serviceAccount: g.serviceAccount }),
+            ...(g.firstName === undefined ? {} : { firstName: g.firstName }),
+            ...(g.requestId ? { requestId: `req-${base.id}` } : {}),
+            ...(g.denominationValueDirhams === undefined
+              ? {}
+              : { denominationValueDirhams: g.denominationValueDirhams }),
+          }
+          const inserted = journal.insertEntry(entry, g.status)
+          expect(inserted).toEqual(journal.get(entry.id))
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 

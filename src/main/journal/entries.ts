@@ -245,6 +245,44 @@ export function insertEntry(db: Statements, entry: NewEntry, status: EntryStatus
   })
 }
 
+/**
+ * The record of an entry insertEntry has just written, as reading it back would give it: the row holds what
+ * was given, the rest empty (no triggers change an inserted row; its `created` event is not a `sent`).
+ */
+export function insertedRecord(entry: NewEntry, status: EntryStatus): EntryRecord {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    status,
+    mode: entry.mode,
+    createdAt: entry.createdAt,
+    createdPcAt: entry.createdPcAt,
+    updatedAt: entry.createdAt,
+    day: entry.day,
+    clerk: entry.clerk ?? null,
+    clerkId: entry.clerkId ?? null,
+    serviceAccount: entry.serviceAccount ?? null,
+    amountDirhams: entry.amountDirhams,
+    phone: entry.phone ?? null,
+    firstName: entry.firstName ?? null,
+    denominationId: entry.denominationId ?? null,
+    denominationValueDirhams: entry.denominationValueDirhams ?? null,
+    externalTransactionId: entry.externalTransactionId ?? null,
+    serviceTransactionId: null,
+    voucherCode: null,
+    serialNumber: null,
+    activationDate: null,
+    expiryDate: null,
+    error: null,
+    attempts: 0,
+    firstSentAt: null,
+    needsAttention: false,
+    confirmedByDuplicate: false,
+    requestId: entry.requestId ?? null,
+    resolution: null,
+  }
+}
+
 export function updateEntry(db: Statements, id: string, update: EntryUpdate, at: string): void {
   const sets: string[] = ['updated_at = @updatedAt']
   const params: Record<string, unknown> = { id, updatedAt: at }

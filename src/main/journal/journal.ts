@@ -113,7 +113,8 @@ export class Journal implements ReportSource {
     return this.transaction(() => {
       entries.insertEntry(this.#sql, entry, status)
       this.addEvent(entry.id, { type: 'created', at: entry.createdAt, clerk: entry.clerk ?? null, ...event })
-      return this.mustGet(entry.id)
+      // What the row now holds, without reading it back inside the commit (~10% of a commit's time).
+      return entries.insertedRecord(entry, status)
     })
   }
 
