@@ -453,6 +453,40 @@ describe('the counter, as a new clerk tries it', () => {
     await page.close()
   })
 
+  it('11. keeps what a manager typed in one settings card while another card is saved', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const limits = page.getByRole('region', { name: 'Limits' })
+    // Receipts: a network printer chosen and its address typed, not saved yet.
+    await page.getByLabel('Printer', { exact: true }).selectOption('escpos-network')
+    await page.getByLabel('Printer address').fill('tcp://192.168.1.50:9100')
+    await page.getByLabel('Outlet name').fill('مكتبة النور')
+    // Limits: a new maximum typed, not saved yet.
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('4321')
+    // Preferences saved: the settings come back from main, and every card is handed them.
+    await page.getByRole('button', { name: 'Save preferences' }).click()
+    await page.getByText('Saved.').waitFor()
+    expect(await page.getByLabel('Printer', { exact: true }).inputValue()).toBe('escpos-network')
+    expect(await page.getByLabel('Printer address').inputValue()).toBe('tcp://192.168.1.50:9100')
+    expect(await page.getByLabel('Outlet name').inputValue()).toBe('مكتبة النور')
+    expect(await limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue()).toBe('4321')
+    // Saving a card shows what main kept (amounts with their three decimals).
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await expect
+      .poll(() => limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue())
+      .toBe('4321.000')
+    expect(await page.getByLabel('Printer address').inputValue()).toBe('tcp://192.168.1.50:9100')
+    // Leaving the screen drops what was never saved.
+    await page.keyboard.press('F1')
+    await page.keyboard.press('F4')
+    expect(await page.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('escpos-network')
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await page.close()
+  })
+
   it('16. finds entries by the last digits of a phone and by the customer’s name; ↓ reaches the first result', async () => {
     const { page } = await openDesk()
     await lookUp(page, '0921234567')

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import { backupStore, settingsStore } from '../../app/stores'
@@ -7,6 +6,7 @@ import { Button, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { Ltr } from '../../ui/Ltr'
 import { FormFeedback } from '../settings/FormFeedback'
+import { useSettingsForm } from '../settings/use-settings-form'
 
 /** Where backups go, whether one is made daily and how many are kept; a verified backup on demand. */
 export function BackupPanel() {
@@ -17,16 +17,17 @@ export function BackupPanel() {
   const busy = useStore(backupStore, (s) => s.busy)
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
-  const [folder, setFolder] = useState('')
-  const [daily, setDaily] = useState(false)
-  const [keep, setKeep] = useState('7')
-
-  useEffect(() => {
-    if (!settings) return
-    setFolder(settings.backup.folder ?? '')
-    setDaily(settings.backup.daily)
-    setKeep(String(settings.backup.keep))
-  }, [settings])
+  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+    folder: s.backup.folder ?? '',
+    daily: s.backup.daily,
+    keep: String(s.backup.keep),
+  }))
+  const folder = form?.folder ?? ''
+  const daily = form?.daily ?? false
+  const keep = form?.keep ?? '7'
+  const setFolder = (folder: string) => change({ folder })
+  const setDaily = (daily: boolean) => change({ daily })
+  const setKeep = (keep: string) => change({ keep })
 
   const keepN = Number(toLatinDigits(keep))
   const keepOk = Number.isInteger(keepN) && keepN >= 1 && keepN <= 365
@@ -39,6 +40,7 @@ export function BackupPanel() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!keepOk) return
+          saving()
           void settingsStore
             .getState()
             .update(

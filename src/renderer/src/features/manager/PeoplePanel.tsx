@@ -8,6 +8,7 @@ import { Badge, Button, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { pinProblem } from '../session/SetupScreen'
 import { FormFeedback } from '../settings/FormFeedback'
+import { useSettingsForm } from '../settings/use-settings-form'
 
 /** The people of this terminal: add, rename, new PIN, deactivate; and the sign-in and reprint rules. */
 export function PeoplePanel() {
@@ -195,15 +196,17 @@ function Rules() {
   const m = t.manager.people
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const [lock, setLock] = useState('')
-  const [reprint, setReprint] = useState('')
-  const [replay, setReplay] = useState('')
-  useEffect(() => {
-    if (!settings) return
-    setLock(String(settings.autoLockMinutes))
-    setReprint(String(settings.reprintWindowMinutes))
-    setReplay(String(settings.replayRevealMinutes))
-  }, [settings])
+  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+    lock: String(s.autoLockMinutes),
+    reprint: String(s.reprintWindowMinutes),
+    replay: String(s.replayRevealMinutes),
+  }))
+  const lock = form?.lock ?? ''
+  const reprint = form?.reprint ?? ''
+  const replay = form?.replay ?? ''
+  const setLock = (lock: string) => change({ lock })
+  const setReprint = (reprint: string) => change({ reprint })
+  const setReplay = (replay: string) => change({ replay })
   const lockN = Number(toLatinDigits(lock))
   const reprintN = Number(toLatinDigits(reprint))
   const replayN = Number(toLatinDigits(replay))
@@ -217,13 +220,14 @@ function Rules() {
       aria-labelledby="rules-title"
       onSubmit={(e) => {
         e.preventDefault()
-        if (allOk)
-          void settingsStore
-            .getState()
-            .update(
-              { autoLockMinutes: lockN, reprintWindowMinutes: reprintN, replayRevealMinutes: replayN },
-              'rules',
-            )
+        if (!allOk) return
+        saving()
+        void settingsStore
+          .getState()
+          .update(
+            { autoLockMinutes: lockN, reprintWindowMinutes: reprintN, replayRevealMinutes: replayN },
+            'rules',
+          )
       }}
     >
       <h2 id="rules-title">{m.rulesTitle}</h2>

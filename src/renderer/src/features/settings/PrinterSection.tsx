@@ -17,6 +17,7 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { Ltr } from '../../ui/Ltr'
 import { printFailureText } from '../printing/PrintControls'
 import { FormFeedback } from './FormFeedback'
+import { useSettingsForm } from './use-settings-form'
 
 type Kind = PrinterSettings['kind']
 const KINDS: Kind[] = ['escpos-network', 'system', 'none']
@@ -72,28 +73,26 @@ export function PrinterSection() {
   const printersError = useStore(printingStore, (s) => s.printersError)
   const testing = useStore(printingStore, (s) => s.testing)
   const testResult = useStore(printingStore, (s) => s.testResult)
-  const [form, setForm] = useState<Form | null>(null)
   const hintId = useId()
   const logoId = useId()
   const [logoRefused, setLogoRefused] = useState(false)
 
-  useEffect(() => {
-    if (!settings) return
-    const p = settings.printer
-    setForm({
+  const { form, change, saving } = useSettingsForm(settings, (s): Form => {
+    const p = s.printer
+    return {
       kind: p.kind,
       address: p.kind === 'escpos-network' ? p.address : '',
       deviceName: p.kind === 'system' ? p.deviceName : '',
       widthMm: p.widthMm,
-      autoPrint: settings.autoPrint,
-      receiptLanguage: settings.receiptLanguage,
-      outletName: settings.outlet.name,
-      outletAddress: settings.outlet.address,
-      outletPhone: settings.outlet.phone,
-      redemptionHint: settings.redemptionHint,
-      logo: settings.logo,
-    })
-  }, [settings])
+      autoPrint: s.autoPrint,
+      receiptLanguage: s.receiptLanguage,
+      outletName: s.outlet.name,
+      outletAddress: s.outlet.address,
+      outletPhone: s.outlet.phone,
+      redemptionHint: s.redemptionHint,
+      logo: s.logo,
+    }
+  })
 
   useEffect(() => {
     if (form?.kind === 'system' && !printingStore.getState().printers)
@@ -101,7 +100,6 @@ export function PrinterSection() {
   }, [form?.kind])
 
   if (!form) return null
-  const change = (patch: Partial<Form>) => setForm({ ...form, ...patch })
   const printer = printerOf(form)
   const addressProblem =
     form.kind === 'escpos-network' && form.address.trim() !== '' && !parsePrinterAddress(form.address)
@@ -114,6 +112,7 @@ export function PrinterSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!printer) return
+          saving()
           void settingsStore.getState().update(
             {
               printer,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import { formatLyd, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
@@ -15,6 +15,7 @@ import { AboutSection } from './AboutSection'
 import { FormFeedback } from './FormFeedback'
 import { LanguageField } from './LanguageField'
 import { PrinterSection } from './PrinterSection'
+import { useSettingsForm } from './use-settings-form'
 
 export function SettingsScreen() {
   const t = useT()
@@ -187,16 +188,17 @@ function PreferencesSection() {
   const t = useT()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const [lifetime, setLifetime] = useState('')
-  const [phoneFormat, setPhoneFormat] = useState<PhoneFormat>('national')
-  const [doubleEntry, setDoubleEntry] = useState('')
-
-  useEffect(() => {
-    if (!settings) return
-    setLifetime(String(settings.tokenLifetimeHours))
-    setPhoneFormat(settings.phoneFormat)
-    setDoubleEntry(formatLyd(settings.doubleEntryAboveDirhams))
-  }, [settings])
+  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+    lifetime: String(s.tokenLifetimeHours),
+    phoneFormat: s.phoneFormat,
+    doubleEntry: formatLyd(s.doubleEntryAboveDirhams),
+  }))
+  const lifetime = form?.lifetime ?? ''
+  const phoneFormat: PhoneFormat = form?.phoneFormat ?? 'national'
+  const doubleEntry = form?.doubleEntry ?? ''
+  const setLifetime = (lifetime: string) => change({ lifetime })
+  const setPhoneFormat = (phoneFormat: PhoneFormat) => change({ phoneFormat })
+  const setDoubleEntry = (doubleEntry: string) => change({ doubleEntry })
 
   const hoursText = toLatinDigits(lifetime).trim()
   const hours = /^\d{1,3}$/.test(hoursText) ? Number(hoursText) : Number.NaN
@@ -211,6 +213,7 @@ function PreferencesSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!hoursOk || !threshold.ok) return
+          saving()
           void settingsStore
             .getState()
             .update(
@@ -265,14 +268,14 @@ function LimitsSection() {
   const t = useT()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const [max, setMax] = useState('')
-  const [agreed, setAgreed] = useState('')
-
-  useEffect(() => {
-    if (!settings) return
-    setMax(formatLyd(settings.depositMaxDirhams))
-    setAgreed(settings.agreedDailyLimitDirhams === null ? '' : formatLyd(settings.agreedDailyLimitDirhams))
-  }, [settings])
+  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+    max: formatLyd(s.depositMaxDirhams),
+    agreed: s.agreedDailyLimitDirhams === null ? '' : formatLyd(s.agreedDailyLimitDirhams),
+  }))
+  const max = form?.max ?? ''
+  const agreed = form?.agreed ?? ''
+  const setMax = (max: string) => change({ max })
+  const setAgreed = (agreed: string) => change({ agreed })
 
   const maxParsed = parseLyd(max)
   const maxOk = maxParsed.ok && maxParsed.value >= MIN_DEPOSIT_DIRHAMS
@@ -287,6 +290,7 @@ function LimitsSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!maxOk || !agreedOk || !maxParsed.ok) return
+          saving()
           void settingsStore.getState().update(
             {
               depositMaxDirhams: maxParsed.value,
