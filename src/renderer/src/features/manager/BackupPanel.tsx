@@ -17,7 +17,7 @@ export function BackupPanel() {
   const busy = useStore(backupStore, (s) => s.busy)
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
-  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+  const { form, change, save } = useSettingsForm(settings, (s) => ({
     folder: s.backup.folder ?? '',
     daily: s.backup.daily,
     keep: String(s.backup.keep),
@@ -40,13 +40,14 @@ export function BackupPanel() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!keepOk) return
-          saving()
-          void settingsStore
-            .getState()
-            .update(
-              { backup: { folder: folder.trim() === '' ? null : folder.trim(), daily, keep: keepN } },
-              'backup',
-            )
+          void save(() =>
+            settingsStore
+              .getState()
+              .update(
+                { backup: { folder: folder.trim() === '' ? null : folder.trim(), daily, keep: keepN } },
+                'backup',
+              ),
+          )
         }}
       >
         <h2 id="backup-title">{m.title}</h2>

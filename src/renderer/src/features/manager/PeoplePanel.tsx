@@ -196,7 +196,7 @@ function Rules() {
   const m = t.manager.people
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+  const { form, change, save } = useSettingsForm(settings, (s) => ({
     lock: String(s.autoLockMinutes),
     reprint: String(s.reprintWindowMinutes),
     replay: String(s.replayRevealMinutes),
@@ -221,13 +221,14 @@ function Rules() {
       onSubmit={(e) => {
         e.preventDefault()
         if (!allOk) return
-        saving()
-        void settingsStore
-          .getState()
-          .update(
-            { autoLockMinutes: lockN, reprintWindowMinutes: reprintN, replayRevealMinutes: replayN },
-            'rules',
-          )
+        void save(() =>
+          settingsStore
+            .getState()
+            .update(
+              { autoLockMinutes: lockN, reprintWindowMinutes: reprintN, replayRevealMinutes: replayN },
+              'rules',
+            ),
+        )
       }}
     >
       <h2 id="rules-title">{m.rulesTitle}</h2>

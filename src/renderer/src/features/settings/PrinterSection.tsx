@@ -77,7 +77,7 @@ export function PrinterSection() {
   const logoId = useId()
   const [logoRefused, setLogoRefused] = useState(false)
 
-  const { form, change, saving } = useSettingsForm(settings, (s): Form => {
+  const { form, change, save } = useSettingsForm(settings, (s): Form => {
     const p = s.printer
     return {
       kind: p.kind,
@@ -112,17 +112,18 @@ export function PrinterSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!printer) return
-          saving()
-          void settingsStore.getState().update(
-            {
-              printer,
-              autoPrint: form.autoPrint,
-              receiptLanguage: form.receiptLanguage,
-              outlet: { name: form.outletName, address: form.outletAddress, phone: form.outletPhone },
-              redemptionHint: form.redemptionHint,
-              logo: form.logo,
-            },
-            'receipts',
+          void save(() =>
+            settingsStore.getState().update(
+              {
+                printer,
+                autoPrint: form.autoPrint,
+                receiptLanguage: form.receiptLanguage,
+                outlet: { name: form.outletName, address: form.outletAddress, phone: form.outletPhone },
+                redemptionHint: form.redemptionHint,
+                logo: form.logo,
+              },
+              'receipts',
+            ),
           )
         }}
       >

@@ -188,7 +188,7 @@ function PreferencesSection() {
   const t = useT()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+  const { form, change, save } = useSettingsForm(settings, (s) => ({
     lifetime: String(s.tokenLifetimeHours),
     phoneFormat: s.phoneFormat,
     doubleEntry: formatLyd(s.doubleEntryAboveDirhams),
@@ -213,13 +213,14 @@ function PreferencesSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!hoursOk || !threshold.ok) return
-          saving()
-          void settingsStore
-            .getState()
-            .update(
-              { tokenLifetimeHours: hours, phoneFormat, doubleEntryAboveDirhams: threshold.value },
-              'preferences',
-            )
+          void save(() =>
+            settingsStore
+              .getState()
+              .update(
+                { tokenLifetimeHours: hours, phoneFormat, doubleEntryAboveDirhams: threshold.value },
+                'preferences',
+              ),
+          )
         }}
       >
         <TextField
@@ -268,7 +269,7 @@ function LimitsSection() {
   const t = useT()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const { form, change, saving } = useSettingsForm(settings, (s) => ({
+  const { form, change, save } = useSettingsForm(settings, (s) => ({
     max: formatLyd(s.depositMaxDirhams),
     agreed: s.agreedDailyLimitDirhams === null ? '' : formatLyd(s.agreedDailyLimitDirhams),
   }))
@@ -290,13 +291,14 @@ function LimitsSection() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!maxOk || !agreedOk || !maxParsed.ok) return
-          saving()
-          void settingsStore.getState().update(
-            {
-              depositMaxDirhams: maxParsed.value,
-              agreedDailyLimitDirhams: agreedEmpty || !agreedParsed.ok ? null : agreedParsed.value,
-            },
-            'limits',
+          void save(() =>
+            settingsStore.getState().update(
+              {
+                depositMaxDirhams: maxParsed.value,
+                agreedDailyLimitDirhams: agreedEmpty || !agreedParsed.ok ? null : agreedParsed.value,
+              },
+              'limits',
+            ),
           )
         }}
       >

@@ -5,20 +5,23 @@ import type { Settings } from '../../../../shared/contract'
  * A settings card's form, filled from the settings main holds. Settings come back from main whenever any
  * card is saved (or a reload arrives after the screen opened); the form follows them only while the person
  * has not changed it since it was last filled, so what was typed in one card and not yet saved is never
- * thrown away by another card's save. `saving()` before the card's own save lets the form take what main
- * kept (an amount with its three decimals, an address trimmed).
+ * thrown away by another card's save. The card's own save goes through `save`: once main has kept it, the
+ * form shows what main kept (an amount with its three decimals, an address trimmed); a refused save leaves
+ * what was typed, still protected.
  */
 export function useSettingsForm<F extends object>(
   settings: Settings | null,
   fill: (settings: Settings) => F,
-): { form: F | null; change: (patch: Partial<F>) => void; saving: () => void } {
+): {
+  form: F | null
+  change: (patch: Partial<F>) => void
+  save: (run: () => Promise<Settings | null>) => Promise<void>
+} {
   const [form, setForm] = useState<F | null>(null)
   /** What the form was last filled with. */
   const filled = useRef<F | null>(null)
   const fillRef = useRef(fill)
   fillRef.current = fill
-  const formRef = useRef(form)
-  formRef.current = form
 
   useEffect(() => {
     if (!settings) return
@@ -34,10 +37,14 @@ export function useSettingsForm<F extends object>(
     (patch: Partial<F>) => setForm((current) => (current === null ? current : { ...current, ...patch })),
     [],
   )
-  const saving = useCallback(() => {
-    filled.current = formRef.current
+  const save = useCallback(async (run: () => Promise<Settings | null>) => {
+    const kept = await run()
+    if (!kept) return
+    const next = fillRef.current(kept)
+    filled.current = next
+    setForm(next)
   }, [])
-  return { form, change, saving }
+  return { form, change, save }
 }
 
 function same(a: object, b: object): boolean {
