@@ -1,11 +1,12 @@
 import { useId } from 'react'
 import { useStore } from 'zustand'
 import { SCREEN_SHORTCUTS, screensFor } from '../../app/store'
-import { appStore, chooseLanguage, openAttentionList, sessionStore, statusStore } from '../../app/stores'
-import { useLanguage, useT } from '../../i18n/use'
+import { appStore, openAttentionList, sessionStore, statusStore } from '../../app/stores'
+import { useT } from '../../i18n/use'
 import { Badge, Kbd } from '../../ui/controls'
 import { splitDuration } from '../../ui/format'
 import { HeadOfficeChip } from '../headoffice/HeadOfficeStatus'
+import { LanguageSwitch } from '../session/LanguageSwitch'
 import { PersonMenu } from '../session/SessionGate'
 import { LimitGauge } from './LimitGauge'
 import { clockWarning } from './store'
@@ -16,7 +17,6 @@ import { clockWarning } from './store'
  */
 export function TopBar() {
   const t = useT()
-  const language = useLanguage()
   const hintId = useId()
   const status = useStore(statusStore, (s) => s.status)
   const bridgeError = useStore(statusStore, (s) => s.error)
@@ -72,14 +72,7 @@ export function TopBar() {
             <span className="attention-word">{t.status.attentionShort}</span>
             <span className="attention-count">{attention}</span>
           </button>
-          <button
-            type="button"
-            className="language-switch"
-            lang={language === 'ar' ? 'en' : 'ar'}
-            onClick={() => chooseLanguage(language === 'ar' ? 'en' : 'ar')}
-          >
-            {language === 'ar' ? 'English' : 'العربية'}
-          </button>
+          <LanguageSwitch />
           <PersonMenu />
         </div>
       </div>
