@@ -1,15 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { PNG } from 'pngjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
-import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
+import type { BrowserShell } from '../../src/shells/browser/server'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
 import { writeMonochromePng } from '../helpers/monochrome-png'
-import { type Browser, launchBrowser, ready, screenshot, watchErrors } from './support/browser'
-import { buildRendererForTest } from './support/renderer'
+import { type Browser, ready, screenshot, watchErrors } from './support/browser'
+import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
  * The real renderer in Chromium, through the browser shell, against the real desk core and the training
@@ -17,21 +14,15 @@ import { buildRendererForTest } from './support/renderer'
  */
 let shell: BrowserShell
 let browser: Browser
-let dataDir: string
-let rendererDir: string
+let desk: DeskInChromium
 
 beforeAll(async () => {
-  rendererDir = await buildRendererForTest()
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-'))
-  shell = await startBrowserShell({ dataDir, rendererDir })
-  browser = await launchBrowser()
+  desk = await startDeskInChromium('e2e')
+  ;({ shell, browser } = desk)
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await shell?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(rendererDir, { recursive: true, force: true })
+  await desk?.close()
 })
 
 async function openDesk(): Promise<{ page: Page; errors: string[] }> {

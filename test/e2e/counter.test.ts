@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTLE_MS } from '../../src/renderer/src/ui/deliberate'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { type Browser, launchBrowser, watchErrors } from './support/browser'
-import { buildRendererForTest } from './support/renderer'
+import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
  * The counter tried as a new clerk would (issue 11): the real renderer in Chromium through the browser shell,
@@ -15,25 +15,19 @@ import { buildRendererForTest } from './support/renderer'
  */
 let shell: BrowserShell
 let browser: Browser
+let desk: DeskInChromium
 /** A second Chromium for the tests that move the clock by hand: Playwright's clock belongs to a context. */
 let clockBrowser: Browser
-let dataDir: string
-let rendererDir: string
 
 beforeAll(async () => {
-  rendererDir = await buildRendererForTest()
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-counter-'))
-  shell = await startBrowserShell({ dataDir, rendererDir })
-  browser = await launchBrowser()
+  desk = await startDeskInChromium('counter')
+  ;({ shell, browser } = desk)
   clockBrowser = await launchBrowser()
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
   await clockBrowser?.close()
-  await shell?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(rendererDir, { recursive: true, force: true })
+  await desk?.close()
 })
 
 const ledger = () => shell.sandbox.controls.ledger()
@@ -263,7 +257,7 @@ describe('the counter, as a new clerk tries it', () => {
   it('2. never lets the confirming Enter, bouncing, sweep the outcome away before it is read', async () => {
     // A desk of its own: the unknown sale and the limit refusal made here would change the others' figures.
     const ownDir = mkdtempSync(join(tmpdir(), 'desk-counter-own-'))
-    const own = await startBrowserShell({ dataDir: ownDir, rendererDir })
+    const own = await startBrowserShell({ dataDir: ownDir, rendererDir: desk.rendererDir })
     try {
       const { page, errors } = await openDesk({ clock: true, on: own })
       const k = page.keyboard

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
-import { type Browser, launchBrowser, watchErrors } from './support/browser'
-import { buildRendererForTest } from './support/renderer'
+import type { BrowserShell } from '../../src/shells/browser/server'
+import { type Browser, watchErrors } from './support/browser'
+import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
  * What the first screen waits for, and what it does not: the fonts (the Arabic font is 160 KB) and the
@@ -13,21 +10,15 @@ import { buildRendererForTest } from './support/renderer'
  */
 let shell: BrowserShell
 let browser: Browser
-let dataDir: string
-let rendererDir: string
+let desk: DeskInChromium
 
 beforeAll(async () => {
-  rendererDir = await buildRendererForTest()
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-first-screen-'))
-  shell = await startBrowserShell({ dataDir, rendererDir })
-  browser = await launchBrowser()
+  desk = await startDeskInChromium('first-screen')
+  ;({ shell, browser } = desk)
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await shell?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(rendererDir, { recursive: true, force: true })
+  await desk?.close()
 })
 
 /** Records, in the page, which files it had fetched when its first heading appeared. */

@@ -1,15 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { Language } from '../../src/shared/contract'
-import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
-import { type Browser, launchBrowser, ready, watchErrors } from './support/browser'
+import type { BrowserShell } from '../../src/shells/browser/server'
+import { type Browser, ready, watchErrors } from './support/browser'
+import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { headerRows, layoutProblems, settle } from './support/layout'
-import { buildRendererForTest } from './support/renderer'
 
 /**
  * Every screen at the two common outlet sizes, in both languages: no control outside the window, cut off,
@@ -62,17 +61,14 @@ const MANAGER = { name: 'Fatima الفيتوري', pin: '2580' }
 
 let shell: BrowserShell
 let browser: Browser
-let dataDir: string
-let rendererDir: string
+let desk: DeskInChromium
 let page: Page
 let errors: string[]
 const problems: string[] = []
 
 beforeAll(async () => {
-  rendererDir = await buildRendererForTest()
-  dataDir = mkdtempSync(join(tmpdir(), 'desk-layout-'))
-  shell = await startBrowserShell({ dataDir, rendererDir })
-  browser = await launchBrowser()
+  desk = await startDeskInChromium('layout')
+  ;({ shell, browser } = desk)
   page = await browser.newPage()
   errors = watchErrors(page)
   mkdirSync(OUT, { recursive: true })
@@ -80,10 +76,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await shell?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(rendererDir, { recursive: true, force: true })
+  await desk?.close()
 })
 
 /** Checks the page as it stands at both sizes, and photographs it. */

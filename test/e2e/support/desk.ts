@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserShell, startBrowserShell } from '../../../src/shells/browser/server'
+import { type Browser, launchBrowser } from './browser'
+import { buildRendererForTest } from './renderer'
+
+/** What most screen tests start from, and how they put it away. */
+export interface DeskInChromium {
+  shell: BrowserShell
+  browser: Browser
+  /** The renderer built from today's sources (another shell in the test may serve it too). */
+  rendererDir: string
+  close(): Promise<void>
+}
+
+/**
+ * The renderer built from the current sources, the browser shell on a fresh data folder (training mode),
+ * and a headless Chromium. `close` stops both and removes the folders; a start that fails part way puts
+ * away what it had started.
+ */
+export async function startDeskInChromium(name: string): Promise<DeskInChromium> {
+  const rendererDir = await buildRendererForTest()
+  const dataDir = mkdtempSync(join(tmpdir(), `desk-${name}-`))
+  let shell: BrowserShell | undefined
+  let browser: Browser | undefined
+  const close = async () => {
+    await browser?.close()
+    await shell?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(rendererDir, { recursive: true, force: true })
+  }
+  try {
+    shell = await startBrowserShell({ dataDir, rendererDir })
+    browser = await launchBrowser()
+    return { shell, browser, rendererDir, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
