@@ -15,8 +15,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f
 }
 
+/** Since 1980 every zone's offset is whole minutes: one minute has one calendar date in a zone. */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1980, 0, 1)
+/** The last answer per time zone, by minute: every money record asks for the date of "now" several times. */
+const lastDate = new Map<string, { minute: number; date: string }>()
+
 /** `2026-11-26` for the calendar date of an instant in a time zone. */
 export function isoDateInZone(instantMs: number, timeZone: string = BUSINESS_TIME_ZONE): string {
+  if (instantMs < WHOLE_MINUTE_OFFSETS_SINCE) return formatDate(instantMs, timeZone)
+  const minute = Math.floor(instantMs / 60_000)
+  const last = lastDate.get(timeZone)
+  if (last?.minute === minute) return last.date
+  const date = formatDate(instantMs, timeZone)
+  lastDate.set(timeZone, { minute, date })
+  return date
+}
+
+function formatDate(instantMs: number, timeZone: string): string {
   let y = ''
   let m = ''
   let d = ''

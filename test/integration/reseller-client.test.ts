@@ -242,11 +242,17 @@ describe('transport failures', () => {
     })
   })
 
-  it('an address fetch will not connect to (a "bad port") was not sent', async () => {
-    await expect(lookupUser(client('http://127.0.0.1:9/api'), 't', '0912345678')).rejects.toMatchObject({
+  it('a request the HTTP client refuses to write (a token with a line break) was not sent', async () => {
+    let received = 0
+    reply = (_req, res) => {
+      received++
+      res.end()
+    }
+    await expect(deposit(client(), 'broken\r\ntoken', depositArgs)).rejects.toMatchObject({
       code: 'NOT_SENT',
       outcome: 'not-sent',
     })
+    expect(received).toBe(0)
   })
 
   it('a connect timeout was not sent', () => {

@@ -47,8 +47,12 @@ export class Workspaces implements DeskCore {
   private training: TrainingService | null = null
   private trainingStarting: Promise<TrainingService> | null = null
 
+  /** The log of the desk's operations (one child logger, not one per call). */
+  private readonly deskLog: Logger
+
   constructor(private readonly deps: WorkspacesDeps) {
     this.log = deps.log
+    this.deskLog = deps.log.child('desk')
     this.dataDir = deps.dataDir
     this.recovery = new BackgroundRecovery(
       () =>
@@ -80,15 +84,16 @@ export class Workspaces implements DeskCore {
   }
 
   opContext(ws: Workspace, call: CallContext): OpContext {
+    const settings = this.settings()
     return {
       ws,
-      settings: this.settings(),
+      settings,
       clerk: call.clerk,
       clerkId: call.person?.id ?? null,
       ...(call.person ? { role: call.person.role } : {}),
       viewer: viewerOf(call),
-      account: this.accountOf(ws),
-      log: this.log.child('desk'),
+      account: this.accountOf(ws, settings),
+      log: this.deskLog,
       monotonicNow: this.deps.monotonicNow,
       kickRecovery: () => this.recovery.kick(),
       ...(this.chain ? { chain: this.chain } : {}),
@@ -101,6 +106,9 @@ export class Workspaces implements DeskCore {
    */
   present(ws: Workspace, record: EntryRecord): JournalEntry {
     const entry = toJournalEntry(record)
+    // Only an open deposit has an automatic retry to tell of.
+    if (record.kind !== 'deposit' || (record.status !== 'pending' && record.status !== 'unknown'))
+      return entry
     const wait = this.recovery.nextPassIn()
     const due = wait === null ? null : ws.session.clock.now() + wait
     const automaticRetry = automaticRetryOf(this.opContext(ws, { clerk: null }), record, due)
@@ -270,9 +278,9 @@ export class Workspaces implements DeskCore {
 
   /** Which service account a workspace sends to: the address and the username (the training sandbox's
    * address changes with every start, so training is named as such). */
-  accountOf(ws: Workspace): string {
+  accountOf(ws: Workspace, settings: StoredSettings = this.settings()): string {
     if (ws.mode === 'training') return `training|${this.training?.credentials.username ?? ''}`
-    return `${ws.session.baseUrl}|${this.settings().live?.username ?? ''}`
+    return `${ws.session.baseUrl}|${settings.live?.username ?? ''}`
   }
 
   private credentialsFor(mode: Mode): () => Credentials | null {

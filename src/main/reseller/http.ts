@@ -1,5 +1,5 @@
-import { createFetch } from 'ofetch'
-import { Agent, type Dispatcher, ProxyAgent, Headers as UndiciHeaders, fetch as undiciFetch } from 'undici'
+import type { IncomingHttpHeaders } from 'node:http'
+import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici'
 import { AppError, type ErrorCode } from '../../shared/errors'
 import { lydToDirhams } from '../../shared/money'
 import type { Logger } from '../log'
@@ -70,10 +70,15 @@ export interface ServiceRequest {
   resendable?: boolean
 }
 
+/** The headers of an answer, read by name (case-insensitive). */
+export interface AnswerHeaders {
+  get(name: string): string | null
+}
+
 export interface ServiceAnswer {
   status: number
   body: unknown
-  headers: Headers
+  headers: AnswerHeaders
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
@@ -154,6 +159,8 @@ const NOT_SENT_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'ERR_SSL_WRONG_VERSION_NUMBER',
   'ERR_INVALID_URL',
+  // undici refuses a malformed request (a header value with a line break, say) before it writes a byte.
+  'UND_ERR_INVALID_ARG',
 ])
 
 function causeChain(error: unknown): { codes: string[]; messages: string[] } {
@@ -175,11 +182,8 @@ function causeChain(error: unknown): { codes: string[]; messages: string[] } {
 export function transportFailure(error: unknown, money: boolean): ServiceError {
   const { codes, messages } = causeChain(error)
   const tunnelRefused = messages.some((m) => /Proxy response \(\d+\) !== 200/.test(m))
-  // fetch itself refuses some addresses before connecting (the spec's "bad ports", e.g. 9 or 6000).
-  const refusedByFetch = messages.some((m) => /^bad port$|invalid url|unsupported protocol/i.test(m))
-  if (tunnelRefused || refusedByFetch || codes.some((c) => NOT_SENT_CODES.has(c))) {
-    const reason =
-      codes.find((c) => NOT_SENT_CODES.has(c)) ?? (tunnelRefused ? 'PROXY_REFUSED' : 'ADDRESS_REFUSED')
+  if (tunnelRefused || codes.some((c) => NOT_SENT_CODES.has(c))) {
+    const reason = codes.find((c) => NOT_SENT_CODES.has(c)) ?? 'PROXY_REFUSED'
     return new ServiceError(
       'NOT_SENT',
       'The service could not be reached; nothing was sent.',
@@ -233,7 +237,7 @@ export function limitFigures(body: unknown): Record<string, number> | null {
   return Object.values(figures).every((v) => v !== null) ? (figures as Record<string, number>) : null
 }
 
-function retryAfterSeconds(headers: Headers): number {
+function retryAfterSeconds(headers: AnswerHeaders): number {
   const h = headers.get('retry-after')
   if (h === null) return 60
   const seconds = Number(h)
@@ -320,13 +324,52 @@ export function rejection(answer: ServiceAnswer, money: boolean, notFound: 'user
   }
 }
 
-type OFetch = ReturnType<typeof createFetch>
+const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i
+
+/** Node's header object (lower-case names) read like fetch's Headers: repeated values joined with ", ". */
+function answerHeaders(raw: IncomingHttpHeaders): AnswerHeaders {
+  return {
+    get: (name) => {
+      const value = raw[name.toLowerCase()]
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+    },
+  }
+}
+
+/**
+ * One request over undici's dispatcher API: no redirect is followed, the whole answer is read, and its body
+ * is JSON when it says so and parses, else its text (an HTML page, an empty body) for the caller to judge.
+ */
+async function exchange(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body: Record<string, unknown> | undefined,
+  dispatcher: Dispatcher,
+): Promise<ServiceAnswer> {
+  const answer = await undiciRequest(url, {
+    method,
+    dispatcher,
+    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  const text = await answer.body.text()
+  const type = answer.headers['content-type']
+  let parsed: unknown = text === '' ? null : text
+  if (text !== '' && typeof type === 'string' && JSON_TYPE.test(type)) {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Said JSON, is not: kept as text, which no caller reads as the service's message.
+    }
+  }
+  return { status: answer.statusCode, body: parsed, headers: answerHeaders(answer.headers) }
+}
 
 export class ServiceHttp {
   readonly settings: ConnectionSettings
   private readonly clock: ServiceClock
   private readonly log: Logger
-  private readonly $fetch: OFetch
   private readonly pooled: Dispatcher
   /** Money calls that cannot be re-sent use a fresh connection each: a reused connection the server has just
    * closed would make a request look sent when it never arrived, and an unknown voucher costs a manager's
@@ -343,12 +386,6 @@ export class ServiceHttp {
     this.settings = { ...settings, baseUrl: normalizeBaseUrl(settings.baseUrl) }
     this.clock = clock
     this.log = log
-    this.$fetch = createFetch({
-      fetch: undiciFetch as unknown as typeof globalThis.fetch,
-      Headers: UndiciHeaders as unknown as typeof globalThis.Headers,
-      AbortController: globalThis.AbortController,
-      defaults: { retry: 0, ignoreResponseError: true, redirect: 'manual' },
-    })
     this.pooled = this.dispatcher(1)
     this.fresh = this.dispatcher(0)
   }
@@ -382,15 +419,15 @@ export class ServiceHttp {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (request.token) headers.authorization = `Bearer ${request.token}`
     const sentPc = this.clock.pc()
-    let response: Awaited<ReturnType<OFetch['raw']>>
+    let response: ServiceAnswer
     try {
-      response = await this.$fetch.raw(url, {
-        method: request.method,
+      response = await exchange(
+        request.query ? `${url}?${new URLSearchParams(request.query)}` : url,
+        request.method,
         headers,
-        ...(request.query ? { query: request.query } : {}),
-        ...(request.body ? { body: request.body } : {}),
-        dispatcher: (request.money && !request.resendable ? this.fresh : this.pooled) as never,
-      })
+        request.body,
+        request.money && !request.resendable ? this.fresh : this.pooled,
+      )
     } catch (error) {
       const failure = transportFailure(error, request.money)
       this.onReachable(false)
@@ -403,7 +440,7 @@ export class ServiceHttp {
     this.clock.observe(response.headers.get('date'), sentPc, this.clock.pc())
     this.onReachable(true)
     this.log.debug(`${request.method} ${request.path} → ${response.status}`)
-    return { status: response.status, body: response._data ?? null, headers: response.headers }
+    return response
   }
 
   async close(): Promise<void> {
