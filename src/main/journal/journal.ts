@@ -96,6 +96,11 @@ export class Journal implements ReportSource {
     return String(this.#db.pragma('journal_mode', { simple: true }))
   }
 
+  /** The database's page size in bytes (what a commit writes per page it touches). */
+  pageSize(): number {
+    return Number(this.#db.pragma('page_size', { simple: true }))
+  }
+
   /** The connection's synchronous setting now: 2 (FULL) but for the one unsynced commit of addEventUnsynced. */
   synchronous(): number {
     return Number(this.#db.pragma('synchronous', { simple: true }))
