@@ -94,6 +94,29 @@ export const ERROR_LABELS: Record<Language, Record<ErrorCode, string>> = {
   },
 }
 
+/** The words for a deposit confirmed by a 409 (the renderer's flag on the entry says the same). */
+const CONFIRMED_BY_DUPLICATE: Record<Language, string> = {
+  en: 'Confirmed by duplicate',
+  ar: 'مؤكَّد بالتكرار',
+}
+
+/**
+ * Why a report lists an entry, in a few words: its error, or, for a deposit confirmed by duplicate (no error,
+ * but a person should look at it), that. `asIs` marks a code this version does not know, shown as it is
+ * (left to right). Null when there is nothing to say.
+ */
+export function reportReason(
+  entry: { errorCode: string | null; confirmedByDuplicate: boolean },
+  language: Language,
+): { text: string; asIs: boolean } | null {
+  if (entry.errorCode) {
+    return isErrorCode(entry.errorCode)
+      ? { text: ERROR_LABELS[language][entry.errorCode], asIs: false }
+      : { text: entry.errorCode, asIs: true }
+  }
+  return entry.confirmedByDuplicate ? { text: CONFIRMED_BY_DUPLICATE[language], asIs: false } : null
+}
+
 /** The few words for a code stored on an entry; a code this version does not know is shown as it is. */
 export function errorLabel(code: string, language: Language): string {
   return isErrorCode(code) ? ERROR_LABELS[language][code] : code

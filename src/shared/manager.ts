@@ -105,6 +105,8 @@ export interface ReportEntry {
   externalTransactionId: string | null
   errorCode: string | null
   needsAttention: boolean
+  /** A deposit the service answered 409 for (an earlier attempt went through): confirmed, to be looked at. */
+  confirmedByDuplicate: boolean
 }
 
 export interface ReportList {

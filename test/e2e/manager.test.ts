@@ -266,6 +266,22 @@ describe('a manager and a clerk through the browser shell', () => {
   })
 
   it('shows the day’s report with its totals, and closes the day with Z number 1', async () => {
+    // A deposit whose answer was lost, re-sent and answered 409: confirmed by duplicate, with no error to show.
+    shell.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 },
+    ])
+    const duplicate = await page.evaluate(
+      async ([phone, name]) => {
+        type Entry = { id: string; status: string; confirmedByDuplicate?: boolean }
+        const api = (globalThis as unknown as { api: Record<string, (x: unknown) => Promise<Entry>> }).api
+        await api.lookupCustomer?.({ phone })
+        const first = await api.deposit?.({ phone, amountDirhams: 7_321, confirmedFirstName: name })
+        return api.retryDeposit?.({ entryId: first?.id })
+      },
+      [CUSTOMER.phone, CUSTOMER.name] as const,
+    )
+    shell.sandbox.controls.clearFaults()
+    expect(duplicate).toMatchObject({ status: 'confirmed', confirmedByDuplicate: true })
     await page.keyboard.press('F5')
     await page.getByRole('button', { name: 'Show report' }).click()
     const view = page.locator('.report-view')
@@ -273,6 +289,10 @@ describe('a manager and a clerk through the browser shell', () => {
     const sales = journalSales()
     expect(await view.locator('.report-sales').textContent()).toContain((sales.dirhams / 1000).toFixed(3))
     expect(await view.textContent()).toContain(CLERK.name)
+    // The follow-up list says why that deposit is there.
+    expect(await view.locator('tr', { hasText: '7.321' }).last().textContent()).toContain(
+      'Confirmed by duplicate',
+    )
     await screenshot(page, 'en-26-report')
     await page.getByRole('button', { name: 'Close the day (Z)' }).click()
     await page.getByRole('button', { name: 'Yes, close the day' }).click()

@@ -282,6 +282,14 @@ describe('an unknown deposit', () => {
     expect(credits).toHaveLength(1)
     const detail = await t.call('getEntry', { entryId: unknown.id })
     expect(detail.events.map((e) => e.type)).toEqual(['created', 'sent', 'no-answer', 'sent', 'resolved'])
+    // The day's report lists it among the entries to follow up, with why: it has no error left to name.
+    const day = resolved.day
+    const report = await t.call('getReport', { from: day, to: day })
+    expect(report.attention.entries.find((e) => e.id === unknown.id)).toMatchObject({
+      status: 'confirmed',
+      errorCode: null,
+      confirmedByDuplicate: true,
+    })
   })
 
   it('is named right after a lookup of its phone, and says when the desk will try it again by itself', async () => {

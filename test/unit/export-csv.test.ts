@@ -38,6 +38,7 @@ describe('CSV cells', () => {
       codeLast4: null,
       serviceTransactionId: '100234',
       externalTransactionId: 'ref-1',
+      confirmedByDuplicate: false,
       needsAttention: false,
       errorCode: null,
       resolution: null,

@@ -13,7 +13,7 @@
 import { promisify } from 'node:util'
 import { deflate as deflateCallback } from 'node:zlib'
 import type { Language } from '../../shared/contract'
-import { isErrorCode } from '../../shared/errors'
+import { reportReason } from '../../shared/error-labels'
 import type { ReportEntry } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
@@ -91,13 +91,14 @@ function entryCells(e: ReportEntry, l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[]
     { text: e.clerk ?? '', dir: 'auto' },
     contact,
     { text: e.serviceTransactionId ?? e.externalTransactionId ?? '', dir: 'ltr' },
-    // Why it failed, in words; a code this version does not know, as it is.
-    !e.errorCode
-      ? { text: '', dir }
-      : isErrorCode(e.errorCode)
-        ? { text: l.errors[e.errorCode], dir }
-        : { text: e.errorCode, dir: 'ltr' },
+    // Why it is listed, in words (its error, or a deposit confirmed by duplicate); an unknown code, as it is.
+    reasonCell(reportReason(e, l.language), dir),
   ]
+}
+
+function reasonCell(why: { text: string; asIs: boolean } | null, dir: 'ltr' | 'rtl'): Cell {
+  if (!why) return { text: '', dir }
+  return why.asIs ? { text: why.text, dir: 'ltr' } : { text: why.text, dir }
 }
 
 function headCells(l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[] {

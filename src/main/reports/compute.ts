@@ -50,6 +50,7 @@ export function toReportEntry(e: EntryRecord): ReportEntry {
     externalTransactionId: e.externalTransactionId,
     errorCode: e.error?.code ?? null,
     needsAttention: e.needsAttention,
+    confirmedByDuplicate: e.confirmedByDuplicate,
   }
 }
 

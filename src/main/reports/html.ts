@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
-import { isErrorCode } from '../../shared/errors'
+import { reportReason } from '../../shared/error-labels'
 import type { ClerkTotals, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
@@ -84,12 +84,13 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
     : e.serialNumber
       ? `<td dir="ltr">${escapeHtml(e.serialNumber)}</td>`
       : '<td></td>'
-  // Why it failed, in words; a code this version does not know, as it is.
-  const reason = !e.errorCode
+  // Why it is listed, in words (its error, or a deposit confirmed by duplicate); an unknown code, as it is.
+  const why = reportReason(e, l.language)
+  const reason = !why
     ? '<td></td>'
-    : isErrorCode(e.errorCode)
-      ? `<td>${escapeHtml(l.errors[e.errorCode])}</td>`
-      : `<td dir="ltr">${escapeHtml(e.errorCode)}</td>`
+    : why.asIs
+      ? `<td dir="ltr">${escapeHtml(why.text)}</td>`
+      : `<td>${escapeHtml(why.text)}</td>`
   return (
     `<tr><td dir="ltr">${escapeHtml(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
     `<td>${escapeHtml(l.status[e.status])}</td><td class="num" dir="ltr">${escapeHtml(formatLyd(e.amountDirhams))}</td>` +

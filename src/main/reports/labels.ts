@@ -1,10 +1,11 @@
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
-import { ERROR_LABELS } from '../../shared/error-labels'
 import type { ReportType } from '../../shared/manager'
 
 /** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits.
  * English is the reference: its shape is the type, so the Arabic must have every word. */
 const en = {
+  /** Which language these words are in (for what a report shares with the screens: shared/error-labels). */
+  language: 'en' as Language,
   title: {
     day: 'Daily report',
     range: 'Report for a period',
@@ -82,13 +83,12 @@ const en = {
   terminal: 'Terminal',
   lastReceived: 'Figures as of',
   chainFiguresOnly: 'A chain report holds figures only; the entries are in each terminal’s own report.',
-  /** Why an entry failed, in words (the code stays in the CSV and Excel exports, for filtering). */
-  errors: ERROR_LABELS.en,
 }
 
 export type ReportLabels = typeof en
 
 const ar: ReportLabels = {
+  language: 'ar',
   title: {
     day: 'التقرير اليومي',
     range: 'تقرير لفترة',
@@ -164,7 +164,6 @@ const ar: ReportLabels = {
   terminal: 'النقطة',
   lastReceived: 'الأرقام حتى',
   chainFiguresOnly: 'تقرير السلسلة أرقام فقط؛ القيود في تقرير كل نقطة.',
-  errors: ERROR_LABELS.ar,
 }
 
 export const REPORT_LABELS: Record<Language, ReportLabels> = { en, ar }

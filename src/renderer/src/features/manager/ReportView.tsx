@@ -1,4 +1,4 @@
-import { errorLabel } from '../../../../shared/error-labels'
+import { reportReason } from '../../../../shared/error-labels'
 import type { Report, ReportEntry, Tally } from '../../../../shared/manager'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
@@ -191,7 +191,7 @@ function EntryList({ title, list }: { title: string; list: Report['failed'] }) {
                 <td>
                   {e.phone ? <Phone phone={e.phone} /> : e.serialNumber ? <Ltr>{e.serialNumber}</Ltr> : null}
                 </td>
-                <td>{e.errorCode ? errorLabel(e.errorCode, language) : null}</td>
+                <td>{reportReason(e, language)?.text ?? null}</td>
               </tr>
             ))}
           </tbody>
