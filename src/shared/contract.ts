@@ -329,7 +329,14 @@ export const DESK_CALLS = {
   // Status, modes and the service ------------------------------------------------------------------------
   getStatus: { input: noInput, output: returns<DeskStatus>(), role: 'any', money: false, passive: true },
   configureService: {
-    input: z.strictObject({ baseUrl: url, username, password, proxyUrl: proxyUrl.optional() }),
+    input: z.strictObject({
+      baseUrl: url,
+      username,
+      password,
+      proxyUrl: proxyUrl.optional(),
+      /** True: the proxy is used without the username and password kept for its address, which are forgotten. */
+      forgetProxyCredentials: z.boolean().optional(),
+    }),
     output: returns<DeskStatus>(),
     role: 'manager',
     money: false,
@@ -343,6 +350,8 @@ export const DESK_CALLS = {
       /** Omitted: the stored password. */
       password: password.optional(),
       proxyUrl: proxyUrl.optional(),
+      /** True: test the proxy without the username and password kept for its address. */
+      forgetProxyCredentials: z.boolean().optional(),
     }),
     output: returns<ConnectionTest>(),
     role: 'manager',

@@ -191,6 +191,13 @@ describe('the manager’s screens', () => {
       await page.getByText(/Its username and password are saved/).waitFor()
       await proxyField.scrollIntoViewIfNeeded()
       await screenshot(page, `en-40-settings-proxy-${width}`)
+      // Going without them is a tick away, and the hint says what saving will do.
+      const forget = page.getByLabel('Use this proxy without its saved username and password')
+      await forget.check()
+      await page.getByText(/saving forgets the ones kept/).waitFor()
+      await screenshot(page, `en-40-settings-proxy-forget-${width}`)
+      await forget.uncheck()
+      await page.getByText(/Its username and password are saved/).waitFor()
       await page.keyboard.press('F5')
       await page.getByRole('tab', { name: 'People' }).click()
       const replay = page.getByLabel('A repeated sale shows its whole code again for this many minutes')
@@ -204,7 +211,10 @@ describe('the manager’s screens', () => {
       await page.keyboard.press('F4')
       await page.getByText(/اسم المستخدم وكلمة المرور الخاصان به محفوظان/).waitFor()
       await page.getByLabel('الوسيط (اختياري)').scrollIntoViewIfNeeded()
+      await page.getByLabel('استخدام هذا الوسيط دون اسم المستخدم وكلمة المرور المحفوظين').check()
+      await page.getByText(/والحفظ يمحو المحفوظَين/).waitFor()
       await screenshot(page, `ar-40-settings-proxy-${width}`)
+      await page.getByLabel('استخدام هذا الوسيط دون اسم المستخدم وكلمة المرور المحفوظين').uncheck()
       await page.getByRole('button', { name: 'English' }).click()
     }
     // The manager sets the replay window back from the screen, with the keyboard.

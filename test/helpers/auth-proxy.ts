@@ -10,14 +10,17 @@ export interface AuthProxy {
   /** `http://127.0.0.1:port`, without credentials. */
   address: string
   port: number
-  /** Tunnels opened, and refused for want of the right credentials. */
-  seen: { tunnels: number; refused: number }
+  /** Tunnels opened, refused for want of the right credentials, and opened without any (when not required). */
+  seen: { tunnels: number; refused: number; withoutCredentials: number }
+  /** False: tunnels without credentials too, as a relay does once it no longer asks for them. */
+  requireCredentials: boolean
   close(): Promise<void>
 }
 
 export async function startAuthProxy(username: string, password: string): Promise<AuthProxy> {
   const expected = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`
-  const seen = { tunnels: 0, refused: 0 }
+  const seen = { tunnels: 0, refused: 0, withoutCredentials: 0 }
+  const state = { requireCredentials: true }
   const sockets = new Set<Socket>()
   const server = createServer((_req, res) => {
     res.writeHead(405).end()
@@ -27,7 +30,9 @@ export async function startAuthProxy(username: string, password: string): Promis
     socket.on('close', () => sockets.delete(socket))
   })
   server.on('connect', (req, client: Socket, head: Buffer) => {
-    if (req.headers['proxy-authorization'] !== expected) {
+    const given = req.headers['proxy-authorization']
+    if (given === undefined && !state.requireCredentials) seen.withoutCredentials++
+    else if (given !== expected) {
       seen.refused++
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\n\r\n')
       return
@@ -55,6 +60,12 @@ export async function startAuthProxy(username: string, password: string): Promis
     address: `http://127.0.0.1:${port}`,
     port,
     seen,
+    get requireCredentials() {
+      return state.requireCredentials
+    },
+    set requireCredentials(value: boolean) {
+      state.requireCredentials = value
+    },
     async close() {
       for (const socket of sockets) socket.destroy()
       await new Promise<void>((resolve) => server.close(() => resolve()))

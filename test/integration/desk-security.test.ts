@@ -298,4 +298,37 @@ describe('proxy credentials', () => {
     expect(proxy.seen.tunnels).toBeGreaterThan(tunnels)
     expect(sink.lines.join('\n')).not.toContain(SECRET)
   })
+
+  it('forgets them when a manager asks, keeping the address, once the relay works without them', async () => {
+    const withoutThem = {
+      baseUrl: td.sandbox.baseUrl,
+      username: DEMO.username,
+      password: DEMO.password,
+      proxyUrl: proxy.address,
+      forgetProxyCredentials: true,
+    }
+    // While the relay still asks for them, going without them is refused and nothing changes.
+    const refused = await td.rejection('configureService', withoutThem)
+    expect(refused).toMatchObject({ code: 'NOT_SENT', details: { reason: 'PROXY_REFUSED' } })
+    expect((await td.call('getSettings')).live?.proxyHasCredentials).toBe(true)
+    expect(files()[1]).toContain(SECRET)
+    // The relay no longer asks: a test goes without them and keeps them; saving forgets them.
+    proxy.requireCredentials = false
+    const open = proxy.seen.withoutCredentials
+    expect(await td.call('testConnection', withoutThem)).toMatchObject({ ok: true })
+    expect(proxy.seen.withoutCredentials).toBeGreaterThan(open)
+    expect((await td.call('getSettings')).live?.proxyHasCredentials).toBe(true)
+    await td.call('configureService', withoutThem)
+    expect((await td.call('getSettings')).live).toMatchObject({
+      proxyUrl: proxy.address,
+      proxyHasCredentials: false,
+    })
+    expect(files()[1]).not.toContain(SECRET)
+    // Sales go through the same proxy, without them, and so after a restart.
+    await td.restart()
+    const before = proxy.seen.withoutCredentials
+    expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect(proxy.seen.withoutCredentials).toBeGreaterThan(before)
+    proxy.requireCredentials = true
+  })
 })

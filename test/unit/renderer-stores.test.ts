@@ -580,50 +580,52 @@ describe('notices', () => {
 })
 
 describe('settings', () => {
+  const settings = {
+    mode: 'training' as const,
+    live: {
+      baseUrl: 'https://x.test/api',
+      username: 'u',
+      proxyUrl: null as string | null,
+      proxyHasCredentials: false,
+      passwordSaved: true,
+    },
+    passwordStorage: 'encrypted' as const,
+    tokenLifetimeHours: 24,
+    phoneFormat: 'national' as const,
+    language: null,
+    connectTimeoutMs: 10_000,
+    answerTimeoutMs: 30_000,
+    doubleEntryAboveDirhams: 500_000,
+    depositMaxDirhams: 5_000_000,
+    agreedDailyLimitDirhams: null,
+    updateFeedUrl: null,
+    printer: { kind: 'none' as const, widthMm: 80 as const },
+    autoPrint: false,
+    outlet: { name: '', address: '', phone: '' },
+    redemptionHint: '',
+    receiptLanguage: null,
+    logo: null,
+    autoLockMinutes: 10,
+    reprintWindowMinutes: 15,
+    replayRevealMinutes: 2,
+    backup: { folder: null, daily: false, keep: 7 },
+  }
+  const settingsApi = (current: typeof settings) => ({
+    getSettings: vi.fn(async () => current),
+    updateSettings: vi.fn(async () => current),
+    setLanguage: vi.fn<DeskApi['setLanguage']>(async ({ language }) => ({ language })),
+    testConnection: vi.fn<DeskApi['testConnection']>(async () => ({
+      ok: false,
+      error: refusal('ACCESS_DENIED'),
+    })),
+    configureService: vi.fn<DeskApi['configureService']>(),
+    useTraining: vi.fn<DeskApi['useTraining']>(),
+    useLive: vi.fn<DeskApi['useLive']>(),
+    saveDiagnostics: vi.fn(async () => ({ path: '/tmp/d.zip' })),
+  })
+
   it('tests the connection with the stored password when none is typed, and configures only with one', async () => {
-    const settings = {
-      mode: 'training' as const,
-      live: {
-        baseUrl: 'https://x.test/api',
-        username: 'u',
-        proxyUrl: null,
-        proxyHasCredentials: false,
-        passwordSaved: true,
-      },
-      passwordStorage: 'encrypted' as const,
-      tokenLifetimeHours: 24,
-      phoneFormat: 'national' as const,
-      language: null,
-      connectTimeoutMs: 10_000,
-      answerTimeoutMs: 30_000,
-      doubleEntryAboveDirhams: 500_000,
-      depositMaxDirhams: 5_000_000,
-      agreedDailyLimitDirhams: null,
-      updateFeedUrl: null,
-      printer: { kind: 'none' as const, widthMm: 80 as const },
-      autoPrint: false,
-      outlet: { name: '', address: '', phone: '' },
-      redemptionHint: '',
-      receiptLanguage: null,
-      logo: null,
-      autoLockMinutes: 10,
-      reprintWindowMinutes: 15,
-      replayRevealMinutes: 2,
-      backup: { folder: null, daily: false, keep: 7 },
-    }
-    const api = {
-      getSettings: vi.fn(async () => settings),
-      updateSettings: vi.fn(async () => settings),
-      setLanguage: vi.fn<DeskApi['setLanguage']>(async ({ language }) => ({ language })),
-      testConnection: vi.fn<DeskApi['testConnection']>(async () => ({
-        ok: false,
-        error: refusal('ACCESS_DENIED'),
-      })),
-      configureService: vi.fn<DeskApi['configureService']>(),
-      useTraining: vi.fn<DeskApi['useTraining']>(),
-      useLive: vi.fn<DeskApi['useLive']>(),
-      saveDiagnostics: vi.fn(async () => ({ path: '/tmp/d.zip' })),
-    }
+    const api = settingsApi(settings)
     const store = createSettingsStore({ api, onStatus: () => {}, onSettings: () => {} })
     await store.getState().load()
     await store.getState().testConnection()
@@ -636,6 +638,44 @@ describe('settings', () => {
     await store.getState().configure()
     expect(api.configureService).not.toHaveBeenCalled()
     expect(store.getState().passwordRequired).toBe(true)
+  })
+
+  it('goes without the kept proxy username and password only when asked, and only for their address', async () => {
+    const proxyUrl = 'http://10.0.0.1:3128'
+    const api = settingsApi({
+      ...settings,
+      live: { ...settings.live, proxyUrl, proxyHasCredentials: true },
+    })
+    const store = createSettingsStore({ api, onStatus: () => {}, onSettings: () => {} })
+    await store.getState().load()
+    await store.getState().testConnection()
+    expect(api.testConnection).toHaveBeenLastCalledWith({
+      baseUrl: 'https://x.test/api',
+      username: 'u',
+      proxyUrl,
+    })
+    store.getState().setField('forgetProxyCredentials', true)
+    await store.getState().testConnection()
+    expect(api.testConnection).toHaveBeenLastCalledWith({
+      baseUrl: 'https://x.test/api',
+      username: 'u',
+      proxyUrl,
+      forgetProxyCredentials: true,
+    })
+    store.getState().setField('password', 'pw')
+    await store.getState().configure()
+    expect(api.configureService).toHaveBeenLastCalledWith(
+      expect.objectContaining({ proxyUrl, forgetProxyCredentials: true }),
+    )
+    // Another address never gets them anyway: the request says nothing of forgetting.
+    store.getState().setField('proxyUrl', 'http://10.0.0.2:3128')
+    await store.getState().testConnection()
+    expect(api.testConnection).toHaveBeenLastCalledWith({
+      baseUrl: 'https://x.test/api',
+      username: 'u',
+      password: 'pw',
+      proxyUrl: 'http://10.0.0.2:3128',
+    })
   })
 })
 

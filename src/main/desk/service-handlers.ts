@@ -19,7 +19,7 @@ export function serviceHandlers(
 
     configureService: async (args) => {
       const baseUrl = normalizeBaseUrl(args.baseUrl)
-      const proxy = live.proxy.forTyped(args.proxyUrl)
+      const proxy = live.proxy.forTyped(args.proxyUrl, args.forgetProxyCredentials === true)
       // An open deposit is re-sent with its reference only to the account it went to; while one is open, the
       // live service may get a new password but not become another account.
       const account = `${baseUrl}|${args.username}`
@@ -72,7 +72,7 @@ export function serviceHandlers(
         const session = await workspaces.probe(
           args.baseUrl,
           { username: args.username, password },
-          live.proxy.forTyped(args.proxyUrl),
+          live.proxy.forTyped(args.proxyUrl, args.forgetProxyCredentials === true),
         )
         const result: ConnectionTest = {
           ok: true,

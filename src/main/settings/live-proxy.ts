@@ -31,10 +31,12 @@ export class LiveProxy {
 
   /**
    * A proxy as a call types it. When it gives no credentials and names the live proxy's own address, the kept
-   * ones go with it: they go only to the proxy they were saved for, never to another address.
+   * ones go with it: they go only to the proxy they were saved for, never to another address. With `forget`
+   * (a manager removing them while keeping the address) they do not.
    */
-  forTyped(text: string | null | undefined): ProxyAddress | null {
+  forTyped(text: string | null | undefined, forget = false): ProxyAddress | null {
     const typed = parseProxyUrl(text)
+    if (forget) return typed
     const live = this.current()
     if (typed && typed.credentials === null && live !== null && typed.url === live.url) return live
     return typed

@@ -281,6 +281,8 @@ export const ar: Messages = {
     proxyHint: 'http://host:port — للمنافذ التي لا تسمح الخدمة بعنوانها',
     proxyCredentialsSaved:
       'اسم المستخدم وكلمة المرور الخاصان به محفوظان ويبقيان ما دام العنوان نفسه؛ لتغييرهما اكتب http://user:password@host:port.',
+    proxyCredentialsForgotten: 'يُختبر هذا الوسيط ويُحفظ دون اسم مستخدم وكلمة مرور؛ والحفظ يمحو المحفوظَين.',
+    forgetProxyCredentials: 'استخدام هذا الوسيط دون اسم المستخدم وكلمة المرور المحفوظين',
     test: 'اختبار الاتصال',
     testing: 'جارٍ الاختبار…',
     testOk: (expires: string) => `الاتصال يعمل. صدر رمز دخول صالح حتى ${expires}.`,

@@ -282,6 +282,9 @@ export const en = {
     proxyHint: 'http://host:port — for outlets whose address the service does not whitelist',
     proxyCredentialsSaved:
       'Its username and password are saved and kept while the address stays the same; to change them, type http://user:password@host:port.',
+    proxyCredentialsForgotten:
+      'The test and the save use this proxy without a username and password; saving forgets the ones kept.',
+    forgetProxyCredentials: 'Use this proxy without its saved username and password',
     test: 'Test connection',
     testing: 'Testing…',
     testOk: (expires: string) => `Connection works. A token was issued until ${expires}.`,

@@ -90,6 +90,9 @@ function LiveSection() {
   const store = settingsStore.getState()
   const storage = settings?.passwordStorage
   const canSubmit = form.baseUrl.trim() !== '' && form.username.trim() !== '' && busy === null
+  /** The saved proxy address is shown, and a username and password are kept for it. */
+  const proxyCredentialsKept =
+    settings?.live?.proxyHasCredentials === true && form.proxyUrl.trim() === settings.live.proxyUrl
 
   return (
     <section className="card" aria-labelledby="live-title">
@@ -143,11 +146,13 @@ function LiveSection() {
         <TextField
           label={t.settings.proxyUrl}
           hint={
-            settings?.live?.proxyHasCredentials && form.proxyUrl.trim() === settings.live.proxyUrl ? (
+            proxyCredentialsKept ? (
               <>
                 <Ltr>{t.settings.proxyHint}</Ltr>
                 <br />
-                {t.settings.proxyCredentialsSaved}
+                {form.forgetProxyCredentials
+                  ? t.settings.proxyCredentialsForgotten
+                  : t.settings.proxyCredentialsSaved}
               </>
             ) : (
               <Ltr>{t.settings.proxyHint}</Ltr>
@@ -158,6 +163,16 @@ function LiveSection() {
           dir="ltr"
           autoComplete="off"
         />
+        {proxyCredentialsKept ? (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={form.forgetProxyCredentials}
+              onChange={(e) => store.setField('forgetProxyCredentials', e.target.checked)}
+            />
+            {t.settings.forgetProxyCredentials}
+          </label>
+        ) : null}
         <div className="actions">
           <Button type="submit" shortcut="Enter" disabled={!canSubmit}>
             {busy === 'test' ? t.settings.testing : t.settings.test}

@@ -15,6 +15,8 @@ export interface LiveForm {
   /** Empty: keep (or test with) the stored password. */
   password: string
   proxyUrl: string
+  /** Use the saved proxy address without the username and password kept for it (and forget them on save). */
+  forgetProxyCredentials: boolean
 }
 
 type Busy = 'test' | 'configure' | 'mode' | 'update' | 'diagnostics' | null
@@ -45,7 +47,7 @@ export interface SettingsState {
   /** Switching to live with new details needs the password typed (it is never read back). */
   passwordRequired: boolean
   load(): Promise<void>
-  setField(field: keyof LiveForm, value: string): void
+  setField<K extends keyof LiveForm>(field: K, value: LiveForm[K]): void
   testConnection(): Promise<void>
   configure(): Promise<void>
   useTraining(): Promise<void>
@@ -81,6 +83,7 @@ function formFrom(settings: Settings): LiveForm {
     username: settings.live?.username ?? '',
     password: '',
     proxyUrl: settings.live?.proxyUrl ?? '',
+    forgetProxyCredentials: false,
   }
 }
 
@@ -111,18 +114,22 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
     }
 
     function connectionArgs(): DeskInput<'testConnection'> {
-      const { baseUrl, username, password, proxyUrl } = get().form
+      const { baseUrl, username, password, proxyUrl, forgetProxyCredentials } = get().form
       return {
         baseUrl: baseUrl.trim(),
         username: username.trim(),
         ...(password ? { password } : {}),
         proxyUrl: proxyUrl.trim() === '' ? null : proxyUrl.trim(),
+        // Only for the address they were kept for (another address never gets them anyway).
+        ...(forgetProxyCredentials && proxyUrl.trim() === get().settings?.live?.proxyUrl
+          ? { forgetProxyCredentials: true }
+          : {}),
       }
     }
 
     return {
       settings: null,
-      form: { baseUrl: '', username: '', password: '', proxyUrl: '' },
+      form: { baseUrl: '', username: '', password: '', proxyUrl: '', forgetProxyCredentials: false },
       busy: null,
       test: null,
       error: null,
@@ -165,7 +172,10 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
         })
         if (status) {
           onStatus(status)
-          set((s) => ({ done: 'configured', form: { ...s.form, password: '' } }))
+          set((s) => ({
+            done: 'configured',
+            form: { ...s.form, password: '', forgetProxyCredentials: false },
+          }))
         }
       },
 
