@@ -95,7 +95,7 @@ export const ERROR_LABELS: Record<Language, Record<ErrorCode, string>> = {
 }
 
 /** The words for a deposit confirmed by a 409 (the renderer's flag on the entry says the same). */
-const CONFIRMED_BY_DUPLICATE: Record<Language, string> = {
+export const CONFIRMED_BY_DUPLICATE: Record<Language, string> = {
   en: 'Confirmed by duplicate',
   ar: 'مؤكَّد بالتكرار',
 }

@@ -45,7 +45,11 @@ describe('CSV cells', () => {
     }
     const line = csvLine(entryCells(row, 'en'))
     expect(line).toBe(
-      `0193a7c2-0000-7000-8000-000000000001,2026-11-26,2026-11-26T08:00:00.000Z,Deposit,Confirmed,'=cmd|/c calc,25.500,,091 234 5678,محمد,,,100234,ref-1,no,,\r\n`,
+      `0193a7c2-0000-7000-8000-000000000001,2026-11-26,2026-11-26T08:00:00.000Z,Deposit,Confirmed,'=cmd|/c calc,25.500,,091 234 5678,محمد,,,100234,ref-1,no,,,no\r\n`,
     )
+    // A deposit confirmed by duplicate has no error code; its own column says so.
+    expect(
+      csvLine(entryCells({ ...row, clerk: 'Huda', needsAttention: true, confirmedByDuplicate: true }, 'en')),
+    ).toMatch(/,Huda,.*,yes,,,yes\r\n$/)
   })
 })

@@ -46,6 +46,7 @@ export function entryHeaders(language: Language): string[] {
     c.attention,
     c.error,
     c.resolution,
+    c.confirmedByDuplicate,
   ]
 }
 

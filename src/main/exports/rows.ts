@@ -54,5 +54,6 @@ export function exportCells<Money>(
     row.needsAttention ? l.yes : l.no,
     row.errorCode,
     row.resolution ? `${row.resolution.outcome}: ${row.resolution.note}` : null,
+    row.confirmedByDuplicate ? l.yes : l.no,
   ]
 }

@@ -47,7 +47,7 @@ export class XlsxWriter {
       views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }],
     })
     const headers = entryHeaders(language)
-    const widths = [38, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30]
+    const widths = [38, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30, 12]
     this.entries.columns = headers.map((header, i) => ({
       header,
       width: widths[i] ?? 14,

@@ -1,4 +1,5 @@
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
+import { CONFIRMED_BY_DUPLICATE } from '../../shared/error-labels'
 import type { ReportType } from '../../shared/manager'
 
 /** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits.
@@ -72,6 +73,7 @@ const en = {
     attention: 'Needs attention',
     error: 'Error',
     resolution: 'Resolution',
+    confirmedByDuplicate: CONFIRMED_BY_DUPLICATE.en,
   },
   yes: 'yes',
   no: 'no',
@@ -154,6 +156,7 @@ const ar: ReportLabels = {
     attention: 'تحتاج متابعة',
     error: 'الخطأ',
     resolution: 'المعالجة',
+    confirmedByDuplicate: CONFIRMED_BY_DUPLICATE.ar,
   },
   yes: 'نعم',
   no: 'لا',
