@@ -100,6 +100,7 @@ export function createDesk(deps: DeskDeps): Desk {
     pcNow: deps.pcNow ?? Date.now,
     monotonicNow,
     ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
+    appVersion: deps.diagnostics?.versions().app ?? '',
   })
   const core = workspaces
   const headOffice = createHeadOfficeFeature({

@@ -314,21 +314,24 @@ describe('proxy credentials', () => {
     expect(files()[1]).toContain(SECRET)
     // The relay no longer asks: a test goes without them and keeps them; saving forgets them.
     proxy.requireCredentials = false
-    const open = proxy.seen.withoutCredentials
-    expect(await td.call('testConnection', withoutThem)).toMatchObject({ ok: true })
-    expect(proxy.seen.withoutCredentials).toBeGreaterThan(open)
-    expect((await td.call('getSettings')).live?.proxyHasCredentials).toBe(true)
-    await td.call('configureService', withoutThem)
-    expect((await td.call('getSettings')).live).toMatchObject({
-      proxyUrl: proxy.address,
-      proxyHasCredentials: false,
-    })
-    expect(files()[1]).not.toContain(SECRET)
-    // Sales go through the same proxy, without them, and so after a restart.
-    await td.restart()
-    const before = proxy.seen.withoutCredentials
-    expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
-    expect(proxy.seen.withoutCredentials).toBeGreaterThan(before)
-    proxy.requireCredentials = true
+    try {
+      const open = proxy.seen.withoutCredentials
+      expect(await td.call('testConnection', withoutThem)).toMatchObject({ ok: true })
+      expect(proxy.seen.withoutCredentials).toBeGreaterThan(open)
+      expect((await td.call('getSettings')).live?.proxyHasCredentials).toBe(true)
+      await td.call('configureService', withoutThem)
+      expect((await td.call('getSettings')).live).toMatchObject({
+        proxyUrl: proxy.address,
+        proxyHasCredentials: false,
+      })
+      expect(files()[1]).not.toContain(SECRET)
+      // Sales go through the same proxy, without them, and so after a restart.
+      await td.restart()
+      const before = proxy.seen.withoutCredentials
+      expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+      expect(proxy.seen.withoutCredentials).toBeGreaterThan(before)
+    } finally {
+      proxy.requireCredentials = true
+    }
   })
 })

@@ -6,6 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http'
 import { type AddressInfo, connect, type Socket } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { silentLogger } from '../../src/main/log'
 import {
@@ -124,6 +125,77 @@ describe('reading answers tolerantly', () => {
       serialNumber: '00012345678',
       denominationValueDirhams: 100_000,
     })
+  })
+})
+
+/** The service's answers as some relays and gateways pass them on: no content type, compressed. */
+describe('answers a relay passed on', () => {
+  const voucher = {
+    data: { code: '001110016812345', serial_number: '00012345678', denomination_value: 5 },
+  }
+  const bare =
+    (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
+    (_req, res) => {
+      res.writeHead(status, headers)
+      res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body))
+    }
+
+  it('reads JSON that names no content type: a voucher, a duplicate, a daily-limit refusal', async () => {
+    reply = bare(200, voucher)
+    expect(await generateVoucher(client(), 't', 1)).toMatchObject({ code: '001110016812345' })
+    reply = bare(409, { message: 'Duplicate transaction.', external_transaction_id: 'ref-1' })
+    await expect(deposit(client(), 't', depositArgs)).rejects.toMatchObject({
+      code: 'DUPLICATE_TRANSACTION',
+      outcome: 'rejected',
+    })
+    reply = bare(422, {
+      message: 'Daily limit exceeded.',
+      daily_max_amount: 1000,
+      used_today: 990,
+      remaining: 10,
+      requested: 50,
+    })
+    await expect(deposit(client(), 't', depositArgs)).rejects.toMatchObject({
+      code: 'DAILY_LIMIT_EXCEEDED',
+      details: { remainingDirhams: 10_000 },
+    })
+  })
+
+  it('undoes a compression it did not ask for; one it cannot undo reads as no answer', async () => {
+    reply = bare(200, gzipSync(JSON.stringify(voucher)), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    })
+    expect(await generateVoucher(client(), 't', 1)).toMatchObject({ serialNumber: '00012345678' })
+    reply = bare(200, 'not really compressed', {
+      'content-type': 'application/json',
+      'content-encoding': 'compress',
+    })
+    await expect(generateVoucher(client(), 't', 1)).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' })
+  })
+
+  it('names itself and asks for no compression', async () => {
+    let seen: IncomingMessage['headers'] = {}
+    reply = (req, res) => {
+      seen = req.headers
+      json(200, voucher)(req, res, '')
+    }
+    await generateVoucher(client(), 't', 1)
+    expect(seen['user-agent']).toBe('ResellerDesk')
+    expect(seen['accept-encoding']).toBe('identity')
+    http = new ServiceHttp(
+      {
+        baseUrl: base,
+        proxyUrl: null,
+        connectTimeoutMs: 500,
+        answerTimeoutMs: 300,
+        userAgent: 'ResellerDesk/1.2.3',
+      },
+      new ServiceClock(),
+      silentLogger,
+    )
+    await generateVoucher(http, 't', 1)
+    expect(seen['user-agent']).toBe('ResellerDesk/1.2.3')
   })
 })
 
@@ -248,11 +320,21 @@ describe('transport failures', () => {
       received++
       res.end()
     }
-    await expect(deposit(client(), 'broken\r\ntoken', depositArgs)).rejects.toMatchObject({
+    const reachable: boolean[] = []
+    http = new ServiceHttp(
+      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs: 300 },
+      new ServiceClock(),
+      silentLogger,
+      (r) => reachable.push(r),
+    )
+    await expect(deposit(http, 'broken\r\ntoken', depositArgs)).rejects.toMatchObject({
       code: 'NOT_SENT',
       outcome: 'not-sent',
+      details: { reason: 'REQUEST_NOT_MADE' },
     })
     expect(received).toBe(0)
+    // It says nothing of whether the service can be reached: the desk does not go offline for it.
+    expect(reachable).toEqual([])
   })
 
   it('a connect timeout was not sent', () => {

@@ -85,4 +85,28 @@ describe('the live proxy', () => {
     await proxy.load()
     expect(proxy.hasCredentials()).toBe(false)
   })
+
+  it('never gives kept credentials to another address, even when forgetting them could not be written', async () => {
+    const dir = folder()
+    const settings = new JsonFileSettings(join(dir, 'settings.json'))
+    const secrets = new DevelopmentSecretStore(join(dir, 'secrets.json'))
+    settings.update({ live: { ...LIVE, proxyUrl: 'http://10.0.0.5:3128' } })
+    const proxy = new LiveProxy(settings, secrets, createLogger(new MemorySink()))
+    await proxy.keep({ username: 'relay', password: 'secret-9' })
+    // The address changes to a proxy without credentials, and the store refuses to delete (a locked file).
+    settings.update({ live: { ...LIVE, proxyUrl: 'http://10.0.0.6:3128' } })
+    const stuck = Object.assign(Object.create(secrets) as DevelopmentSecretStore, {
+      delete: async () => {
+        throw new Error('locked')
+      },
+    })
+    await new LiveProxy(settings, stuck, createLogger(new MemorySink())).keep(null)
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).toContain('secret-9')
+    // At the next start they are not used for the new address, and go.
+    const next = new LiveProxy(settings, secrets, createLogger(new MemorySink()))
+    await next.load()
+    expect(next.hasCredentials()).toBe(false)
+    expect(next.forTyped('http://10.0.0.6:3128')?.credentials).toBeNull()
+    expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).not.toContain('secret-9')
+  })
 })

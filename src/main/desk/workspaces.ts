@@ -5,7 +5,7 @@ import { createIdGenerator } from '../ids'
 import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
 import type { Logger } from '../log'
 import { ServiceClock } from '../reseller/clock'
-import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress } from '../reseller/http'
+import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress, USER_AGENT } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { refreshCatalog } from './catalog'
@@ -25,6 +25,8 @@ export interface WorkspacesDeps {
   pcNow: () => number
   monotonicNow: () => number
   recoverySchedule?: number[]
+  /** The app's version, named in every service call's User-Agent ('' when the host does not say). */
+  appVersion?: string
 }
 
 export function journalPath(dataDir: string, mode: Mode): string {
@@ -301,6 +303,8 @@ export class Workspaces implements DeskCore {
       proxyCredentials: proxy?.credentials ?? null,
       connectTimeoutMs: s.connectTimeoutMs,
       answerTimeoutMs: s.answerTimeoutMs,
+      // `ResellerDesk/0.1.0`: the app and its version, as the host tells it.
+      ...(this.deps.appVersion ? { userAgent: `${USER_AGENT}/${this.deps.appVersion}` } : {}),
     }
     return new ServiceSession(
       connection,

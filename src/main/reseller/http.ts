@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici'
 import { AppError, type ErrorCode } from '../../shared/errors'
 import { lydToDirhams } from '../../shared/money'
@@ -8,7 +9,8 @@ import type { ServiceClock } from './clock'
 /**
  * The HTTP edge of the reseller service. It sends each request once (never retries a POST by itself) and
  * turns every failure into a ServiceError with one of three outcomes the money code depends on:
- * - not-sent: the request never left (refused, DNS, connect timeout, TLS or proxy tunnel failure);
+ * - not-sent: the request never left (refused, DNS, connect timeout, TLS or proxy tunnel failure, or a request
+ *   the HTTP client refused to write);
  * - rejected: a definite answer that moved nothing (401, 403, 404, 409, 422, 429, other 4xx);
  * - unknown: it may have been acted on (reset or timeout after sending, 5xx or 3xx on a money call,
  *   a 2xx without what proves the operation).
@@ -41,6 +43,8 @@ export interface ConnectionSettings {
   proxyCredentials?: ProxyCredentials | null
   connectTimeoutMs: number
   answerTimeoutMs: number
+  /** Sent as User-Agent: the app and its version (USER_AGENT when not given). */
+  userAgent?: string
 }
 
 export interface ProxyCredentials {
@@ -159,9 +163,10 @@ const NOT_SENT_CODES = new Set([
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'ERR_SSL_WRONG_VERSION_NUMBER',
   'ERR_INVALID_URL',
-  // undici refuses a malformed request (a header value with a line break, say) before it writes a byte.
-  'UND_ERR_INVALID_ARG',
 ])
+
+/** undici refuses a malformed request (a header value with a line break, say) before it writes a byte. */
+const REFUSED_HERE_CODES = new Set(['UND_ERR_INVALID_ARG'])
 
 function causeChain(error: unknown): { codes: string[]; messages: string[] } {
   const codes: string[] = []
@@ -181,6 +186,15 @@ function causeChain(error: unknown): { codes: string[]; messages: string[] } {
 /** A transport failure (no HTTP answer) as a ServiceError with its outcome. */
 export function transportFailure(error: unknown, money: boolean): ServiceError {
   const { codes, messages } = causeChain(error)
+  if (codes.some((c) => REFUSED_HERE_CODES.has(c))) {
+    return new ServiceError(
+      'NOT_SENT',
+      'The request could not be made on this PC (a value it would carry is not valid); nothing was sent.',
+      'not-sent',
+      undefined,
+      { reason: 'REQUEST_NOT_MADE' },
+    )
+  }
   const tunnelRefused = messages.some((m) => /Proxy response \(\d+\) !== 200/.test(m))
   if (tunnelRefused || codes.some((c) => NOT_SENT_CODES.has(c))) {
     const reason = codes.find((c) => NOT_SENT_CODES.has(c)) ?? 'PROXY_REFUSED'
@@ -326,6 +340,32 @@ export function rejection(answer: ServiceAnswer, money: boolean, notFound: 'user
 
 const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i
 
+/** Who is calling, for the service's logs and firewalls (some refuse a request that names no client). */
+export const USER_AGENT = 'ResellerDesk'
+
+/**
+ * The body as sent, its content-encoding undone (we ask for none, but a relay may compress anyway). An
+ * encoding this does not know, or a body that does not decode, is left as it came: it reads as no answer.
+ */
+function decoded(raw: Buffer, encoding: string | string[] | undefined): Buffer {
+  const codings = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? ''))
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+  let body = raw
+  try {
+    for (const coding of codings.reverse()) {
+      if (coding === 'gzip' || coding === 'x-gzip') body = gunzipSync(body)
+      else if (coding === 'deflate') body = inflateSync(body)
+      else if (coding === 'br') body = brotliDecompressSync(body)
+      else return raw
+    }
+  } catch {
+    return raw
+  }
+  return body
+}
+
 /** Node's header object (lower-case names) read like fetch's Headers: repeated values joined with ", ". */
 function answerHeaders(raw: IncomingHttpHeaders): AnswerHeaders {
   return {
@@ -338,7 +378,8 @@ function answerHeaders(raw: IncomingHttpHeaders): AnswerHeaders {
 
 /**
  * One request over undici's dispatcher API: no redirect is followed, the whole answer is read, and its body
- * is JSON when it says so and parses, else its text (an HTML page, an empty body) for the caller to judge.
+ * is JSON when it says so (or says nothing of its type) and parses, else its text (an HTML page, an empty
+ * body) for the caller to judge.
  */
 async function exchange(
   url: string,
@@ -353,10 +394,11 @@ async function exchange(
     headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
     ...(body ? { body: JSON.stringify(body) } : {}),
   })
-  const text = await answer.body.text()
+  const raw = Buffer.from(await answer.body.arrayBuffer())
+  const text = new TextDecoder().decode(decoded(raw, answer.headers['content-encoding']))
   const type = answer.headers['content-type']
   let parsed: unknown = text === '' ? null : text
-  if (text !== '' && typeof type === 'string' && JSON_TYPE.test(type)) {
+  if (text !== '' && (type === undefined || (typeof type === 'string' && JSON_TYPE.test(type)))) {
     try {
       parsed = JSON.parse(text)
     } catch {
@@ -416,7 +458,11 @@ export class ServiceHttp {
 
   async send(request: ServiceRequest): Promise<ServiceAnswer> {
     const url = `${this.settings.baseUrl}${request.path}`
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-encoding': 'identity',
+      'user-agent': this.settings.userAgent ?? USER_AGENT,
+    }
     if (request.token) headers.authorization = `Bearer ${request.token}`
     const sentPc = this.clock.pc()
     let response: ServiceAnswer
@@ -430,7 +476,8 @@ export class ServiceHttp {
       )
     } catch (error) {
       const failure = transportFailure(error, request.money)
-      this.onReachable(false)
+      // A request refused on this PC says nothing of whether the service can be reached.
+      if (failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
       this.log.warn(`${request.method} ${request.path} failed`, {
         outcome: failure.outcome,
         reason: failure.details?.reason,

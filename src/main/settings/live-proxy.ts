@@ -66,7 +66,14 @@ export class LiveProxy {
       return
     }
     const text = await this.secrets.get(PROXY_CREDENTIALS_SECRET).catch(() => null)
-    this.credentials = text === null ? null : credentialsFrom(text)
+    const stored = text === null ? null : credentialsFrom(text)
+    // Kept for another address (the address changed, and forgetting them could not be written): never sent.
+    if (stored !== null && stored.address !== null && stored.address !== address) {
+      this.log.warn('the kept proxy credentials belong to another proxy address; they are not used')
+      await this.keep(null)
+      return
+    }
+    this.credentials = stored === null ? null : { username: stored.username, password: stored.password }
   }
 
   /** Keeps (or, with null, forgets) the live proxy's credentials, in memory and in the secret store. */
@@ -81,10 +88,15 @@ export class LiveProxy {
       .catch((error: unknown) => this.log.warn('the old proxy credentials could not be removed', { error }))
   }
 
+  /** Keeps them with the address they are for (settings already hold it), so they never go to another. */
   private async save(credentials: ProxyCredentials): Promise<boolean> {
     this.credentials = credentials
+    const address = this.settings.get().live?.proxyUrl ?? null
     const saved = await this.secrets
-      .set(PROXY_CREDENTIALS_SECRET, JSON.stringify(credentials))
+      .set(
+        PROXY_CREDENTIALS_SECRET,
+        JSON.stringify({ username: credentials.username, password: credentials.password, address }),
+      )
       .catch(() => false)
     if (!saved)
       this.log.warn('the proxy credentials cannot be kept on this PC; they last until the app closes')
@@ -92,12 +104,19 @@ export class LiveProxy {
   }
 }
 
-/** The credentials as the secret store keeps them; null for anything else. */
-function credentialsFrom(text: string): ProxyCredentials | null {
+/**
+ * The credentials as the secret store keeps them, with the proxy address they were saved for (null when an
+ * earlier version kept them without it); null for anything else.
+ */
+function credentialsFrom(text: string): (ProxyCredentials & { address: string | null }) | null {
   try {
-    const value = JSON.parse(text) as Partial<ProxyCredentials> | null
+    const value = JSON.parse(text) as (Partial<ProxyCredentials> & { address?: unknown }) | null
     return typeof value?.username === 'string' && typeof value.password === 'string'
-      ? { username: value.username, password: value.password }
+      ? {
+          username: value.username,
+          password: value.password,
+          address: typeof value.address === 'string' ? withoutCredentials(value.address) : null,
+        }
       : null
   } catch {
     return null
