@@ -172,6 +172,12 @@ describe('answers a relay passed on', () => {
       'content-encoding': 'compress',
     })
     await expect(generateVoucher(client(), 't', 1)).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' })
+    // A body that inflates far beyond any answer of the service's (here a voucher padded to 8 MiB) is not read.
+    reply = bare(200, gzipSync(`${JSON.stringify(voucher)}${' '.repeat(8 << 20)}`), {
+      'content-type': 'application/json',
+      'content-encoding': 'gzip',
+    })
+    await expect(generateVoucher(client(), 't', 1)).rejects.toMatchObject({ code: 'OUTCOME_UNKNOWN' })
   })
 
   it('names itself and asks for no compression', async () => {

@@ -343,6 +343,8 @@ const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i
 /** Who is calling, for the service's logs and firewalls (some refuse a request that names no client). */
 export const USER_AGENT = 'ResellerDesk'
 
+const MAX_DECODED_BYTES = 1 << 20
+
 /**
  * The body as sent, its content-encoding undone (we ask for none, but a relay may compress anyway). An
  * encoding this does not know, or a body that does not decode, is left as it came: it reads as no answer.
@@ -352,12 +354,14 @@ function decoded(raw: Buffer, encoding: string | string[] | undefined): Buffer {
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c !== '' && c !== 'identity')
+  // An answer is a few hundred bytes: one that would inflate past this is not the service's.
+  const limit = { maxOutputLength: MAX_DECODED_BYTES }
   let body = raw
   try {
     for (const coding of codings.reverse()) {
-      if (coding === 'gzip' || coding === 'x-gzip') body = gunzipSync(body)
-      else if (coding === 'deflate') body = inflateSync(body)
-      else if (coding === 'br') body = brotliDecompressSync(body)
+      if (coding === 'gzip' || coding === 'x-gzip') body = gunzipSync(body, limit)
+      else if (coding === 'deflate') body = inflateSync(body, limit)
+      else if (coding === 'br') body = brotliDecompressSync(body, limit)
       else return raw
     }
   } catch {
