@@ -42,6 +42,15 @@ describe('the Arabic and English texts', () => {
     }
   })
 
+  it('advise on a request refused on this PC instead of blaming the connection', () => {
+    const refusedHere = { code: 'NOT_SENT', details: { reason: 'REQUEST_NOT_MADE', outcome: 'not-sent' } }
+    expect(errorMessage(en, refusedHere)).toMatch(/could not be made on this PC/)
+    expect(errorMessage(ar, refusedHere)).toBe(ar.errorReasons.REQUEST_NOT_MADE)
+    expect(errorMessage(en, { code: 'NOT_SENT', details: { reason: 'ECONNREFUSED' } })).toBe(
+      en.errors.NOT_SENT,
+    )
+  })
+
   it('read an unknown entry error code as a service error instead of failing', () => {
     expect(errorMessage(en, { code: 'SOMETHING_NEW' })).toBe(en.errors.SERVICE_ERROR)
   })

@@ -434,6 +434,10 @@ export const ar: Messages = {
     annotated: 'أُضيفت ملاحظة',
     'print-failed': 'فشلت الطباعة',
   },
+  errorReasons: {
+    REQUEST_NOT_MADE:
+      'تعذّر إنشاء الطلب على هذا الحاسوب (قيمة فيه غير صالحة)؛ لم يُرسل شيء. احفظ بيانات التشخيص (الإعدادات ← الدعم) واتصل بالدعم.',
+  },
   errors: {
     INVALID_CREDENTIALS: 'رفضت الخدمة اسم المستخدم أو كلمة المرور. راجعهما في الإعدادات.',
     ACCESS_DENIED:

@@ -440,6 +440,11 @@ export const en = {
     annotated: 'Note added',
     'print-failed': 'Printing failed',
   } satisfies Record<JournalEventType, string>,
+  /** Advice for a refusal whose reason says more than its code (main's `details.reason`). */
+  errorReasons: {
+    REQUEST_NOT_MADE:
+      'The request could not be made on this PC (a value it would carry is not valid); nothing was sent. Save the diagnostics (Settings → Support) and contact support.',
+  },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',
     ACCESS_DENIED:

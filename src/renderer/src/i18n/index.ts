@@ -19,8 +19,17 @@ export function directionOf(language: Language): 'rtl' | 'ltr' {
 
 /**
  * What the clerk reads for a refusal: the translated advice, never main's English message. Entry errors
- * carry the code as a plain string; one this version does not know reads as a service error.
+ * carry the code as a plain string; one this version does not know reads as a service error. A reason that
+ * says more than the code (a request refused on this PC is NOT_SENT, but no connection is at fault) has its
+ * own advice.
  */
-export function errorMessage(t: Messages, error: { code: string }): string {
+export function errorMessage(
+  t: Messages,
+  error: { code: string; details?: Record<string, unknown> | undefined },
+): string {
+  const reason = error.details?.reason
+  if (typeof reason === 'string' && Object.hasOwn(t.errorReasons, reason)) {
+    return t.errorReasons[reason as keyof Messages['errorReasons']]
+  }
   return isErrorCode(error.code) ? t.errors[error.code] : t.errors.SERVICE_ERROR
 }
