@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumPdfRenderer } from '../../src/main/exports/chromium-pdf'
 import { writeExport } from '../../src/main/exports/write-export'
 import { createIdGenerator } from '../../src/main/ids'
-import { Journal } from '../../src/main/journal/journal'
+import { Journal, type NewEntry } from '../../src/main/journal/journal'
 import { REPORT_LABELS } from '../../src/main/reports/labels'
 import { ERROR_LABELS } from '../../src/shared/error-labels'
 import { pdfText } from '../helpers/pdf-text'
@@ -34,6 +34,15 @@ beforeAll(() => {
     return { id: newId(), mode: 'live' as const, createdAt: at, createdPcAt: at, day: DAY, clerk: 'سالم' }
   }
   const at = () => new Date(now).toISOString()
+  /** A 5 LYD voucher, issued with its code and serial. */
+  const issuedVoucher = (
+    made: Omit<NewEntry, 'kind' | 'amountDirhams'>,
+    code: string,
+    serialNumber: string,
+  ) => {
+    const voucher = journal.insertEntry({ ...made, kind: 'voucher', amountDirhams: 5_000, denominationId: 1 })
+    journal.updateEntry(voucher.id, { status: 'issued', voucherCode: code, serialNumber }, made.createdAt)
+  }
   for (let i = 0; i < 30; i++) {
     const ref = newId()
     references.push(ref)
@@ -58,21 +67,7 @@ beforeAll(() => {
         at(),
       )
     }
-    const voucher = journal.insertEntry({
-      ...entry(),
-      kind: 'voucher',
-      amountDirhams: 5_000,
-      denominationId: 1,
-    })
-    journal.updateEntry(
-      voucher.id,
-      {
-        status: 'issued',
-        voucherCode: `12345678901${String(i).padStart(4, '0')}`,
-        serialNumber: `SN${90_000 + i}`,
-      },
-      at(),
-    )
+    issuedVoucher(entry(), `12345678901${String(i).padStart(4, '0')}`, `SN${90_000 + i}`)
   }
   // The busy day, in one transaction (one disk sync).
   now = Date.parse('2026-11-04T06:00:00Z')
@@ -82,21 +77,10 @@ beforeAll(() => {
       const at = new Date(now).toISOString()
       const base = { id: newId(), mode: 'live' as const, createdAt: at, createdPcAt: at, day: LONG_DAY }
       if (i % 2 === 0) {
-        const e = journal.insertEntry({
-          ...base,
-          kind: 'voucher',
-          amountDirhams: 5_000,
-          clerk: 'هدى',
-          denominationId: 1,
-        })
-        journal.updateEntry(
-          e.id,
-          {
-            status: 'issued',
-            voucherCode: `98765432109${String(i).padStart(4, '0')}`,
-            serialNumber: `LS${50_000 + i}`,
-          },
-          at,
+        issuedVoucher(
+          { ...base, clerk: 'هدى' },
+          `98765432109${String(i).padStart(4, '0')}`,
+          `LS${50_000 + i}`,
         )
       } else {
         const e = journal.insertEntry({

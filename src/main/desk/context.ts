@@ -16,6 +16,11 @@ export const REPEAT_WINDOW_MS = 10 * 60_000
  * handed the cash back by then. */
 export const BACKGROUND_WINDOW_MS = 15 * 60_000
 
+/** A deposit whose outcome is not known yet (pending, or unknown): the ones re-sent with their reference. */
+export function isOpenDeposit(entry: Pick<EntryRecord, 'kind' | 'status'>): boolean {
+  return entry.kind === 'deposit' && (entry.status === 'pending' || entry.status === 'unknown')
+}
+
 export interface CachedLookup {
   firstName: string
   status: string

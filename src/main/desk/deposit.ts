@@ -6,6 +6,7 @@ import type { EntryRecord } from '../journal/journal'
 import { deposit as postDeposit, type ServiceDeposit } from '../reseller/client'
 import {
   exclusiveSend,
+  isOpenDeposit,
   newEntryOf,
   type OpContext,
   oncePerRequest,
@@ -173,8 +174,7 @@ export function resendDeposit(ctx: OpContext, entryId: string, by: ResendBy): Pr
   const { ws } = ctx
   return exclusiveSend(ws, entryId, async () => {
     const current = ws.journal.mustGet(entryId)
-    if (current.kind !== 'deposit' || (current.status !== 'pending' && current.status !== 'unknown'))
-      return current
+    if (!isOpenDeposit(current)) return current
     if (current.serviceAccount !== null && current.serviceAccount !== ctx.account) {
       throw new AppError(
         'NOT_RETRYABLE',

@@ -1,7 +1,7 @@
 import type { AutomaticRetry, RecoverResult } from '../../shared/contract'
 import type { EntryRecord } from '../journal/journal'
 import type { Logger } from '../log'
-import { BACKGROUND_WINDOW_MS, type OpContext, stamp } from './context'
+import { BACKGROUND_WINDOW_MS, isOpenDeposit, type OpContext, stamp } from './context'
 import { resendDeposit } from './deposit'
 
 /** Delays between background passes while deposits stay open; the last one repeats. */
@@ -61,7 +61,7 @@ export function automaticRetryOf(
   entry: EntryRecord,
   nextPassAt: number | null,
 ): AutomaticRetry | null {
-  if (entry.kind !== 'deposit' || (entry.status !== 'pending' && entry.status !== 'unknown')) return null
+  if (!isOpenDeposit(entry)) return null
   const until = Date.parse(entry.firstSentAt ?? entry.createdAt) + BACKGROUND_WINDOW_MS
   const ours = entry.serviceAccount === null || entry.serviceAccount === ctx.account
   const next = ours && nextPassAt !== null && nextPassAt <= until ? nextPassAt : null

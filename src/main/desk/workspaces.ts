@@ -10,7 +10,14 @@ import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { refreshCatalog } from './catalog'
 import { viewerOf } from './code-shown'
-import type { CallContext, ChainFigures, OpContext, TrainingService, Workspace } from './context'
+import {
+  type CallContext,
+  type ChainFigures,
+  isOpenDeposit,
+  type OpContext,
+  type TrainingService,
+  type Workspace,
+} from './context'
 import type { DeskCore, MoneyActivity } from './core'
 import type { LiveAccount } from './live-account'
 import { automaticRetryOf, BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
@@ -109,8 +116,7 @@ export class Workspaces implements DeskCore {
   present(ws: Workspace, record: EntryRecord): JournalEntry {
     const entry = toJournalEntry(record)
     // Only an open deposit has an automatic retry to tell of.
-    if (record.kind !== 'deposit' || (record.status !== 'pending' && record.status !== 'unknown'))
-      return entry
+    if (!isOpenDeposit(record)) return entry
     const wait = this.recovery.nextPassIn()
     const due = wait === null ? null : ws.session.clock.now() + wait
     const automaticRetry = automaticRetryOf(this.opContext(ws, { clerk: null }), record, due)
