@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AHMED, deskSeed, KHALED_INACTIVE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import { walCommits } from '../helpers/journal-file'
 
 let t: TestDesk
 afterEach(async () => {
@@ -238,6 +239,82 @@ describe('depositing', () => {
     expect(a.id).toBe(b.id)
     expect((await t.call('deposit', args)).id).toBe(a.id)
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
+  })
+})
+
+describe('what a deposit writes to the journal', () => {
+  const args = { phone: MOHAMED.phone, amountDirhams: 4000, confirmedFirstName: MOHAMED.name }
+  const eventsOf = async (id: string) =>
+    (await t.call('getEntry', { entryId: id })).events.map((e) => ({ type: e.type, at: e.at }))
+
+  it('with a token in hand: two commits, the intent with its sent mark, then the outcome', async () => {
+    t = await startTestDesk()
+    await lookedUp() // obtains the token
+    const journal = t.desk.workspace().journal
+    const before = walCommits(journal)
+    const entry = await t.call('deposit', args)
+    const after = walCommits(journal)
+    expect(after.salt).toBe(before.salt) // no checkpoint restarted the log in between
+    expect(after.commits - before.commits).toBe(2)
+    expect(entry).toMatchObject({ status: 'confirmed', attempts: 1 })
+    const events = await eventsOf(entry.id)
+    expect(events.map((e) => e.type)).toEqual(['created', 'sent', 'answered'])
+    expect(journal.get(entry.id)?.firstSentAt).toBe(events[1]?.at)
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
+  })
+
+  it('with a token in hand that the service refuses (401): a second mark for the POST after the refresh', async () => {
+    t = await startTestDesk()
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      {
+        method: 'POST',
+        path: '/deposit',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+        times: 1,
+      },
+    ])
+    const entry = await t.call('deposit', args)
+    expect(entry).toMatchObject({ status: 'confirmed', attempts: 2 })
+    const events = (await t.call('getEntry', { entryId: entry.id })).events
+    expect(events.map((e) => [e.type, e.detail?.attempt])).toEqual([
+      ['created', undefined],
+      ['sent', 1],
+      ['sent', 2],
+      ['answered', undefined],
+    ])
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
+  })
+
+  it('without one: the token first, then the sent mark; a token that cannot be had leaves none', async () => {
+    let offset = 0
+    t = await startTestDesk({
+      settings: { tokenLifetimeHours: 1 },
+      deps: { pcNow: () => Date.now() + offset },
+    })
+    await lookedUp()
+    // 50 minutes on, the 1-hour token is due for a refresh (under 12 minutes left) and POST /token fails.
+    offset = 50 * 60_000
+    t.sandbox.controls.setClockOffset(offset)
+    t.sandbox.controls.setFaults([{ method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 }])
+    const refused = await t.call('deposit', args)
+    expect(refused).toMatchObject({ status: 'failed', attempts: 0 })
+    expect((await eventsOf(refused.id)).map((e) => e.type)).not.toContain('sent')
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
+
+    // Next time the token comes first (its own POST /token), then the mark just before the POST.
+    offset = 100 * 60_000
+    t.sandbox.controls.setClockOffset(offset)
+    const journal = t.desk.workspace().journal
+    const before = walCommits(journal)
+    const tokens = t.sandbox.controls.ledger().token_requests
+    const entry = await t.call('deposit', args)
+    expect(t.sandbox.controls.ledger().token_requests).toBe(tokens + 1)
+    expect(walCommits(journal).commits - before.commits).toBe(3)
+    expect(entry).toMatchObject({ status: 'confirmed', attempts: 1 })
+    expect((await eventsOf(entry.id)).map((e) => e.type)).toEqual(['created', 'sent', 'answered'])
   })
 })
 

@@ -62,6 +62,17 @@ describe('the token manager', () => {
     expect(tokenRequests()).toBe(2)
   })
 
+  it('has a token in hand (ready) only while it needs no refresh, and never asks for one itself', async () => {
+    let skew = 0
+    const { tokens, tokenRequests } = await setup({ pcOffsetMs: () => skew, lifetimeMs: 10 * 60_000 })
+    expect(tokens.ready()).toBeNull()
+    const first = await tokens.getToken()
+    expect(tokens.ready()).toBe(first)
+    skew = 8 * 60_000 + 5_000 // under 2 minutes left: getToken would refresh
+    expect(tokens.ready()).toBeNull()
+    expect(tokenRequests()).toBe(1)
+  })
+
   it('on a 401 refreshes once and repeats the call once; a second 401 is final, never a loop', async () => {
     const { tokens, tokenRequests } = await setup()
     await tokens.getToken()

@@ -256,7 +256,7 @@ describe('money records', () => {
 })
 
 describe('a new entry', () => {
-  it('comes back from insertEntry exactly as the journal reads it back, whatever it was given', () => {
+  it('comes back from insertEntry exactly as the journal reads it back, whatever it was given, with or without its sent mark', () => {
     const optional = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: undefined })
     fc.assert(
       fc.property(
@@ -269,6 +269,7 @@ describe('a new entry', () => {
           serviceAccount: optional(fc.oneof(fc.constant(null), fc.webUrl())),
           firstName: optional(fc.oneof(fc.constant(null), fc.string({ maxLength: 12 }))),
           requestId: optional(fc.boolean()),
+          sent: fc.boolean(),
           denominationValueDirhams: optional(
             fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 100_000 })),
           ),
@@ -295,8 +296,12 @@ describe('a new entry', () => {
               ? {}
               : { denominationValueDirhams: g.denominationValueDirhams }),
           }
-          const inserted = journal.insertEntry(entry, g.status)
+          const sent = g.sent ? { at: base.createdAt, detail: { attempt: 1 } } : undefined
+          const inserted = journal.insertEntry(entry, g.status, sent)
           expect(inserted).toEqual(journal.get(entry.id))
+          expect(journal.events(entry.id).map((e) => e.type)).toEqual(
+            g.sent ? ['created', 'sent'] : ['created'],
+          )
         },
       ),
       { numRuns: 200 },

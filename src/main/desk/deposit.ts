@@ -91,16 +91,26 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           )
         }
       }
-      const pending = ws.journal.insertEntry({
-        ...newEntryOf(ctx, t),
-        kind: 'deposit',
-        amountDirhams: args.amountDirhams,
-        phone,
-        firstName: lookup.firstName,
-        externalTransactionId: ws.newId(),
-        requestId: args.requestId ?? null,
-      })
-      return exclusiveSend(ws, pending.id, () => attemptDeposit(ctx, pending, null))
+      // With a token in hand nothing stands between this commit and the POST, so the intent carries the
+      // POST's `sent` mark: one commit fewer. Without one, the token is obtained first and the mark is made
+      // just before the POST (a token that cannot be had leaves a deposit that was never sent, and says so).
+      const token = ws.session.tokens.ready()
+      const pending = ws.journal.insertEntry(
+        {
+          ...newEntryOf(ctx, t),
+          kind: 'deposit',
+          amountDirhams: args.amountDirhams,
+          phone,
+          firstName: lookup.firstName,
+          externalTransactionId: ws.newId(),
+          requestId: args.requestId ?? null,
+        },
+        'pending',
+        token === null ? undefined : { at: t.at, clerk: ctx.clerk, detail: { attempt: 1 } },
+      )
+      return exclusiveSend(ws, pending.id, () =>
+        attemptDeposit(ctx, pending, null, token === null ? null : { token, at: t.at }),
+      )
     },
   )
 }
@@ -114,20 +124,23 @@ async function attemptDeposit(
   ctx: OpContext,
   entry: EntryRecord,
   resend: ResendBy | null,
+  sentWithEntry: { token: string; at: string } | null = null,
 ): Promise<EntryRecord> {
   const { ws } = ctx
   const { session } = ws
-  const tracker = new PostTracker(ctx, entry)
+  const tracker = new PostTracker(ctx, entry, sentWithEntry?.at ?? null)
   let result: ServiceDeposit
   try {
-    result = await session.tokens.withToken((token) =>
-      tracker.run(() =>
-        postDeposit(session.http, token, {
-          phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
-          amountDirhams: entry.amountDirhams as Dirhams,
-          externalTransactionId: entry.externalTransactionId as string,
-        }),
-      ),
+    result = await session.tokens.withToken(
+      (token) =>
+        tracker.run(() =>
+          postDeposit(session.http, token, {
+            phone: formatPhoneForService(entry.phone as LibyanPhone, ctx.settings.phoneFormat),
+            amountDirhams: entry.amountDirhams as Dirhams,
+            externalTransactionId: entry.externalTransactionId as string,
+          }),
+        ),
+      sentWithEntry?.token,
     )
   } catch (error) {
     const recorded = recordFailure(ctx, entry, tracker, error, resend)

@@ -20,31 +20,42 @@ const NO_ERROR = Symbol('no error')
  * not be obtained, or a refresh that failed after the service refused the POST with a 401: nothing was done.
  */
 export class PostTracker {
+  /** POSTs this tracker marked `sent`: those entry.attempts does not count yet. */
   posts = 0
   /** When the first POST of this attempt left. */
   firstSentAt: string | null = null
   private lastPostError: unknown = NO_ERROR
 
+  /**
+   * @param sentWithEntry when the entry was committed with its first POST's `sent` mark (a deposit with a
+   * token in hand, see deposit.ts): that POST's mark is not written again, and entry.attempts counts it.
+   */
   constructor(
     private readonly ctx: OpContext,
     private readonly entry: EntryRecord,
+    private sentWithEntry: string | null = null,
   ) {}
 
   async run<T>(post: () => Promise<T>): Promise<T> {
-    const t = stamp(this.ctx.ws)
-    const sent = {
-      type: 'sent' as const,
-      at: t.at,
-      clerk: this.ctx.clerk,
-      detail: { attempt: this.entry.attempts + this.posts + 1 },
+    if (this.sentWithEntry !== null) {
+      this.firstSentAt = this.sentWithEntry
+      this.sentWithEntry = null
+    } else {
+      const t = stamp(this.ctx.ws)
+      const sent = {
+        type: 'sent' as const,
+        at: t.at,
+        clerk: this.ctx.clerk,
+        detail: { attempt: this.entry.attempts + this.posts + 1 },
+      }
+      // A voucher's `sent` decides its recovery (one that never left is failed), so it is on disk before the
+      // POST. A deposit's does not — an interrupted deposit is re-sent with its own reference whether or not
+      // it left — so it costs no wait for the disk (docs/journal.md: the crash windows).
+      if (this.entry.kind === 'voucher') this.ctx.ws.journal.addEvent(this.entry.id, sent)
+      else this.ctx.ws.journal.addEventUnsynced(this.entry.id, sent)
+      this.posts++
+      this.firstSentAt ??= t.at
     }
-    // A voucher's `sent` decides its recovery (one that never left is failed), so it is on disk before the
-    // POST. A deposit's does not — an interrupted deposit is re-sent with its own reference whether or not it
-    // left — so it costs no wait for the disk (docs/journal.md: the crash windows).
-    if (this.entry.kind === 'voucher') this.ctx.ws.journal.addEvent(this.entry.id, sent)
-    else this.ctx.ws.journal.addEventUnsynced(this.entry.id, sent)
-    this.posts++
-    this.firstSentAt ??= t.at
     try {
       return await post()
     } catch (error) {

@@ -247,9 +247,10 @@ export function insertEntry(db: Statements, entry: NewEntry, status: EntryStatus
 
 /**
  * The record of an entry insertEntry has just written, as reading it back would give it: the row holds what
- * was given, the rest empty (no triggers change an inserted row; its `created` event is not a `sent`).
+ * was given, the rest empty (no triggers change an inserted row); its attempts are its `sent` events
+ * written in the same commit (its `created` event is not a `sent`).
  */
-export function insertedRecord(entry: NewEntry, status: EntryStatus): EntryRecord {
+export function insertedRecord(entry: NewEntry, status: EntryStatus, sentEvents = 0): EntryRecord {
   return {
     id: entry.id,
     kind: entry.kind,
@@ -274,7 +275,7 @@ export function insertedRecord(entry: NewEntry, status: EntryStatus): EntryRecor
     activationDate: null,
     expiryDate: null,
     error: null,
-    attempts: 0,
+    attempts: sentEvents,
     firstSentAt: null,
     needsAttention: false,
     confirmedByDuplicate: false,
