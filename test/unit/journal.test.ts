@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readFeed } from '../../src/main/journal/head-office-feed'
 import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
+import { phoneReversed } from '../../src/main/journal/search-keys'
 
 let dir: string
 let journal: Journal
@@ -123,6 +125,27 @@ describe('migrations', () => {
       phone_reversed: '8765432190',
       name_key: 'اسماء',
     })
+  })
+
+  it('compute the phone key in SQL as the desk computes it when it asks by phone', () => {
+    const db = new Database(':memory:')
+    migrate(db)
+    const insert = db.prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
+         phone, external_transaction_id)
+       VALUES (?, 'deposit', 'pending', 'live', 'x', 'x', 'x', 20261126, 100, ?, ?)`,
+    )
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 24, unit: 'grapheme' }), (phone) => {
+        const id = randomUUID()
+        insert.run(id, phone, id)
+        const row = db.prepare('SELECT phone_reversed FROM entries WHERE id = ?').get(id) as {
+          phone_reversed: string
+        }
+        expect(row.phone_reversed).toBe(phoneReversed(phone))
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('refuse a database written by a newer version', () => {
@@ -476,9 +499,39 @@ describe('listing and searching', () => {
         .all('7654*', 'احم*', search) as { detail: string }[]
       return terms.map((t) => t.detail).join('\n')
     }
-    expect(plan('x')).toContain('entries_phone_reversed')
+    expect(plan('x')).toContain('entries_phone_key')
     expect(plan('x')).toContain('entries_name_key')
     expect(plan('x')).not.toMatch(/^SCAN entries$/m)
+  })
+
+  it('asks by a whole phone through the phone key, for a search and for the recent-deposit check', () => {
+    const detail = (sql: string, ...params: unknown[]) =>
+      (
+        raw()
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...params) as { detail: string }[]
+      )
+        .map((t) => t.detail)
+        .join('\n')
+    const searched = detail(
+      `SELECT * FROM entries WHERE ((phone_reversed = ? AND phone = ?) OR serial_number = ? OR id = ?)
+       ORDER BY day DESC, id DESC LIMIT 51`,
+      '8765432190',
+      '0912345678',
+      'x',
+      'x',
+    )
+    expect(searched).toContain('entries_phone_key (phone_reversed=?)')
+    const recent = detail(
+      `SELECT * FROM entries WHERE phone_reversed = ? AND day >= ? AND phone = ? AND kind = 'deposit'
+         AND status = 'confirmed' AND amount_dirhams = ? AND created_at >= ? ORDER BY id DESC LIMIT 1`,
+      '8765432190',
+      20261126,
+      '0912345678',
+      100,
+      'x',
+    )
+    expect(recent).toContain('entries_phone_key (phone_reversed=? AND day>?)')
   })
 
   it('shows a voucher code masked but its last 4 digits unless revealing is allowed', () => {

@@ -4,7 +4,7 @@ import { businessDay } from '../../shared/day'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
 import { normalizeLibyanPhone } from '../../shared/phone'
-import { globPrefix, nameKey } from './search-keys'
+import { globPrefix, nameKey, phoneReversed } from './search-keys'
 import type { Statements } from './statements'
 
 /**
@@ -392,8 +392,8 @@ export function findOpenDepositTo(db: Statements, phone: string): EntryRecord | 
 
 /**
  * A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. An entry's
- * business day is that of its creation, so only the days from the instant's on are read (by the phone's
- * index): a regular customer's year of deposits is never read before each deposit.
+ * business day is that of its creation, so only the days from the instant's on are read (by the phone key's
+ * index, `(phone_reversed, day, id)`): a regular customer's year of deposits is never read before each deposit.
  */
 export function findRecentDeposit(
   db: Statements,
@@ -403,11 +403,13 @@ export function findRecentDeposit(
 ): EntryRecord | null {
   return one(
     db.prepare(
-      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE phone = ? AND day >= ? AND kind = 'deposit'
-         AND status = 'confirmed' AND amount_dirhams = ? AND created_at >= ? ORDER BY id DESC LIMIT 1`,
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE phone_reversed = ? AND day >= ? AND phone = ?
+         AND kind = 'deposit' AND status = 'confirmed' AND amount_dirhams = ? AND created_at >= ?
+         ORDER BY id DESC LIMIT 1`,
     ),
-    phone,
+    phoneReversed(phone),
     businessDay(Date.parse(sinceIso)),
+    phone,
     amountDirhams,
     sinceIso,
   )
@@ -463,8 +465,9 @@ function searchTerms(text: string): { sql: string; params: string[] } | null {
   const params: string[] = []
   const phone = normalizeLibyanPhone(raw)
   if (phone) {
-    clauses.push('phone = ?')
-    params.push(phone)
+    // By the phone key's index (its reversed form), the phone itself checked too.
+    clauses.push('(phone_reversed = ? AND phone = ?)')
+    params.push(phoneReversed(phone), phone)
   }
   if (/^\d+$/.test(compact)) {
     if (compact.length === 4) {

@@ -17,6 +17,11 @@ export const PHONE_REVERSED_SQL = Array.from(
   (_, i) => `substr(phone, ${PHONE_KEY_CHARS - i}, 1)`,
 ).join(' || ')
 
+/** The same key for a phone here (a normalised phone: the search and the recent-deposit check ask by it). */
+export function phoneReversed(phone: string): string {
+  return [...phone].slice(0, PHONE_KEY_CHARS).reverse().join('')
+}
+
 /**
  * Letters people write in more than one way, folded to one (the alef forms with hamza or madda to bare alef,
  * taa marbuta to haa, alef maqsura and yaa with hamza to yaa, waw with hamza to waw), and marks nobody types
