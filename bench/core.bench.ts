@@ -1,6 +1,7 @@
 /**
  * Desk core benchmark, in one run on loopback against an in-process sandbox:
- * (a) a deposit through the desk core vs a raw POST /deposit to the same sandbox;
+ * (a) a deposit through the desk core vs a raw one, side by side in one loop: a raw write + fsync, a raw
+ *     POST /deposit to the same sandbox, a raw write + fsync (target 4's baseline);
  * (b) a durable journal commit vs a raw write + fsync on the same disk;
  * (c) token requests per 1000 operations;
  * (d) the day view and searches on a journal of 1,000,000 entries.
@@ -37,6 +38,8 @@ const QUERIES = 200
 const CREDENTIALS = { username: 'demo', password: 'demo-pass' }
 const CUSTOMER = { phone: '0912345678', name: 'Bench' }
 const as = { clerk: 'Bench' }
+/** What a raw commit writes: 256 bytes, about a money record's size. */
+const RAW_RECORD = Buffer.alloc(256, 7)
 
 const workDir = join(BENCH_DIR, `core-${process.pid}`)
 
@@ -117,6 +120,21 @@ async function depositBench(sandbox: Sandbox) {
       if (r.statusCode !== 200) throw new Error(`raw deposit answered ${r.statusCode}`)
       await r.body.json()
     })
+  // Target 4's baseline, measured in the same loop as the desk (not beside a commit figure taken minutes
+  // later, when the machine may be faster or slower): what a deposit cannot do without — a raw durable write
+  // of the intent, the POST, a raw durable write of the outcome.
+  const fd = openSync(join(workDir, 'desk-a', 'raw-fsync.bin'), 'w')
+  const rawCommit = () => {
+    writeSync(fd, RAW_RECORD)
+    fsyncSync(fd)
+  }
+  const withRawCommits = (post: () => Promise<void>) => async () => {
+    rawCommit()
+    await post()
+    rawCommit()
+  }
+  const rawFetchDeposit = withRawCommits(() => rawPost())
+  const rawRequestDeposit = withRawCommits(rawRequest)
   const viaDesk = () =>
     desk.handlers
       .deposit(
@@ -134,26 +152,31 @@ async function depositBench(sandbox: Sandbox) {
   const samples = {
     desk: [] as number[],
     keepAlive: [] as number[],
+    postAlone: [] as number[],
     request: [] as number[],
     fresh: [] as number[],
   }
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const d = await timed(viaDesk)
-    const k = await timed(() => rawPost())
-    const r = await timed(rawRequest)
+    const k = await timed(rawFetchDeposit)
+    const r = await timed(rawRequestDeposit)
+    const p = await timed(() => rawPost())
     const f = await timed(() => rawPost(fresh))
     if (i < WARMUP) continue
     samples.desk.push(d)
     samples.keepAlive.push(k)
+    samples.postAlone.push(p)
     samples.request.push(r)
     samples.fresh.push(f)
   }
+  closeSync(fd)
   await fresh.close()
   await kept.close()
   await desk.stop()
   return {
     desk: summarize(samples.desk),
     keepAlive: summarize(samples.keepAlive),
+    postAlone: summarize(samples.postAlone),
     request: summarize(samples.request),
     fresh: summarize(samples.fresh),
   }
@@ -164,7 +187,6 @@ async function depositBench(sandbox: Sandbox) {
 async function commitBench() {
   const journal = Journal.open(join(workDir, 'commit', 'journal.sqlite'))
   const fd = openSync(join(workDir, 'commit', 'raw-fsync.bin'), 'w')
-  const buffer = Buffer.alloc(256, 7)
   let now = Date.now()
   const newId = createIdGenerator(() => now)
   const commit = () => {
@@ -185,7 +207,7 @@ async function commitBench() {
     })
   }
   const rawFsync = () => {
-    writeSync(fd, buffer)
+    writeSync(fd, RAW_RECORD)
     fsyncSync(fd)
   }
   const samples = { journal: [] as number[], fsync: [] as number[] }
@@ -361,21 +383,28 @@ try {
         '',
       ],
       [
-        'raw POST /deposit, fetch with a token, keep-alive',
+        'raw: write + fsync, POST /deposit (fetch, token, keep-alive), write + fsync',
         ms(a.keepAlive.median),
         ms(a.keepAlive.p95),
         ratio(a.desk.median, a.keepAlive.median),
         ratio(a.desk.p95, a.keepAlive.p95),
       ],
       [
-        'raw POST /deposit, undici request() with a token, keep-alive',
+        'raw: write + fsync, POST /deposit (undici request(), token, keep-alive), write + fsync',
         ms(a.request.median),
         ms(a.request.p95),
         ratio(a.desk.median, a.request.median),
         ratio(a.desk.p95, a.request.p95),
       ],
       [
-        'raw POST /deposit, fetch with a token, new connection',
+        'raw POST /deposit alone, fetch with a token, keep-alive',
+        ms(a.postAlone.median),
+        ms(a.postAlone.p95),
+        ratio(a.desk.median, a.postAlone.median),
+        ratio(a.desk.p95, a.postAlone.p95),
+      ],
+      [
+        'raw POST /deposit alone, fetch with a token, new connection',
         ms(a.fresh.median),
         ms(a.fresh.p95),
         ratio(a.desk.median, a.fresh.median),
@@ -409,13 +438,19 @@ try {
   printTargets('Targets 4 and 5 (the money path, the journal commit), medians of this run', [
     {
       name: 'deposit through the core ÷ (raw POST, kept connection + two raw commits)',
-      value: a.desk.median / (a.keepAlive.median + 2 * b.fsync.median),
+      value: a.desk.median / a.keepAlive.median,
       goal: 1.3,
       format: times,
     },
     {
       name: '  the same with the raw POST over undici request() (the desk’s own API)',
-      value: a.desk.median / (a.request.median + 2 * b.fsync.median),
+      value: a.desk.median / a.request.median,
+      goal: 1.3,
+      format: times,
+    },
+    {
+      name: '  (figured the earlier way: the POST alone + 2 × (b)’s raw commit, timed apart)',
+      value: a.desk.median / (a.postAlone.median + 2 * b.fsync.median),
       goal: 1.3,
       format: times,
     },
