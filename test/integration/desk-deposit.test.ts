@@ -250,6 +250,8 @@ describe('what a deposit writes to the journal', () => {
   it('with a token in hand: two commits, the intent with its sent mark, then the outcome', async () => {
     t = await startTestDesk()
     await lookedUp() // obtains the token
+    // The start's denomination refresh commits too: let it land before counting.
+    await t.desk.workspace().catalog.refreshing
     const journal = t.desk.workspace().journal
     const before = walCommits(journal)
     const entry = await t.call('deposit', args)
@@ -307,6 +309,7 @@ describe('what a deposit writes to the journal', () => {
     // Next time the token comes first (its own POST /token), then the mark just before the POST.
     offset = 100 * 60_000
     t.sandbox.controls.setClockOffset(offset)
+    await t.desk.workspace().catalog.refreshing
     const journal = t.desk.workspace().journal
     const before = walCommits(journal)
     const tokens = t.sandbox.controls.ledger().token_requests

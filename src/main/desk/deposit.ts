@@ -94,6 +94,8 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
       // With a token in hand nothing stands between this commit and the POST, so the intent carries the
       // POST's `sent` mark: one commit fewer. Without one, the token is obtained first and the mark is made
       // just before the POST (a token that cannot be had leaves a deposit that was never sent, and says so).
+      // The POST then goes with exactly this token (withToken's inHand): no token request can come between
+      // the mark and the POST, whatever awaits a later change adds on the way.
       const token = ws.session.tokens.ready()
       const pending = ws.journal.insertEntry(
         {
@@ -106,7 +108,7 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           requestId: args.requestId ?? null,
         },
         'pending',
-        token === null ? undefined : { at: t.at, clerk: ctx.clerk, detail: { attempt: 1 } },
+        token === null ? {} : { sentWithEntry: { at: t.at, clerk: ctx.clerk, detail: { attempt: 1 } } },
       )
       return exclusiveSend(ws, pending.id, () =>
         attemptDeposit(ctx, pending, null, token === null ? null : { token, at: t.at }),

@@ -7,7 +7,9 @@ import { type OpContext, stamp } from './context'
 /**
  * One attempt of a money call for a journaled entry, and how it is recorded. Every path that sends money —
  * a voucher sale, a deposit's first attempt, a re-send — goes through here, so the rules live once:
- * - a durable `sent` event is committed before each money POST leaves, so after a crash "never sent" is known;
+ * - a `sent` event marks each money POST before it leaves — durably for a voucher, so after a crash "never
+ *   sent" is known; for a deposit, whose recovery never depends on it, without a wait of its own (in the
+ *   intent's commit when a token is in hand, else unsynced: docs/journal.md);
  * - a failure is `failed` only when the service definitely did nothing;
  * - a success the journal cannot record is never reported as a failure.
  */

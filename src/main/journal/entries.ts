@@ -222,14 +222,20 @@ function one(statement: Database.Statement, ...params: unknown[]): EntryRecord |
   return row ? toRecord(row) : null
 }
 
-export function insertEntry(db: Statements, entry: NewEntry, status: EntryStatus): void {
+/** Inserts an entry's row; `firstSentAt` when its first `sent` mark is committed with it. */
+export function insertEntry(
+  db: Statements,
+  entry: NewEntry,
+  status: EntryStatus,
+  firstSentAt: string | null = null,
+): void {
   db.prepare(
     `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
        clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
-       external_transaction_id, request_id, service_account)
+       external_transaction_id, request_id, service_account, first_sent_at)
      VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
        @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
-       @externalTransactionId, @requestId, @serviceAccount)`,
+       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt)`,
   ).run({
     clerk: null,
     clerkId: null,
@@ -242,15 +248,20 @@ export function insertEntry(db: Statements, entry: NewEntry, status: EntryStatus
     requestId: null,
     ...entry,
     status,
+    firstSentAt,
   })
 }
 
 /**
  * The record of an entry insertEntry has just written, as reading it back would give it: the row holds what
- * was given, the rest empty (no triggers change an inserted row); its attempts are its `sent` events
- * written in the same commit (its `created` event is not a `sent`).
+ * was given, the rest empty (no triggers change an inserted row); with `firstSentAt`, its first `sent` mark
+ * was written in the same commit, and that is its one attempt so far (its `created` event is not a `sent`).
  */
-export function insertedRecord(entry: NewEntry, status: EntryStatus, sentEvents = 0): EntryRecord {
+export function insertedRecord(
+  entry: NewEntry,
+  status: EntryStatus,
+  firstSentAt: string | null = null,
+): EntryRecord {
   return {
     id: entry.id,
     kind: entry.kind,
@@ -275,8 +286,8 @@ export function insertedRecord(entry: NewEntry, status: EntryStatus, sentEvents 
     activationDate: null,
     expiryDate: null,
     error: null,
-    attempts: sentEvents,
-    firstSentAt: null,
+    attempts: firstSentAt === null ? 0 : 1,
+    firstSentAt,
     needsAttention: false,
     confirmedByDuplicate: false,
     requestId: entry.requestId ?? null,

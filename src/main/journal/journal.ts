@@ -120,17 +120,23 @@ export class Journal implements ReportSource {
   // ------------------------------------------------------------------------------------------ entries
 
   /**
-   * Commits a new entry with its 'created' event, durably, before anything is sent. With `sent`, the same
-   * commit also marks its first money request as about to leave: a deposit whose POST follows with nothing
-   * in between (a token in hand) needs no commit of its own for that mark (docs/journal.md).
+   * Commits a new entry with its 'created' event, durably, before anything is sent. With `sentWithEntry`,
+   * the same commit also marks its first money request as leaving (its `sent` event, and when it was first
+   * sent): a deposit whose POST follows with nothing in between (a token in hand) needs no commit of its own
+   * for that mark (docs/journal.md). Its PostTracker must then be told so (it writes no second mark).
    */
-  insertEntry(entry: NewEntry, status: EntryStatus = 'pending', sent?: Omit<NewEvent, 'type'>): EntryRecord {
+  insertEntry(
+    entry: NewEntry,
+    status: EntryStatus = 'pending',
+    options: { sentWithEntry?: Omit<NewEvent, 'type'> } = {},
+  ): EntryRecord {
+    const sent = options.sentWithEntry
     return this.transaction(() => {
-      entries.insertEntry(this.#sql, entry, status)
+      entries.insertEntry(this.#sql, entry, status, sent?.at ?? null)
       this.addEvent(entry.id, { type: 'created', at: entry.createdAt, clerk: entry.clerk ?? null })
       if (sent) this.addEvent(entry.id, { ...sent, type: 'sent' })
       // What the row now holds, without reading it back inside the commit (~10% of a commit's time).
-      return entries.insertedRecord(entry, status, sent ? 1 : 0)
+      return entries.insertedRecord(entry, status, sent?.at ?? null)
     })
   }
 
