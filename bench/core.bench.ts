@@ -30,7 +30,7 @@ import { JsonFileSettings } from '../src/main/settings/settings'
 import { type Sandbox, startSandbox } from '../src/sandbox/index'
 import { businessDay } from '../src/shared/day'
 import { BENCH_DIR, CUSTOMERS, customerPhone, millionEntryJournal } from './generate-journal'
-import { ms, printTable, printTargets, ratio, summarize, timed, times } from './stats'
+import { ms, printTable, printTargets, ratio, type Summary, summarize, timed, times } from './stats'
 
 const RUNS = Number(process.argv[2] ?? 300)
 const WARMUP = 20
@@ -371,6 +371,13 @@ try {
       `temp files on ${fsType(BENCH_DIR)} (${workDir})`,
   )
   const a = await depositBench(sandbox)
+  const againstDesk = (label: string, raw: Summary) => [
+    label,
+    ms(raw.median),
+    ms(raw.p95),
+    ratio(a.desk.median, raw.median),
+    ratio(a.desk.p95, raw.p95),
+  ]
   printTable(
     '(a) One deposit on loopback, in-process sandbox',
     ['', 'median', 'p95', 'desk ÷ this (median)', 'desk ÷ this (p95)'],
@@ -382,34 +389,13 @@ try {
         '',
         '',
       ],
-      [
-        'raw: write + fsync, POST /deposit (fetch, token, keep-alive), write + fsync',
-        ms(a.keepAlive.median),
-        ms(a.keepAlive.p95),
-        ratio(a.desk.median, a.keepAlive.median),
-        ratio(a.desk.p95, a.keepAlive.p95),
-      ],
-      [
+      againstDesk('raw: write + fsync, POST /deposit (fetch, token, keep-alive), write + fsync', a.keepAlive),
+      againstDesk(
         'raw: write + fsync, POST /deposit (undici request(), token, keep-alive), write + fsync',
-        ms(a.request.median),
-        ms(a.request.p95),
-        ratio(a.desk.median, a.request.median),
-        ratio(a.desk.p95, a.request.p95),
-      ],
-      [
-        'raw POST /deposit alone, fetch with a token, keep-alive',
-        ms(a.postAlone.median),
-        ms(a.postAlone.p95),
-        ratio(a.desk.median, a.postAlone.median),
-        ratio(a.desk.p95, a.postAlone.p95),
-      ],
-      [
-        'raw POST /deposit alone, fetch with a token, new connection',
-        ms(a.fresh.median),
-        ms(a.fresh.p95),
-        ratio(a.desk.median, a.fresh.median),
-        ratio(a.desk.p95, a.fresh.p95),
-      ],
+        a.request,
+      ),
+      againstDesk('raw POST /deposit alone, fetch with a token, keep-alive', a.postAlone),
+      againstDesk('raw POST /deposit alone, fetch with a token, new connection', a.fresh),
     ],
   )
 
