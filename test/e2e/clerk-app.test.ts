@@ -185,6 +185,52 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.close()
   })
 
+  it('says a deposit did not go through, not that it was refused, when the service does not answer for access', async () => {
+    const { page, errors } = await openDesk()
+    const before = depositsTo('0941234567').length
+    for (const language of ['en', 'ar'] as const) {
+      await lookUpAndConfirm(page, '0941234567', 'Sara')
+      await enterAmountAndReview(page, language === 'en' ? '2.5' : '3.5')
+      // The token in hand is refused (401) and the request for a new one gets no answer.
+      shell.sandbox.controls.setFaults([
+        {
+          method: 'POST',
+          path: '/deposit',
+          action: 'respond',
+          status: 401,
+          body: { message: 'Unauthenticated.' },
+          times: 1,
+        },
+        { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
+      ])
+      await page.getByRole('button', { name: 'Confirm deposit' }).click()
+      if (language === 'ar') {
+        await page.getByRole('button', { name: 'العربية' }).click()
+      }
+      const m = MESSAGES[language]
+      await page.getByRole('heading', { name: m.deposit.notSentTitle }).waitFor()
+      const panel = (await page.locator('.panel-bad').first().textContent()) ?? ''
+      expect(panel).toContain(m.deposit.notSentBody)
+      expect(panel).toContain(m.errorReasons.TOKEN_NO_ANSWER)
+      expect(panel).not.toContain(m.deposit.failedBody)
+      expect(panel).not.toContain(m.errors.SERVICE_ERROR)
+      for (const [width, height] of [
+        [1024, 768],
+        [1366, 768],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        await screenshot(page, `deposit-not-sent-${language}-${width}x${height}`)
+      }
+      await page.setViewportSize({ width: 1366, height: 860 })
+      if (language === 'ar') await page.getByRole('button', { name: 'English' }).click()
+      await page.getByRole('button', { name: 'New deposit' }).click()
+    }
+    shell.sandbox.controls.clearFaults()
+    expect(depositsTo('0941234567')).toHaveLength(before)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('shows a red panel and never retries when a voucher sale has an unknown outcome', async () => {
     const { page } = await openDesk()
     const before = ledger().vouchers.length

@@ -290,6 +290,36 @@ describe('what a deposit writes to the journal', () => {
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
   })
 
+  it('a 401, then no answer to the token request: failed, recorded as answered 401, not as unanswered', async () => {
+    t = await startTestDesk()
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      {
+        method: 'POST',
+        path: '/deposit',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+        times: 1,
+      },
+      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
+    ])
+    const entry = await t.call('deposit', args)
+    expect(entry).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      needsAttention: false,
+      error: { code: 'NOT_SENT', details: { reason: 'TOKEN_NO_ANSWER', tokenError: 'SERVICE_ERROR' } },
+    })
+    const events = (await t.call('getEntry', { entryId: entry.id })).events
+    expect(events.map((e) => [e.type, e.httpStatus])).toEqual([
+      ['created', undefined],
+      ['sent', undefined],
+      ['answered', 401],
+    ])
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
+  })
+
   it('without one: the token first, then the sent mark; a token that cannot be had leaves none', async () => {
     let offset = 0
     t = await startTestDesk({
@@ -302,8 +332,14 @@ describe('what a deposit writes to the journal', () => {
     t.sandbox.controls.setClockOffset(offset)
     t.sandbox.controls.setFaults([{ method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 }])
     const refused = await t.call('deposit', args)
-    expect(refused).toMatchObject({ status: 'failed', attempts: 0 })
-    expect((await eventsOf(refused.id)).map((e) => e.type)).not.toContain('sent')
+    // What the clerk reads: not sent, because the service did not answer for access (not "it answered with
+    // an error"), and the history says the deposit never left.
+    expect(refused).toMatchObject({
+      status: 'failed',
+      attempts: 0,
+      error: { code: 'NOT_SENT', details: { reason: 'TOKEN_NO_ANSWER' } },
+    })
+    expect((await eventsOf(refused.id)).map((e) => e.type)).toEqual(['created', 'not-sent'])
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
 
     // Next time the token comes first (its own POST /token), then the mark just before the POST.

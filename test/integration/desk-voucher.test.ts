@@ -61,6 +61,36 @@ describe('selling a voucher', () => {
     expect(retry.code).toBe('NOT_RETRYABLE')
   })
 
+  it('a 401, then no answer for a new token: failed and said so, not "the service answered with an error"', async () => {
+    t = await startTestDesk()
+    // The start's denomination refresh gets the token: let it land, so the sale goes with it.
+    await t.desk.workspace().catalog.refreshing
+    t.sandbox.controls.setFaults([
+      {
+        method: 'POST',
+        path: '/vouchers/generate',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+        times: 1,
+      },
+      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
+    ])
+    const failed = await t.call('generateVoucher', { denominationId: 1 })
+    expect(failed).toMatchObject({
+      status: 'failed',
+      needsAttention: false,
+      error: { code: 'NOT_SENT', details: { reason: 'TOKEN_NO_ANSWER' } },
+    })
+    const events = (await t.call('getEntry', { entryId: failed.id })).events
+    expect(events.map((e) => [e.type, e.httpStatus, e.detail?.tokenError])).toEqual([
+      ['created', undefined, undefined],
+      ['sent', undefined, undefined],
+      ['answered', 401, 'NOT_SENT'],
+    ])
+    expect(t.sandbox.controls.ledger().vouchers).toHaveLength(0)
+  })
+
   it('returns the same entry for a repeated requestId instead of buying twice', async () => {
     t = await startTestDesk()
     const [a, b] = await Promise.all([

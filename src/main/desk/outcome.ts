@@ -71,6 +71,12 @@ export class PostTracker {
     return error === this.lastPostError
   }
 
+  /** The service's answer to this attempt's last POST (a 401 before a refresh), if it answered one. */
+  postAnswer(): ServiceError | null {
+    const e = this.lastPostError
+    return e instanceof ServiceError && e.httpStatus !== undefined ? e : null
+  }
+
   /**
    * How a failed first attempt ends: `failed` only when the service definitely did nothing (a rejection, or
    * the request never left); `unknown` when it may have acted. Anything unexpected from the POST is unknown.
@@ -95,6 +101,46 @@ export function entryError(error: unknown): EntryError {
   if (error instanceof AppError)
     return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }
   return { code: 'INTERNAL', message: 'An unexpected error occurred while sending.' }
+}
+
+/**
+ * What an attempt whose token work failed records (nothing was carried out: no POST left, or the one that did
+ * was refused with a 401). A token request the service did not answer becomes NOT_SENT, reason
+ * TOKEN_NO_ANSWER: left as it came ("the service did not answer", SERVICE_ERROR) it reads as the money call's
+ * own silence or error. The service's answers about access (a refused password, a blocked address, a
+ * disabled account, the rate limit) are kept: they say what to do.
+ */
+function accessFailure(error: unknown): unknown {
+  if (!(error instanceof ServiceError) || error.httpStatus !== undefined || error.outcome !== 'unknown') {
+    return error
+  }
+  const reason = error.details?.reason
+  return new ServiceError(
+    'NOT_SENT',
+    'The service did not answer when the desk asked it for access, so this attempt was not carried out.',
+    'not-sent',
+    undefined,
+    {
+      reason: 'TOKEN_NO_ANSWER',
+      tokenError: error.code,
+      ...(typeof reason === 'string' ? { tokenReason: reason } : {}),
+    },
+  )
+}
+
+/**
+ * The event of an attempt whose token work failed: the POST's own answer when the service refused it (a 401,
+ * with what the token request gave as tokenError), else `not-sent` — never the token request's silence
+ * recorded as the POST's.
+ */
+function accessEvent(tracker: PostTracker, error: unknown, at: string, clerk: string | null): NewEvent {
+  const code = error instanceof AppError ? error.code : 'INTERNAL'
+  const answer = tracker.postAnswer()
+  if (answer) {
+    const answered = attemptEvent(answer, at, clerk)
+    return { ...answered, detail: { ...answered.detail, tokenError: code } }
+  }
+  return { type: 'not-sent', at, clerk, detail: { code } }
 }
 
 /** The event that records how an attempt ended. */
@@ -185,10 +231,14 @@ export function recordFailure(
   }
   const status = resend ? 'unknown' : tracker.status(error)
   if (status === 'unknown') ctx.log.warn(`${entry.kind} outcome unknown; flagged`, { entryId: entry.id })
-  const event = attemptEvent(error, done.at, ctx.clerk)
+  const fromPost = tracker.fromPost(error)
+  const recorded = fromPost ? error : accessFailure(error)
+  const event = fromPost
+    ? attemptEvent(error, done.at, ctx.clerk)
+    : accessEvent(tracker, recorded, done.at, ctx.clerk)
   return ws.journal.updateEntry(
     entry.id,
-    { status, error: entryError(error), attempts, firstSentAt, needsAttention: status === 'unknown' },
+    { status, error: entryError(recorded), attempts, firstSentAt, needsAttention: status === 'unknown' },
     done.at,
     resend
       ? {

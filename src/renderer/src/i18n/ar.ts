@@ -126,6 +126,7 @@ export const ar: Messages = {
     openAttention: 'فتح قائمة المراجعة',
     failedTitle: 'لم تصدر أي قسيمة',
     failedBody: 'رفضت الخدمة البيع. لم يُخصم أي مبلغ مقابله.',
+    notSentBody: 'لم تُنفَّذ عملية البيع. لم يُخصم أي مبلغ مقابلها.',
     limitRefusedTitle: 'فوق الحد اليومي: لم تصدر أي قسيمة',
     chooseAnother: 'اختر قيمة أخرى',
     last: 'آخر بيع',
@@ -204,6 +205,8 @@ export const ar: Messages = {
     ourReference: 'مرجعنا',
     failedTitle: 'رُفض الإيداع',
     failedBody: 'رفضت الخدمة الإيداع. لم تتحرك أي أموال.',
+    notSentTitle: 'لم يتم الإيداع',
+    notSentBody: 'لم تُنفَّذ العملية. لم تتحرك أي أموال.',
     limitTitle: 'فوق الحد اليومي: لم تتحرك أي أموال',
     changeAmount: 'تغيير المبلغ',
     unknownTitle: 'النتيجة غير معروفة',
@@ -435,6 +438,8 @@ export const ar: Messages = {
     'print-failed': 'فشلت الطباعة',
   },
   errorReasons: {
+    TOKEN_NO_ANSWER:
+      'لم تُجب الخدمة حين طلب المكتب الإذن بالدخول، فلم تُنفَّذ العملية. تحقق من الاتصال بالإنترنت ثم حاول مرة أخرى.',
     REQUEST_NOT_MADE:
       'تعذّر إنشاء الطلب على هذا الحاسوب (قيمة فيه غير صالحة)؛ لم يُرسل شيء. احفظ بيانات التشخيص (الإعدادات ← الدعم) واتصل بالدعم.',
   },

@@ -121,6 +121,7 @@ export const en = {
     openAttention: 'Open the attention list',
     failedTitle: 'No voucher was issued',
     failedBody: 'The service refused the sale. No money was taken for it.',
+    notSentBody: 'The sale was not carried out. No money was taken for it.',
     limitRefusedTitle: 'Over the daily limit: no voucher was issued',
     chooseAnother: 'Choose another value',
     last: 'Last sale',
@@ -203,6 +204,8 @@ export const en = {
     ourReference: 'Our reference',
     failedTitle: 'Deposit refused',
     failedBody: 'The service refused the deposit. No money was moved.',
+    notSentTitle: 'The deposit did not go through',
+    notSentBody: 'It was not carried out. No money was moved.',
     limitTitle: 'Over the daily limit: no money was moved',
     changeAmount: 'Change the amount',
     unknownTitle: 'Outcome unknown',
@@ -442,6 +445,8 @@ export const en = {
   } satisfies Record<JournalEventType, string>,
   /** Advice for a refusal whose reason says more than its code (main's `details.reason`). */
   errorReasons: {
+    TOKEN_NO_ANSWER:
+      'The service did not answer when the desk asked it for access, so this was not carried out. Check the internet connection and try again.',
     REQUEST_NOT_MADE:
       'The request could not be made on this PC (a value it would carry is not valid); nothing was sent. Save the diagnostics (Settings → Support) and contact support.',
   },

@@ -519,9 +519,11 @@ function Failed({ entry }: { entry: JournalEntry }) {
       </Panel>
     )
   }
+  // Not sent (the service out of reach, or no answer when the desk asked for access): nothing refused it.
+  const notSent = entry.error?.code === 'NOT_SENT'
   return (
-    <Panel tone="bad" title={t.deposit.failedTitle} role="alert">
-      <p>{t.deposit.failedBody}</p>
+    <Panel tone="bad" title={notSent ? t.deposit.notSentTitle : t.deposit.failedTitle} role="alert">
+      <p>{notSent ? t.deposit.notSentBody : t.deposit.failedBody}</p>
       {entry.error ? <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} /> : null}
       <EntryFacts entry={entry} />
       <div className="actions">

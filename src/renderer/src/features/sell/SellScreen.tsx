@@ -244,7 +244,7 @@ function Failed({ entry }: { entry: JournalEntry }) {
   }
   return (
     <Panel tone="bad" title={t.sell.failedTitle} role="alert">
-      <p>{t.sell.failedBody}</p>
+      <p>{entry.error?.code === 'NOT_SENT' ? t.sell.notSentBody : t.sell.failedBody}</p>
       {entry.error ? <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} /> : null}
       <div className="actions">
         <NewSale focus />
