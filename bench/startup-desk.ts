@@ -41,10 +41,12 @@ process.on('message', (message: ToDesk) => {
       } else {
         delay.disable()
         send({ longestHoldUpMs: delay.max / 1e6 })
+        // A shell that fails to close ends this process with 1 (caught below): the bench checks the code.
         await shell?.close()
         process.disconnect()
       }
     } catch (error) {
+      console.error('startup-desk:', error)
       send({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
       process.exitCode = 1
       process.disconnect()

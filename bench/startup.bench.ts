@@ -29,21 +29,58 @@ async function forkDesk(dataDir: string, rendererDir: string) {
     [dataDir, rendererDir],
     { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   )
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // Why the process can no longer answer, once it cannot: it exited, or the channel failed.
+  let gone: Error | null = null
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      gone ??= new Error(`the desk process exited (${signal ?? code})`)
+      resolve(code)
+    }),
+  )
+  child.on('error', (error) => {
+    gone ??= error
+  })
   const next = <K extends string>(key: K) =>
     new Promise<Extract<FromDesk, Record<K, unknown>>>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the desk process exited (${code})`))
-      child.once('exit', onExit)
-      child.once('message', (message: FromDesk) => {
+      if (gone) {
+        reject(gone)
+        return
+      }
+      const done = () => {
+        child.off('message', onMessage)
         child.off('exit', onExit)
+      }
+      const onExit = () => {
+        done()
+        reject(gone ?? new Error('the desk process exited'))
+      }
+      const onMessage = (message: FromDesk) => {
+        done()
         if ('error' in message) reject(new Error(message.error))
         else if (key in message) resolve(message as Extract<FromDesk, Record<K, unknown>>)
         else reject(new Error(`the desk process answered ${JSON.stringify(message)}, not ${key}`))
-      })
+      }
+      child.on('message', onMessage)
+      child.once('exit', onExit)
     })
-  const tell = (message: ToDesk) => child.send(message)
+  const tell = (message: ToDesk) => {
+    if (gone || !child.connected) throw gone ?? new Error('the desk process is not listening')
+    child.send(message)
+  }
+  /** Waits for the process to end by itself (killed after 15 s): its exit code. */
+  const ended = async () => {
+    const timer = setTimeout(() => child.kill(), 15_000)
+    const code = await exited
+    clearTimeout(timer)
+    return code
+  }
+  /** Ends the process now and waits for it (its files are free to remove then, on Windows too). */
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill()
+    await exited
+  }
   await next('ready')
-  return { next, tell, exited, kill: () => child.kill() }
+  return { next, tell, ended, kill }
 }
 
 const dataDir = join(BENCH_DIR, `startup-${process.pid}`)
@@ -80,9 +117,10 @@ try {
       desk.tell({ stop: true })
       blocked.push((await held).longestHoldUpMs)
       await page.close()
-      await desk.exited
+      const code = await desk.ended()
+      if (code !== 0) throw new Error(`the desk process ended with ${code} (closing the shell failed?)`)
     } catch (error) {
-      desk.kill()
+      await desk.kill()
       throw error
     }
   }

@@ -187,9 +187,9 @@ describe('the clerk app in Chromium through the browser shell', () => {
 
   it('says a deposit did not go through, not that it was refused, when the service does not answer for access', async () => {
     const { page, errors } = await openDesk()
-    const before = depositsTo('0941234567').length
+    const before = depositsTo('0917654321').length
     for (const language of ['en', 'ar'] as const) {
-      await lookUpAndConfirm(page, '0941234567', 'Sara')
+      await lookUpAndConfirm(page, '0917654321', 'خديجة')
       await enterAmountAndReview(page, language === 'en' ? '2.5' : '3.5')
       // The token in hand is refused (401) and the request for a new one gets no answer.
       shell.sandbox.controls.setFaults([
@@ -226,7 +226,15 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await page.getByRole('button', { name: 'New deposit' }).click()
     }
     shell.sandbox.controls.clearFaults()
-    expect(depositsTo('0941234567')).toHaveLength(before)
+    expect(depositsTo('0917654321')).toHaveLength(before)
+    // Its history: the deposit was answered 401, and the desk then got no answer when it asked for access.
+    await page.keyboard.press('F3')
+    await page.locator('.journal-row').first().click()
+    await page.getByRole('heading', { name: 'History' }).waitFor()
+    const history = (await page.locator('.entry-panel').textContent()) ?? ''
+    expect(history).toContain(MESSAGES.en.eventDetail.accessNoAnswer)
+    expect(history).not.toContain('Wrong username or password')
+    await screenshot(page, 'deposit-not-sent-history-en')
     expect(errors).toEqual([])
     await page.close()
   })

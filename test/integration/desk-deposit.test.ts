@@ -309,14 +309,53 @@ describe('what a deposit writes to the journal', () => {
       status: 'failed',
       attempts: 1,
       needsAttention: false,
-      error: { code: 'NOT_SENT', details: { reason: 'TOKEN_NO_ANSWER', tokenError: 'SERVICE_ERROR' } },
+      error: {
+        code: 'NOT_SENT',
+        details: { reason: 'TOKEN_NO_ANSWER', tokenError: 'SERVICE_ERROR', stage: 'access' },
+      },
     })
     const events = (await t.call('getEntry', { entryId: entry.id })).events
-    expect(events.map((e) => [e.type, e.httpStatus])).toEqual([
-      ['created', undefined],
-      ['sent', undefined],
-      ['answered', 401],
+    expect(events.map((e) => [e.type, e.httpStatus, e.detail])).toEqual([
+      ['created', undefined, undefined],
+      ['sent', undefined, { attempt: 1 }],
+      ['answered', 401, { access: 'TOKEN_NO_ANSWER' }],
     ])
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
+  })
+
+  it('a token the service refuses to give (a changed password): failed, its advice kept, marked as access', async () => {
+    t = await startTestDesk()
+    await lookedUp()
+    await t.desk.workspace().catalog.refreshing
+    t.sandbox.controls.setFaults([
+      {
+        method: 'POST',
+        path: '/deposit',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+        times: 1,
+      },
+      {
+        method: 'POST',
+        path: '/token',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Invalid credentials.' },
+        times: 1,
+      },
+    ])
+    const entry = await t.call('deposit', args)
+    expect(entry).toMatchObject({
+      status: 'failed',
+      error: { code: 'INVALID_CREDENTIALS', details: { stage: 'access' } },
+    })
+    const events = (await t.call('getEntry', { entryId: entry.id })).events
+    expect(events.at(-1)).toMatchObject({
+      type: 'answered',
+      httpStatus: 401,
+      detail: { access: 'INVALID_CREDENTIALS' },
+    })
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
   })
 
@@ -339,7 +378,11 @@ describe('what a deposit writes to the journal', () => {
       attempts: 0,
       error: { code: 'NOT_SENT', details: { reason: 'TOKEN_NO_ANSWER' } },
     })
-    expect((await eventsOf(refused.id)).map((e) => e.type)).toEqual(['created', 'not-sent'])
+    const refusedEvents = (await t.call('getEntry', { entryId: refused.id })).events
+    expect(refusedEvents.map((e) => [e.type, e.detail])).toEqual([
+      ['created', undefined],
+      ['not-sent', { access: 'TOKEN_NO_ANSWER' }],
+    ])
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(0)
 
     // Next time the token comes first (its own POST /token), then the mark just before the POST.
@@ -447,6 +490,38 @@ describe('an unknown deposit', () => {
     expect(done.status).toBe('confirmed')
     expect(done.automaticRetry).toBeUndefined()
     expect((await lookedUp()).openDeposit).toBeUndefined()
+  })
+
+  it('keeps a re-send whose token work fails unknown, with what came as it came', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await lookedUp()
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 },
+    ])
+    const unknown = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 7000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(unknown.status).toBe('unknown')
+    // The re-send's token is refused and no new one can be had: the first attempt may still have credited.
+    t.sandbox.controls.setFaults([
+      {
+        method: 'POST',
+        path: '/deposit',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+        times: 1,
+      },
+      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
+    ])
+    const again = await t.call('retryDeposit', { entryId: unknown.id })
+    expect(again).toMatchObject({ status: 'unknown', needsAttention: true, error: { code: 'SERVICE_ERROR' } })
+    expect(again.error?.details?.stage).toBeUndefined()
+    const events = (await t.call('getEntry', { entryId: unknown.id })).events
+    expect(events.at(-1)).toMatchObject({ type: 'no-answer', detail: { by: 'person' } })
+    expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
   })
 
   it('is confirmed normally when the first attempt never reached the service', async () => {

@@ -83,10 +83,10 @@ describe('selling a voucher', () => {
       error: { code: 'NOT_SENT', details: { reason: 'TOKEN_NO_ANSWER' } },
     })
     const events = (await t.call('getEntry', { entryId: failed.id })).events
-    expect(events.map((e) => [e.type, e.httpStatus, e.detail?.tokenError])).toEqual([
+    expect(events.map((e) => [e.type, e.httpStatus, e.detail?.access])).toEqual([
       ['created', undefined, undefined],
       ['sent', undefined, undefined],
-      ['answered', 401, 'NOT_SENT'],
+      ['answered', 401, 'TOKEN_NO_ANSWER'],
     ])
     expect(t.sandbox.controls.ledger().vouchers).toHaveLength(0)
   })

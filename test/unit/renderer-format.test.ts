@@ -130,6 +130,16 @@ describe('an entry’s history in words', () => {
       'لا إجابة في الوقت المحدد',
       'من البرنامج في الخلفية',
     ])
+    // What the desk's request for access came to, when that is why a sale or deposit did not go through.
+    expect(describeEvent(en, 'en', event('not-sent', { access: 'TOKEN_NO_ANSWER' }))).toEqual([
+      'no answer when the desk asked for access',
+    ])
+    expect(describeEvent(ar, 'ar', event('answered', { access: 'TOKEN_NO_ANSWER' }))).toEqual([
+      ar.eventDetail.accessNoAnswer,
+    ])
+    expect(describeEvent(en, 'en', event('not-sent', { access: 'ACCOUNT_DISABLED' }))).toEqual([
+      'asked for access: Reseller account disabled',
+    ])
     expect(
       describeEvent(
         en,

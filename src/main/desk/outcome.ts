@@ -104,43 +104,56 @@ export function entryError(error: unknown): EntryError {
 }
 
 /**
- * What an attempt whose token work failed records (nothing was carried out: no POST left, or the one that did
- * was refused with a 401). A token request the service did not answer becomes NOT_SENT, reason
- * TOKEN_NO_ANSWER: left as it came ("the service did not answer", SERVICE_ERROR) it reads as the money call's
- * own silence or error. The service's answers about access (a refused password, a blocked address, a
- * disabled account, the rate limit) are kept: they say what to do.
+ * What a first attempt whose token work failed records (nothing was carried out: no POST left, or the one that
+ * did was refused with a 401 before the service did anything). Its details say so (`stage: 'access'`), so the
+ * screen says the sale or deposit did not go through rather than that the service refused it. A token
+ * request the service did not answer becomes NOT_SENT, reason TOKEN_NO_ANSWER: left as it came ("the service
+ * did not answer", SERVICE_ERROR) it reads as the money call's own error. NOT_SENT because the request that
+ * would have carried it out was never sent (a 401'd one was refused unprocessed). The service's answers about
+ * access (a refused password, a blocked address, a disabled account, the rate limit) are kept: they say
+ * what to do.
  */
 function accessFailure(error: unknown): unknown {
-  if (!(error instanceof ServiceError) || error.httpStatus !== undefined || error.outcome !== 'unknown') {
-    return error
+  if (!(error instanceof AppError)) return error
+  if (error instanceof ServiceError && error.httpStatus === undefined && error.outcome === 'unknown') {
+    const reason = error.details?.reason
+    return new ServiceError(
+      'NOT_SENT',
+      'The service did not answer when the desk asked it for access, so this was not carried out.',
+      'not-sent',
+      undefined,
+      {
+        reason: 'TOKEN_NO_ANSWER',
+        tokenError: error.code,
+        ...(typeof reason === 'string' ? { tokenReason: reason } : {}),
+        stage: 'access',
+      },
+    )
   }
-  const reason = error.details?.reason
-  return new ServiceError(
-    'NOT_SENT',
-    'The service did not answer when the desk asked it for access, so this attempt was not carried out.',
-    'not-sent',
-    undefined,
-    {
-      reason: 'TOKEN_NO_ANSWER',
-      tokenError: error.code,
-      ...(typeof reason === 'string' ? { tokenReason: reason } : {}),
-    },
-  )
+  return error instanceof ServiceError
+    ? new ServiceError(error.code, error.message, error.outcome, error.httpStatus, {
+        ...error.details,
+        stage: 'access',
+      })
+    : new AppError(error.code, error.message, { ...error.details, stage: 'access' })
 }
 
 /**
- * The event of an attempt whose token work failed: the POST's own answer when the service refused it (a 401,
- * with what the token request gave as tokenError), else `not-sent` — never the token request's silence
- * recorded as the POST's.
+ * The event of a first attempt whose token work failed: `answered` with the POST's own status when the
+ * service refused it (a 401), else `not-sent` — never the token request's silence recorded as the POST's.
+ * `access` says what the token request came to: TOKEN_NO_ANSWER, or the code of the service's answer.
  */
-function accessEvent(tracker: PostTracker, error: unknown, at: string, clerk: string | null): NewEvent {
-  const code = error instanceof AppError ? error.code : 'INTERNAL'
+function accessEvent(tracker: PostTracker, recorded: unknown, at: string, clerk: string | null): NewEvent {
+  const details = recorded instanceof AppError ? recorded.details : undefined
+  const access =
+    details?.reason === 'TOKEN_NO_ANSWER'
+      ? 'TOKEN_NO_ANSWER'
+      : recorded instanceof AppError
+        ? recorded.code
+        : 'INTERNAL'
   const answer = tracker.postAnswer()
-  if (answer) {
-    const answered = attemptEvent(answer, at, clerk)
-    return { ...answered, detail: { ...answered.detail, tokenError: code } }
-  }
-  return { type: 'not-sent', at, clerk, detail: { code } }
+  if (answer) return { type: 'answered', at, clerk, httpStatus: answer.httpStatus, detail: { access } }
+  return { type: 'not-sent', at, clerk, detail: { access } }
 }
 
 /** The event that records how an attempt ended. */
@@ -231,11 +244,12 @@ export function recordFailure(
   }
   const status = resend ? 'unknown' : tracker.status(error)
   if (status === 'unknown') ctx.log.warn(`${entry.kind} outcome unknown; flagged`, { entryId: entry.id })
-  const fromPost = tracker.fromPost(error)
-  const recorded = fromPost ? error : accessFailure(error)
-  const event = fromPost
-    ? attemptEvent(error, done.at, ctx.clerk)
-    : accessEvent(tracker, recorded, done.at, ctx.clerk)
+  // A re-send keeps what came as it came: its entry stays unknown, and an earlier attempt may have moved money.
+  const fromAccess = resend === null && !tracker.fromPost(error)
+  const recorded = fromAccess ? accessFailure(error) : error
+  const event = fromAccess
+    ? accessEvent(tracker, recorded, done.at, ctx.clerk)
+    : attemptEvent(error, done.at, ctx.clerk)
   return ws.journal.updateEntry(
     entry.id,
     { status, error: entryError(recorded), attempts, firstSentAt, needsAttention: status === 'unknown' },

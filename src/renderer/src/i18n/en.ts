@@ -421,6 +421,8 @@ export const en = {
     transactionId: (id: string) => `service transaction id ${id}`,
     serialNumber: (serial: string) => `serial ${serial}`,
     echoMismatch: 'the answer did not match what was sent',
+    accessNoAnswer: 'no answer when the desk asked for access',
+    accessAnswer: (label: string) => `asked for access: ${label}`,
     stoppedBeforeSending: 'the app stopped before sending',
     stoppedBeforeOutcome: 'the app stopped before the outcome was recorded',
     via: { 'receipt-preview': 'receipt on screen', pdf: 'receipt saved as PDF' } as Record<string, string>,

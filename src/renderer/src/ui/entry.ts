@@ -27,6 +27,14 @@ export function lastOperationOf(entry: JournalEntry): LastOperation {
   return { id, kind, status, amountDirhams, createdAt }
 }
 
+/**
+ * A failed entry the service never refused: the request could not be sent, or the desk could not get access
+ * to send it (main marks those `stage: 'access'`). Its screen says it did not go through, not "refused".
+ */
+export function failedUnsent(entry: Pick<JournalEntry, 'error'>): boolean {
+  return entry.error?.code === 'NOT_SENT' || entry.error?.details?.stage === 'access'
+}
+
 export interface LimitFigures {
   dailyMaxDirhams: number | null
   usedTodayDirhams: number | null

@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Panel, SettledButton, TextField } from '../../ui/controls'
 import { useDeliberateConfirm } from '../../ui/deliberate'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { canRetry, isOpen, limitFigures, statusTone } from '../../ui/entry'
+import { canRetry, failedUnsent, isOpen, limitFigures, statusTone } from '../../ui/entry'
 import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
@@ -519,8 +519,7 @@ function Failed({ entry }: { entry: JournalEntry }) {
       </Panel>
     )
   }
-  // Not sent (the service out of reach, or no answer when the desk asked for access): nothing refused it.
-  const notSent = entry.error?.code === 'NOT_SENT'
+  const notSent = failedUnsent(entry)
   return (
     <Panel tone="bad" title={notSent ? t.deposit.notSentTitle : t.deposit.failedTitle} role="alert">
       <p>{notSent ? t.deposit.notSentBody : t.deposit.failedBody}</p>

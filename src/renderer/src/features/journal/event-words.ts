@@ -53,6 +53,9 @@ export function describeEvent(t: Messages, language: Language, event: JournalEve
             : text,
         )
         break
+      case 'access':
+        parts.push(text === 'TOKEN_NO_ANSWER' ? d.accessNoAnswer : d.accessAnswer(errorLabel(text, language)))
+        break
       case 'note':
         parts.push(`“${text}”`)
         break

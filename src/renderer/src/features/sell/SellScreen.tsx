@@ -5,7 +5,7 @@ import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Kbd, Panel, SettledButton } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { limitFigures } from '../../ui/entry'
+import { failedUnsent, limitFigures } from '../../ui/entry'
 import { formatDateTime, formatPlainDate, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
@@ -244,7 +244,7 @@ function Failed({ entry }: { entry: JournalEntry }) {
   }
   return (
     <Panel tone="bad" title={t.sell.failedTitle} role="alert">
-      <p>{entry.error?.code === 'NOT_SENT' ? t.sell.notSentBody : t.sell.failedBody}</p>
+      <p>{failedUnsent(entry) ? t.sell.notSentBody : t.sell.failedBody}</p>
       {entry.error ? <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} /> : null}
       <div className="actions">
         <NewSale focus />
