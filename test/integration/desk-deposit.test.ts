@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { en } from '../../src/renderer/src/i18n/en'
+import { errorMessage } from '../../src/renderer/src/i18n/index'
 import { AHMED, deskSeed, KHALED_INACTIVE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import { walCommits } from '../helpers/journal-file'
 
@@ -30,6 +32,17 @@ describe('looking a customer up', () => {
     expect((await t.rejection('lookupCustomer', { phone: '0981234567' })).code).toBe('BAD_INPUT')
     expect(t.sandbox.controls.ledger().token_requests).toBe(before)
     expect((await t.rejection('lookupCustomer', { phone: '0919999999' })).code).toBe('USER_NOT_FOUND')
+  })
+
+  it('says a lookup the service did not answer was not answered (what the screen words from)', async () => {
+    t = await startTestDesk()
+    await t.desk.workspace().catalog.refreshing
+    t.sandbox.controls.setFaults([
+      { method: 'GET', path: '/user-lookup', action: 'drop-before-commit', times: 1 },
+    ])
+    const silent = await t.rejection('lookupCustomer', { phone: MOHAMED.phone })
+    expect(silent).toMatchObject({ code: 'SERVICE_ERROR', details: { outcome: 'unknown' } })
+    expect(errorMessage(en, silent)).toBe(en.errorReasons.NO_ANSWER)
   })
 
   it('resolves an inactive user with its status', async () => {

@@ -51,6 +51,17 @@ describe('the Arabic and English texts', () => {
     )
   })
 
+  it('say the service did not answer when it did not, not that it answered with an error', () => {
+    const silent = {
+      code: 'SERVICE_ERROR',
+      details: { reason: 'UND_ERR_HEADERS_TIMEOUT', outcome: 'unknown' },
+    }
+    expect(errorMessage(en, silent)).toMatch(/^The service did not answer\./)
+    expect(errorMessage(ar, silent)).toBe(ar.errorReasons.NO_ANSWER)
+    const answered = { code: 'SERVICE_ERROR', details: { outcome: 'rejected', httpStatus: 503 } }
+    expect(errorMessage(en, answered)).toBe(en.errors.SERVICE_ERROR)
+  })
+
   it('read an unknown entry error code as a service error instead of failing', () => {
     expect(errorMessage(en, { code: 'SOMETHING_NEW' })).toBe(en.errors.SERVICE_ERROR)
   })

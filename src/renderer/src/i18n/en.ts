@@ -447,6 +447,8 @@ export const en = {
   } satisfies Record<JournalEventType, string>,
   /** Advice for a refusal whose reason says more than its code (main's `details.reason`). */
   errorReasons: {
+    NO_ANSWER:
+      'The service did not answer. Check the internet connection, then try again; if it lasts, call support.',
     TOKEN_NO_ANSWER:
       'The service did not answer when the desk asked it for access, so this was not carried out. Check the internet connection and try again.',
     REQUEST_NOT_MADE:
