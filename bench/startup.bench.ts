@@ -63,9 +63,15 @@ async function forkDesk(dataDir: string, rendererDir: string) {
       child.on('message', onMessage)
       child.once('exit', onExit)
     })
-  const tell = (message: ToDesk) => {
-    if (gone || !child.connected) throw gone ?? new Error('the desk process is not listening')
+  /** Sends a message and waits for the answer that carries `key`. */
+  const ask = <K extends string>(message: ToDesk, key: K) => {
+    const answer = next(key)
+    if (gone || !child.connected) {
+      answer.catch(() => {}) // settled by the exit; the error below is the one to report
+      throw gone ?? new Error('the desk process is not listening')
+    }
     child.send(message)
+    return answer
   }
   /** Waits for the process to end by itself (killed after 15 s): its exit code. */
   const ended = async () => {
@@ -80,7 +86,7 @@ async function forkDesk(dataDir: string, rendererDir: string) {
     await exited
   }
   await next('ready')
-  return { next, tell, ended, kill }
+  return { ask, ended, kill }
 }
 
 const dataDir = join(BENCH_DIR, `startup-${process.pid}`)
@@ -102,9 +108,7 @@ try {
     const desk = await forkDesk(dataDir, rendererDir)
     try {
       const t0 = performance.now()
-      const up = desk.next('url')
-      desk.tell({ start: true })
-      const { url, startedMs } = await up
+      const { url, startedMs } = await desk.ask({ start: true }, 'url')
       started.push(startedMs)
       await page.goto(url)
       // Usable: the people to pick from are listed and the PIN pad is there.
@@ -113,9 +117,7 @@ try {
       signIn.push(performance.now() - t0)
       // Let anything started in the background (the journal's check) finish while the loop is watched.
       await new Promise((resolve) => setTimeout(resolve, 3_000))
-      const held = desk.next('longestHoldUpMs')
-      desk.tell({ stop: true })
-      blocked.push((await held).longestHoldUpMs)
+      blocked.push((await desk.ask({ stop: true }, 'longestHoldUpMs')).longestHoldUpMs)
       await page.close()
       const code = await desk.ended()
       if (code !== 0) throw new Error(`the desk process ended with ${code} (closing the shell failed?)`)
