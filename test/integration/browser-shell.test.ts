@@ -93,6 +93,17 @@ describe('the browser shell', () => {
     const script = await (await fetch(`${shell.origin}/__shell/bridge.js`)).text()
     expect(script).toContain('"generateVoucher"')
     expect((await fetch(`${shell.origin}/../../etc/passwd`)).status).toBe(404)
+    // Encoded so fetch keeps it: decoded only here, and still refused.
+    expect((await fetch(`${shell.origin}/%2e%2e%2f%2e%2e%2fetc%2fpasswd`)).status).toBe(404)
+    // A folder is not a file: not found (it was a failed request once).
+    expect((await fetch(`${shell.origin}/assets`)).status).toBe(404)
+    expect((await fetch(`${shell.origin}/assets/no-such-file.js`)).status).toBe(404)
+    const bundle = html.match(/src="\.(\/assets\/[^"]+\.js)"/)?.[1]
+    expect(bundle).toBeTruthy()
+    const asset = await fetch(`${shell.origin}${bundle}`)
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('content-type')).toMatch(/javascript/)
+    expect((await asset.text()).length).toBeGreaterThan(1000)
   })
 
   it('prints its options and exits 0 on --help, and refuses an unknown option with the usage', async () => {

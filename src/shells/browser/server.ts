@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -239,11 +240,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       return
     }
     const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)))
-    if (!file.startsWith(rendererDir + sep) || !existsSync(file)) {
+    // Read off the main thread, as the Electron host's app:// handler does: a file read that waits for the
+    // disk must not hold up the desk.
+    const body = file.startsWith(rendererDir + sep) ? await readFile(file).catch(() => null) : null
+    if (body === null) {
       send(res, 404, 'text/plain; charset=utf-8', 'Not found.')
       return
     }
-    send(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', readFileSync(file))
+    send(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', body)
   }
 
   // The one start-up path of both hosts: the server listens before the start-up work touches a journal, so
