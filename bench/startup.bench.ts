@@ -31,10 +31,10 @@ async function forkDesk(dataDir: string, rendererDir: string) {
   )
   // Why the process can no longer answer, once it cannot: it exited, or the channel failed.
   let gone: Error | null = null
-  const exited = new Promise<number | null>((resolve) =>
+  const exited = new Promise<string | null>((resolve) =>
     child.once('exit', (code, signal) => {
       gone ??= new Error(`the desk process exited (${signal ?? code})`)
-      resolve(code)
+      resolve(code === 0 ? null : String(signal ?? code))
     }),
   )
   child.on('error', (error) => {
@@ -73,19 +73,25 @@ async function forkDesk(dataDir: string, rendererDir: string) {
     child.send(message)
     return answer
   }
-  /** Waits for the process to end by itself (killed after 15 s): its exit code. */
+  /** Waits for the process to end by itself (killed after 15 s): null, or how it ended otherwise. */
   const ended = async () => {
     const timer = setTimeout(() => child.kill(), 15_000)
-    const code = await exited
+    const failure = await exited
     clearTimeout(timer)
-    return code
+    return failure
   }
   /** Ends the process now and waits for it (its files are free to remove then, on Windows too). */
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill()
     await exited
   }
-  await next('ready')
+  // Loading its modules takes a few seconds; one that never says it is ready is stopped.
+  const stuck = setTimeout(() => child.kill(), 60_000)
+  try {
+    await next('ready')
+  } finally {
+    clearTimeout(stuck)
+  }
   return { ask, ended, kill }
 }
 
@@ -119,8 +125,9 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 3_000))
       blocked.push((await desk.ask({ stop: true }, 'longestHoldUpMs')).longestHoldUpMs)
       await page.close()
-      const code = await desk.ended()
-      if (code !== 0) throw new Error(`the desk process ended with ${code} (closing the shell failed?)`)
+      const failure = await desk.ended()
+      if (failure !== null)
+        throw new Error(`the desk process ended with ${failure} (closing the shell failed?)`)
     } catch (error) {
       await desk.kill()
       throw error

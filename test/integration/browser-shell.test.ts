@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { ensureRendererBuilt } from '../helpers/renderer-build'
@@ -93,8 +93,18 @@ describe('the browser shell', () => {
     const script = await (await fetch(`${shell.origin}/__shell/bridge.js`)).text()
     expect(script).toContain('"generateVoucher"')
     expect((await fetch(`${shell.origin}/../../etc/passwd`)).status).toBe(404)
-    // Encoded so fetch keeps it: decoded only here, and still refused.
-    expect((await fetch(`${shell.origin}/%2e%2e%2f%2e%2e%2fetc%2fpasswd`)).status).toBe(404)
+    // Encoded so fetch keeps them: decoded only by the shell, naming a file that exists outside the folder.
+    // The shell serves out/renderer (its default): package.json is two folders up.
+    const outside = relative(resolve('out/renderer'), resolve('package.json'))
+    expect(outside.startsWith('..')).toBe(true)
+    for (const encoded of [
+      outside.split(sep).join('%2f'),
+      outside.replaceAll('.', '%2e').split(sep).join('%2f'),
+    ])
+      expect((await fetch(`${shell.origin}/${encoded}`)).status).toBe(404)
+    // A malformed escape, a NUL: not found, not a failed request.
+    expect((await fetch(`${shell.origin}/%E0%A4%A`)).status).toBe(404)
+    expect((await fetch(`${shell.origin}/assets%00.js`)).status).toBe(404)
     // A folder is not a file: not found (it was a failed request once).
     expect((await fetch(`${shell.origin}/assets`)).status).toBe(404)
     expect((await fetch(`${shell.origin}/assets/no-such-file.js`)).status).toBe(404)

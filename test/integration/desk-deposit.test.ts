@@ -42,7 +42,7 @@ describe('looking a customer up', () => {
     ])
     const silent = await t.rejection('lookupCustomer', { phone: MOHAMED.phone })
     expect(silent).toMatchObject({ code: 'SERVICE_ERROR', details: { outcome: 'unknown' } })
-    expect(errorMessage(en, silent)).toBe(en.errorReasons.NO_ANSWER)
+    expect(errorMessage(en, silent)).toBe(en.common.serviceSilent)
   })
 
   it('resolves an inactive user with its status', async () => {
@@ -505,7 +505,7 @@ describe('an unknown deposit', () => {
     expect((await lookedUp()).openDeposit).toBeUndefined()
   })
 
-  it('keeps a re-send whose token work fails unknown, with what came as it came', async () => {
+  it('keeps a re-send whose token work fails unknown, its error as it came, the POST answer in its history', async () => {
     t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
     await lookedUp()
     t.sandbox.controls.setFaults([
@@ -532,8 +532,13 @@ describe('an unknown deposit', () => {
     const again = await t.call('retryDeposit', { entryId: unknown.id })
     expect(again).toMatchObject({ status: 'unknown', needsAttention: true, error: { code: 'SERVICE_ERROR' } })
     expect(again.error?.details?.stage).toBeUndefined()
+    // Its history says what happened to the re-sent POST (refused, 401), not the token request's silence.
     const events = (await t.call('getEntry', { entryId: unknown.id })).events
-    expect(events.at(-1)).toMatchObject({ type: 'no-answer', detail: { by: 'person' } })
+    expect(events.at(-1)).toMatchObject({
+      type: 'retried',
+      httpStatus: 401,
+      detail: { access: 'TOKEN_NO_ANSWER', by: 'person' },
+    })
     expect(t.sandbox.controls.ledger().deposits).toHaveLength(1)
   })
 

@@ -57,9 +57,13 @@ describe('the Arabic and English texts', () => {
       details: { reason: 'UND_ERR_HEADERS_TIMEOUT', outcome: 'unknown' },
     }
     expect(errorMessage(en, silent)).toMatch(/^The service did not answer\./)
-    expect(errorMessage(ar, silent)).toBe(ar.errorReasons.NO_ANSWER)
+    expect(errorMessage(ar, silent)).toBe(ar.common.serviceSilent)
     const answered = { code: 'SERVICE_ERROR', details: { outcome: 'rejected', httpStatus: 503 } }
     expect(errorMessage(en, answered)).toBe(en.errors.SERVICE_ERROR)
+    // A money call cut off without a code carries the reason NO_ANSWER: its outcome is unknown, never "try again".
+    const moneySilent = { code: 'OUTCOME_UNKNOWN', details: { reason: 'NO_ANSWER', outcome: 'unknown' } }
+    expect(errorMessage(en, moneySilent)).toBe(en.errors.OUTCOME_UNKNOWN)
+    expect(errorMessage(ar, moneySilent)).toBe(ar.errors.OUTCOME_UNKNOWN)
   })
 
   it('read an unknown entry error code as a service error instead of failing', () => {

@@ -103,19 +103,37 @@ export function entryError(error: unknown): EntryError {
   return { code: 'INTERNAL', message: 'An unexpected error occurred while sending.' }
 }
 
+/** Codes of the desk's own work to get access: no credentials set up, or none it can read. */
+const ACCESS_CODES: ReadonlySet<string> = new Set(['NOT_CONFIGURED', 'SECRETS_UNAVAILABLE'])
+
+/** A token request the service did not answer at all (no HTTP status: cut off, timed out). */
+function unansweredTokenRequest(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.httpStatus === undefined && error.outcome === 'unknown'
+}
+
 /**
- * What a first attempt whose token work failed records (nothing was carried out: no POST left, or the one that
- * did was refused with a 401 before the service did anything). Its details say so (`stage: 'access'`), so the
- * screen says the sale or deposit did not go through rather than that the service refused it. A token
- * request the service did not answer becomes NOT_SENT, reason TOKEN_NO_ANSWER: left as it came ("the service
- * did not answer", SERVICE_ERROR) it reads as the money call's own error. NOT_SENT because the request that
- * would have carried it out was never sent (a 401'd one was refused unprocessed). The service's answers about
- * access (a refused password, a blocked address, a disabled account, the rate limit) are kept: they say
- * what to do.
+ * Where a failure that is not the money POST's own answer came from: the work to get access (a token request,
+ * the credentials) or the desk itself (its journal, a fault). Either way the service refused nothing.
  */
-function accessFailure(error: unknown): unknown {
-  if (!(error instanceof AppError)) return error
-  if (error instanceof ServiceError && error.httpStatus === undefined && error.outcome === 'unknown') {
+function failureStage(error: unknown): 'access' | 'desk' {
+  return error instanceof ServiceError || (error instanceof AppError && ACCESS_CODES.has(error.code))
+    ? 'access'
+    : 'desk'
+}
+
+/**
+ * What a first attempt records when its failure is not the money POST's own answer (nothing was carried out:
+ * no POST left, or the one that did was refused with a 401 before the service did anything). Its details say
+ * where it came from (`stage`), so the screen says the sale or deposit did not go through rather than that
+ * the service refused it. A token request the service did not answer becomes NOT_SENT, reason
+ * TOKEN_NO_ANSWER: left as it came ("the service did not answer", SERVICE_ERROR) it reads as the money call's
+ * own error. NOT_SENT because the request that would have carried it out was never sent (a 401'd one is
+ * refused unprocessed). The service's answers about access (a refused password, a blocked address, a
+ * disabled account, the rate limit) keep their code: they say what to do.
+ */
+function notCarriedOut(error: unknown): AppError {
+  const stage = failureStage(error)
+  if (unansweredTokenRequest(error)) {
     const reason = error.details?.reason
     return new ServiceError(
       'NOT_SENT',
@@ -126,34 +144,40 @@ function accessFailure(error: unknown): unknown {
         reason: 'TOKEN_NO_ANSWER',
         tokenError: error.code,
         ...(typeof reason === 'string' ? { tokenReason: reason } : {}),
-        stage: 'access',
+        stage,
       },
     )
   }
-  return error instanceof ServiceError
-    ? new ServiceError(error.code, error.message, error.outcome, error.httpStatus, {
-        ...error.details,
-        stage: 'access',
-      })
-    : new AppError(error.code, error.message, { ...error.details, stage: 'access' })
+  if (error instanceof ServiceError) {
+    return new ServiceError(error.code, error.message, error.outcome, error.httpStatus, {
+      ...error.details,
+      stage,
+    })
+  }
+  if (error instanceof AppError) return new AppError(error.code, error.message, { ...error.details, stage })
+  return new AppError('INTERNAL', 'An unexpected error occurred before sending.', { stage })
 }
 
 /**
- * The event of a first attempt whose token work failed: `answered` with the POST's own status when the
- * service refused it (a 401), else `not-sent` — never the token request's silence recorded as the POST's.
- * `access` says what the token request came to: TOKEN_NO_ANSWER, or the code of the service's answer.
+ * The event of an attempt whose failure is not the money POST's own answer: `answered` with the POST's status
+ * when the service refused it (a 401), else `not-sent` — never the token request's silence or answer recorded
+ * as the POST's. `access` says what getting access came to (TOKEN_NO_ANSWER, or its code); a failure of the
+ * desk's own gives its `code`.
  */
-function accessEvent(tracker: PostTracker, recorded: unknown, at: string, clerk: string | null): NewEvent {
-  const details = recorded instanceof AppError ? recorded.details : undefined
-  const access =
-    details?.reason === 'TOKEN_NO_ANSWER'
-      ? 'TOKEN_NO_ANSWER'
-      : recorded instanceof AppError
-        ? recorded.code
-        : 'INTERNAL'
+function notCarriedOutEvent(
+  tracker: PostTracker,
+  error: unknown,
+  at: string,
+  clerk: string | null,
+): NewEvent {
+  const code = error instanceof AppError ? error.code : 'INTERNAL'
+  const detail =
+    failureStage(error) === 'access'
+      ? { access: unansweredTokenRequest(error) ? 'TOKEN_NO_ANSWER' : code }
+      : { code }
   const answer = tracker.postAnswer()
-  if (answer) return { type: 'answered', at, clerk, httpStatus: answer.httpStatus, detail: { access } }
-  return { type: 'not-sent', at, clerk, detail: { access } }
+  if (answer) return { type: 'answered', at, clerk, httpStatus: answer.httpStatus, detail }
+  return { type: 'not-sent', at, clerk, detail }
 }
 
 /** The event that records how an attempt ended. */
@@ -244,12 +268,14 @@ export function recordFailure(
   }
   const status = resend ? 'unknown' : tracker.status(error)
   if (status === 'unknown') ctx.log.warn(`${entry.kind} outcome unknown; flagged`, { entryId: entry.id })
-  // A re-send keeps what came as it came: its entry stays unknown, and an earlier attempt may have moved money.
-  const fromAccess = resend === null && !tracker.fromPost(error)
-  const recorded = fromAccess ? accessFailure(error) : error
-  const event = fromAccess
-    ? accessEvent(tracker, recorded, done.at, ctx.clerk)
-    : attemptEvent(error, done.at, ctx.clerk)
+  // Not the POST's own answer: nothing was carried out by this attempt. A first attempt says so in its error;
+  // a re-send keeps its error as it came (its entry stays unknown: an earlier attempt may have moved money),
+  // and both record what happened to this attempt's POST, not the token request's outcome as the POST's.
+  const fromPost = tracker.fromPost(error)
+  const recorded = fromPost || resend !== null ? error : notCarriedOut(error)
+  const event = fromPost
+    ? attemptEvent(error, done.at, ctx.clerk)
+    : notCarriedOutEvent(tracker, error, done.at, ctx.clerk)
   return ws.journal.updateEntry(
     entry.id,
     { status, error: entryError(recorded), attempts, firstSentAt, needsAttention: status === 'unknown' },

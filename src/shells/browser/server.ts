@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -72,6 +72,19 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
   })
+}
+
+/** The file a URL path names inside the renderer folder, or null (a malformed escape, or outside it). */
+function rendererFile(rendererDir: string, pathname: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0')) return null
+  const file = normalize(join(rendererDir, decoded))
+  return file.startsWith(rendererDir + sep) ? file : null
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
@@ -239,15 +252,20 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       send(res, 200, CONTENT_TYPES['.html'] as string, index)
       return
     }
-    const file = normalize(join(rendererDir, decodeURIComponent(url.pathname)))
-    // Read off the main thread, as the Electron host's app:// handler does: a file read that waits for the
-    // disk must not hold up the desk.
-    const body = file.startsWith(rendererDir + sep) ? await readFile(file).catch(() => null) : null
-    if (body === null) {
+    // Only a regular file inside the renderer folder; read off the main thread, as the Electron host's app://
+    // handler does (a file read that waits for the disk must not hold up the desk), and not at all for HEAD.
+    const file = rendererFile(rendererDir, url.pathname)
+    const body =
+      file === null || !(await stat(file).catch(() => null))?.isFile()
+        ? null
+        : req.method === 'HEAD'
+          ? ''
+          : await readFile(file).catch(() => null)
+    if (body === null || file === null) {
       send(res, 404, 'text/plain; charset=utf-8', 'Not found.')
       return
     }
-    send(res, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', body)
+    send(res, 200, CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', body)
   }
 
   // The one start-up path of both hosts: the server listens before the start-up work touches a journal, so

@@ -43,6 +43,8 @@ export const en = {
     dismiss: 'Dismiss',
     estimate: 'estimate',
     questionMark: '?',
+    serviceSilent:
+      'The service did not answer. Check the internet connection, then try again; if it lasts, call support.',
     shortcut: 'Shortcut',
     errorDetails: (code: string, http: string) => `Code ${code}${http ? `, HTTP ${http}` : ''}`,
     forSupport: 'Details for support',
@@ -447,10 +449,8 @@ export const en = {
   } satisfies Record<JournalEventType, string>,
   /** Advice for a refusal whose reason says more than its code (main's `details.reason`). */
   errorReasons: {
-    NO_ANSWER:
-      'The service did not answer. Check the internet connection, then try again; if it lasts, call support.',
     TOKEN_NO_ANSWER:
-      'The service did not answer when the desk asked it for access, so this was not carried out. Check the internet connection and try again.',
+      'The service did not answer when the desk asked it for access. Check the internet connection and try again.',
     REQUEST_NOT_MADE:
       'The request could not be made on this PC (a value it would carry is not valid); nothing was sent. Save the diagnostics (Settings → Support) and contact support.',
   },

@@ -29,7 +29,7 @@ export function errorMessage(
 ): string {
   // A lookup or other call the service did not answer at all (main: SERVICE_ERROR, outcome unknown) — not
   // "the service answered with an error".
-  if (error.code === 'SERVICE_ERROR' && error.details?.outcome === 'unknown') return t.errorReasons.NO_ANSWER
+  if (error.code === 'SERVICE_ERROR' && error.details?.outcome === 'unknown') return t.common.serviceSilent
   const reason = error.details?.reason
   if (typeof reason === 'string' && Object.hasOwn(t.errorReasons, reason)) {
     return t.errorReasons[reason as keyof Messages['errorReasons']]

@@ -29,10 +29,12 @@ export function lastOperationOf(entry: JournalEntry): LastOperation {
 
 /**
  * A failed entry the service never refused: the request could not be sent, or the desk could not get access
- * to send it (main marks those `stage: 'access'`). Its screen says it did not go through, not "refused".
+ * to send it or failed itself before (main marks those with a `stage`: 'access' or 'desk'). Its screen says
+ * it did not go through, not "refused".
  */
 export function failedUnsent(entry: Pick<JournalEntry, 'error'>): boolean {
-  return entry.error?.code === 'NOT_SENT' || entry.error?.details?.stage === 'access'
+  const stage = entry.error?.details?.stage
+  return entry.error?.code === 'NOT_SENT' || stage === 'access' || stage === 'desk'
 }
 
 export interface LimitFigures {

@@ -4,6 +4,7 @@ import { toLatinDigits } from '../../../../shared/digits'
 import { formatLyd, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { PHONE_FORMATS, type PhoneFormat } from '../../../../shared/phone'
 import { settingsStore, statusStore } from '../../app/stores'
+import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
@@ -191,7 +192,7 @@ function LiveSection() {
         />
       ) : null}
       {test && !test.ok ? (
-        <Panel tone="bad" title={t.errors[test.error.code]} role="alert">
+        <Panel tone="bad" title={errorMessage(t, test.error)} role="alert">
           <SupportDetails code={test.error.code} />
         </Panel>
       ) : null}
