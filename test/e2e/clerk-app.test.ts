@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
+import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 import { writeMonochromePng } from '../helpers/monochrome-png'
 import { type Browser, ready, screenshot, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
@@ -192,17 +193,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await lookUpAndConfirm(page, '0917654321', 'خديجة')
       await enterAmountAndReview(page, language === 'en' ? '2.5' : '3.5')
       // The token in hand is refused (401) and the request for a new one gets no answer.
-      shell.sandbox.controls.setFaults([
-        {
-          method: 'POST',
-          path: '/deposit',
-          action: 'respond',
-          status: 401,
-          body: { message: 'Unauthenticated.' },
-          times: 1,
-        },
-        { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
-      ])
+      shell.sandbox.controls.setFaults([tokenRefusedOnce('/deposit'), TOKEN_UNANSWERED_ONCE])
       await page.getByRole('button', { name: 'Confirm deposit' }).click()
       if (language === 'ar') {
         await page.getByRole('button', { name: 'العربية' }).click()

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { en } from '../../src/renderer/src/i18n/en'
 import { errorMessage } from '../../src/renderer/src/i18n/index'
 import { AHMED, deskSeed, KHALED_INACTIVE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 import { walCommits } from '../helpers/journal-file'
 
 let t: TestDesk
@@ -281,16 +282,7 @@ describe('what a deposit writes to the journal', () => {
   it('with a token in hand that the service refuses (401): a second mark for the POST after the refresh', async () => {
     t = await startTestDesk()
     await lookedUp()
-    t.sandbox.controls.setFaults([
-      {
-        method: 'POST',
-        path: '/deposit',
-        action: 'respond',
-        status: 401,
-        body: { message: 'Unauthenticated.' },
-        times: 1,
-      },
-    ])
+    t.sandbox.controls.setFaults([tokenRefusedOnce('/deposit')])
     const entry = await t.call('deposit', args)
     expect(entry).toMatchObject({ status: 'confirmed', attempts: 2 })
     const events = (await t.call('getEntry', { entryId: entry.id })).events
@@ -306,17 +298,7 @@ describe('what a deposit writes to the journal', () => {
   it('a 401, then no answer to the token request: failed, recorded as answered 401, not as unanswered', async () => {
     t = await startTestDesk()
     await lookedUp()
-    t.sandbox.controls.setFaults([
-      {
-        method: 'POST',
-        path: '/deposit',
-        action: 'respond',
-        status: 401,
-        body: { message: 'Unauthenticated.' },
-        times: 1,
-      },
-      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
-    ])
+    t.sandbox.controls.setFaults([tokenRefusedOnce('/deposit'), TOKEN_UNANSWERED_ONCE])
     const entry = await t.call('deposit', args)
     expect(entry).toMatchObject({
       status: 'failed',
@@ -341,14 +323,7 @@ describe('what a deposit writes to the journal', () => {
     await lookedUp()
     await t.desk.workspace().catalog.refreshing
     t.sandbox.controls.setFaults([
-      {
-        method: 'POST',
-        path: '/deposit',
-        action: 'respond',
-        status: 401,
-        body: { message: 'Unauthenticated.' },
-        times: 1,
-      },
+      tokenRefusedOnce('/deposit'),
       {
         method: 'POST',
         path: '/token',
@@ -382,7 +357,7 @@ describe('what a deposit writes to the journal', () => {
     // 50 minutes on, the 1-hour token is due for a refresh (under 12 minutes left) and POST /token fails.
     offset = 50 * 60_000
     t.sandbox.controls.setClockOffset(offset)
-    t.sandbox.controls.setFaults([{ method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 }])
+    t.sandbox.controls.setFaults([TOKEN_UNANSWERED_ONCE])
     const refused = await t.call('deposit', args)
     // What the clerk reads: not sent, because the service did not answer for access (not "it answered with
     // an error"), and the history says the deposit never left.
@@ -518,17 +493,7 @@ describe('an unknown deposit', () => {
     })
     expect(unknown.status).toBe('unknown')
     // The re-send's token is refused and no new one can be had: the first attempt may still have credited.
-    t.sandbox.controls.setFaults([
-      {
-        method: 'POST',
-        path: '/deposit',
-        action: 'respond',
-        status: 401,
-        body: { message: 'Unauthenticated.' },
-        times: 1,
-      },
-      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
-    ])
+    t.sandbox.controls.setFaults([tokenRefusedOnce('/deposit'), TOKEN_UNANSWERED_ONCE])
     const again = await t.call('retryDeposit', { entryId: unknown.id })
     expect(again).toMatchObject({ status: 'unknown', needsAttention: true, error: { code: 'SERVICE_ERROR' } })
     expect(again.error?.details?.stage).toBeUndefined()

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startTestDesk, type TestDesk } from '../helpers/desk'
+import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 
 let t: TestDesk
 afterEach(async () => {
@@ -65,17 +66,7 @@ describe('selling a voucher', () => {
     t = await startTestDesk()
     // The start's denomination refresh gets the token: let it land, so the sale goes with it.
     await t.desk.workspace().catalog.refreshing
-    t.sandbox.controls.setFaults([
-      {
-        method: 'POST',
-        path: '/vouchers/generate',
-        action: 'respond',
-        status: 401,
-        body: { message: 'Unauthenticated.' },
-        times: 1,
-      },
-      { method: 'POST', path: '/token', action: 'drop-before-commit', times: 1 },
-    ])
+    t.sandbox.controls.setFaults([tokenRefusedOnce('/vouchers/generate'), TOKEN_UNANSWERED_ONCE])
     const failed = await t.call('generateVoucher', { denominationId: 1 })
     expect(failed).toMatchObject({
       status: 'failed',

@@ -119,8 +119,9 @@ export class TokenManager {
   /**
    * Runs a call with the current token, or with `inHand` (what ready() gave just before): that token is used
    * as given, never checked or replaced by a refresh first — the caller has journaled its POST as leaving with
-   * it (a deposit's intent), so no token request may come between. A 401 means the token was refused and nothing was done, so after
-   * one refresh the call is safely repeated once; a second 401 is final. A 403 never refreshes.
+   * it (a deposit's intent), so no token request may come between. A 401 means the token was refused and
+   * nothing was done, so after one refresh the call is safely repeated once; a second 401 is final. A 403
+   * never refreshes.
    */
   async withToken<T>(call: (token: string) => Promise<T>, inHand?: string): Promise<T> {
     const token = inHand ?? (await this.getToken())
