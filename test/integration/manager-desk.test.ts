@@ -527,7 +527,7 @@ describe('exports and backups', () => {
     await manager.call('updateSettings', { backup: { folder, keep: 2 } })
     const first = await manager.call('backupNow', {})
     expect(first?.files.map((f) => f.name).sort()).toEqual(['journal-training.sqlite', 'people.sqlite'])
-    expect(verifyBackup(first?.folder ?? '')).toEqual({ ok: true, problems: [] })
+    expect(await verifyBackup(first?.folder ?? '')).toEqual({ ok: true, problems: [] })
     await manager.call('backupNow', {})
     const third = await manager.call('backupNow', {})
     expect(third?.pruned).toBe(1)

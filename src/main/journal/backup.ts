@@ -1,11 +1,9 @@
-import Database from 'better-sqlite3'
+import { copyOffThread } from './off-thread'
 
-/** An online copy of a journal (or people) file that is not open here, safe while another process writes. */
+/**
+ * An online copy of a journal (or people) file, safe while the app or another process writes it: made in a
+ * worker thread, so neither the copy nor its final sync of the whole file holds up the main thread.
+ */
 export async function copyDatabaseFile(path: string, destination: string): Promise<void> {
-  const db = new Database(path, { readonly: true, fileMustExist: true })
-  try {
-    await db.backup(destination)
-  } finally {
-    db.close()
-  }
+  await copyOffThread(path, destination)
 }

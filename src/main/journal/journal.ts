@@ -20,7 +20,7 @@ import type { EntryRecord, EntryUpdate, JournalFilter, NewEntry } from './entrie
 import * as entries from './entries'
 import { addEvent, listEvents, type NewEvent, wasSent } from './events'
 import * as kept from './kept'
-import { type IntegrityCheckTiming, integrityCheck, type JournalHealth, openDatabase } from './open'
+import { type IntegrityCheckTiming, integrityCheckOffThread, type JournalHealth, openDatabase } from './open'
 import type { ReportGroup, ReportList, ReportScope, ReportSource, StoredZ } from './reports'
 import * as reports from './reports'
 import { preparedOnce, type Statements } from './statements'
@@ -341,10 +341,10 @@ export class Journal implements ReportSource {
     await this.#db.backup(destination)
   }
 
-  /** An online copy to a file, verified by integrity_check of the copy. */
+  /** An online copy to a file, verified by integrity_check of the copy (in a worker thread). */
   async backupTo(destination: string): Promise<{ path: string; integrity: string }> {
     await this.copyTo(destination)
-    const integrity = integrityCheck(destination)
+    const integrity = await integrityCheckOffThread(destination)
     if (integrity !== 'ok')
       throw new AppError('JOURNAL_UNAVAILABLE', `The backup copy failed its check: ${integrity}`)
     return { path: destination, integrity }

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import Database from 'better-sqlite3'
 import { MIGRATIONS, migrate } from './migrations'
+import { checkHere, checkOffThread } from './off-thread'
 
 export interface JournalHealth {
   /** Null when money records may be written; otherwise why not (the journal stays readable). */
@@ -62,7 +61,7 @@ export function openDatabase(
     return { db, health, checked: Promise.resolve(health) }
   }
   const health: JournalHealth = { problem: null, checked: false }
-  const checked = quickCheckInWorker(path).then((result) => {
+  const checked = checkOffThread(path, 'quick_check').then((result) => {
     health.problem = quickCheckProblem(result)
     health.checked = true
     return health
@@ -80,65 +79,15 @@ function quickCheckProblem(result: string): string | null {
   return result === 'ok' ? null : `The journal failed its integrity check: ${result}`
 }
 
-/** Runs in the worker (CommonJS, evaluated): its own read-only connection, one quick_check, one answer. */
-const QUICK_CHECK_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads')
-const Database = require(workerData.sqlite)
-const db = new Database(workerData.path, { readonly: true, fileMustExist: true })
-try {
-  parentPort.postMessage({ result: String(db.pragma('quick_check', { simple: true })) })
-} finally {
-  db.close()
-}
-`
-
 /**
- * quick_check on a read-only connection in a worker thread (WAL lets it read while the app writes). If the
- * worker cannot run at all, the check runs here after all: a journal is never left unchecked.
+ * integrity_check of a database file (a backup's copy) in a worker thread: 'ok' or the first problem.
+ * What a backup uses; the desk's main thread never waits on it.
  */
-function quickCheckInWorker(path: string): Promise<string> {
-  const onThisThread = (): string => {
-    const db = new Database(path, { readonly: true, fileMustExist: true })
-    try {
-      return String(db.pragma('quick_check', { simple: true }))
-    } finally {
-      db.close()
-    }
-  }
-  return new Promise((resolve) => {
-    let answered = false
-    const answer = (result: () => string) => {
-      if (answered) return
-      answered = true
-      try {
-        resolve(result())
-      } catch (error) {
-        resolve(`could not be checked (${error instanceof Error ? error.message : String(error)})`)
-      }
-    }
-    try {
-      const worker = new Worker(QUICK_CHECK_WORKER, {
-        eval: true,
-        workerData: { path, sqlite: createRequire(import.meta.url).resolve('better-sqlite3') },
-      })
-      worker.once('message', (message: { result: string }) => answer(() => message.result))
-      worker.once('error', () => answer(onThisThread))
-      worker.once('exit', () => answer(onThisThread))
-    } catch {
-      answer(onThisThread)
-    }
-  })
+export function integrityCheckOffThread(path: string): Promise<string> {
+  return checkOffThread(path, 'integrity_check')
 }
 
 /** integrity_check of a database file, opened read-only; 'ok' or the first problem. */
 export function integrityCheck(path: string): string {
-  const db = new Database(path, {
-    readonly: true,
-    fileMustExist: true,
-  })
-  try {
-    return String(db.pragma('integrity_check', { simple: true }))
-  } finally {
-    db.close()
-  }
+  return checkHere(path, 'integrity_check')
 }

@@ -205,7 +205,7 @@ export class PeopleStore {
       .run(at, personId, type, byId, detail ? JSON.stringify(detail) : null)
   }
 
-  /** An online copy verified by integrity_check, for backups. */
+  /** An online copy, for backups (makeBackup checks the copy). */
   async backupTo(destination: string): Promise<void> {
     await this.db.backup(destination)
   }

@@ -1,0 +1,107 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import Database from 'better-sqlite3'
+
+/**
+ * Work on a whole database file, done in a worker thread on a read-only connection of its own (WAL lets it
+ * read while the app writes), so the main thread — every deposit, lookup and screen — never waits on it:
+ * quick_check of the journal at start-up (~2 s for a year's journal on the project's machine), and a
+ * backup's copy and integrity_check (~1 s and ~13 s). If a worker cannot start, or dies without answering,
+ * the work is done on this thread after all: nothing is left unchecked or uncopied.
+ */
+
+/** SQLite's two checks: quick_check (pages and records) and integrity_check (that, and every index). */
+export type Check = 'quick_check' | 'integrity_check'
+
+type Task =
+  | { kind: 'check'; path: string; check: Check }
+  | { kind: 'copy'; path: string; destination: string }
+
+/**
+ * The worker (CommonJS, evaluated): one task, one answer — its result, or why it could not be done (a file
+ * that is not a database throws; that is an answer too, so nothing is done a second time on the main
+ * thread). A copy is made in one step, under one read transaction: a clerk's commit meanwhile never makes
+ * SQLite start it again, and the copy's final sync (the whole file, ~500 MB for a year) happens here.
+ */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const Database = require(workerData.sqlite)
+async function run(task) {
+  const db = new Database(task.path, { readonly: true, fileMustExist: true })
+  try {
+    if (task.kind === 'check') return String(db.pragma(task.check, { simple: true }))
+    await db.backup(task.destination, { progress: () => 0x7fffffff })
+    return 'copied'
+  } finally {
+    db.close()
+  }
+}
+run(workerData.task).then(
+  (result) => parentPort.postMessage({ result }),
+  (error) => parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+)
+`
+
+/** The task on this thread: what happens when no worker can run it. */
+async function here(task: Task): Promise<string> {
+  const db = new Database(task.path, { readonly: true, fileMustExist: true })
+  try {
+    if (task.kind === 'check') return String(db.pragma(task.check, { simple: true }))
+    await db.backup(task.destination)
+    return 'copied'
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The task's result; rejects with the task's own error (not a database, no such file, disk full…). Settles
+ * once, when the worker has gone: with its answer, or — only if it gave none (it could not start, or died) —
+ * with the task done here.
+ */
+function inWorker(task: Task): Promise<string> {
+  let worker: Worker
+  try {
+    worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { task, sqlite: createRequire(import.meta.url).resolve('better-sqlite3') },
+    })
+  } catch {
+    return here(task)
+  }
+  return new Promise<{ result?: string; error?: string } | null>((resolve) => {
+    let answer: { result?: string; error?: string } | null = null
+    worker.once('message', (message: { result?: string; error?: string }) => {
+      answer = message
+    })
+    // An error event is followed by the exit; the exit decides.
+    worker.once('error', () => {})
+    worker.once('exit', () => resolve(answer))
+  }).then((answer) => {
+    if (answer === null) return here(task)
+    if (answer.error !== undefined) throw new Error(answer.error)
+    return String(answer.result)
+  })
+}
+
+/** A check's first line: 'ok' or the first problem. Never rejects: "could not be checked (…)" instead. */
+export function checkOffThread(path: string, check: Check): Promise<string> {
+  return inWorker({ kind: 'check', path, check }).catch(
+    (error: unknown) => `could not be checked (${error instanceof Error ? error.message : String(error)})`,
+  )
+}
+
+/** An online copy of a database file to a new file (safe while another connection writes). */
+export async function copyOffThread(path: string, destination: string): Promise<void> {
+  await inWorker({ kind: 'copy', path, destination })
+}
+
+/** A check's first line, on this thread (start-up's 'now' timing, tests). */
+export function checkHere(path: string, check: Check): string {
+  const db = new Database(path, { readonly: true, fileMustExist: true })
+  try {
+    return String(db.pragma(check, { simple: true }))
+  } finally {
+    db.close()
+  }
+}
