@@ -86,7 +86,9 @@ async function main(): Promise<void> {
     console.log(
       `PostgreSQL on 127.0.0.1:${cluster.port} (fsync on); ${ENTRIES} entries, ${ENTRIES * 3} events each run\n`,
     )
-    console.log('batch size | catch-up of 10,000 entries | entries/s | events/s | longest hold-up of the main thread')
+    console.log(
+      'batch size | catch-up of 10,000 entries | entries/s | events/s | longest hold-up of the main thread',
+    )
     for (const batchSize of [100, 500, 2000]) {
       const database = `bench_${batchSize}`
       await cluster.createDatabase(database)

@@ -103,8 +103,23 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
 }
 
 /**
+ * Settings as a store hands them out: frozen to the last nested object, so one caller cannot change what the
+ * next one reads, and handing them out costs nothing (a deposit reads them three times).
+ */
+export function frozenSettings(settings: StoredSettings): StoredSettings {
+  const freeze = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
+    Object.freeze(value)
+    for (const inner of Object.values(value)) freeze(inner)
+  }
+  freeze(settings)
+  return settings
+}
+
+/**
  * Settings in a JSON file, written atomically (temp file + rename) so a power cut leaves the old or the new
- * file, never half of one. Used by the browser shell and tests; the Electron app uses electron-store.
+ * file, never half of one; read once, kept in memory. Used by the browser shell and tests; the Electron app
+ * uses electron-store the same way (electron/store-settings.ts).
  */
 export class JsonFileSettings implements SettingsStore {
   private current: StoredSettings
@@ -116,16 +131,18 @@ export class JsonFileSettings implements SettingsStore {
     } catch {
       raw = {}
     }
-    this.current = sanitizeSettings(raw)
+    this.current = frozenSettings(sanitizeSettings(raw))
   }
 
   get(): StoredSettings {
-    return structuredClone(this.current)
+    return this.current
   }
 
+  /** Written first: settings that could not be written are not in effect either. */
   update(patch: Partial<StoredSettings>): StoredSettings {
-    this.current = sanitizeSettings({ ...this.current, ...patch })
-    writeFileAtomically(this.path, JSON.stringify(this.current, null, 2))
-    return this.get()
+    const next = sanitizeSettings({ ...this.current, ...patch })
+    writeFileAtomically(this.path, JSON.stringify(next, null, 2))
+    this.current = frozenSettings(next)
+    return this.current
   }
 }
