@@ -208,7 +208,7 @@ try {
       () => computeReport(journal, { from: addDays(day, -30), to: addDays(day, -30) }, meta),
     ],
     [
-      `the whole year (${first}–${day}), a month at a time`,
+      `the whole year (${first}–${day}), a few days at a time`,
       () => computeReportStepwise(journal, { from: first, to: day }, { ...meta, type: 'range' }),
     ],
     [
@@ -220,7 +220,7 @@ try {
   for (const [name, task] of reportRows) {
     const m = await measure(task)
     // A task that never yields holds the loop for all of its time; the monitor only sees yielding ones.
-    measured.push([name, m.time, name.includes('a month at a time') ? m.blocked : 'all of it (one call)'])
+    measured.push([name, m.time, name.includes('a few days at a time') ? m.blocked : 'all of it (one call)'])
   }
   printTable('Reports', ['report', 'time', 'longest hold-up'], measured)
 

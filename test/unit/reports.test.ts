@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createIdGenerator } from '../../src/main/ids'
 import { Journal } from '../../src/main/journal/journal'
 import { computeReport, computeReportStepwise } from '../../src/main/reports/compute'
-import { addDays } from '../../src/shared/day'
+import { addDays, dayToIsoDate } from '../../src/shared/day'
 
 /** A journal of 100 days with every kind, outcome and a few clerks, summed by hand to check the reports. */
 const dir = mkdtempSync(join(tmpdir(), 'reports-'))
@@ -79,6 +79,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** Days since 1970 of a YYYYMMDD day, so two days subtract. */
+const dayNumber = (day: number) => Date.parse(dayToIsoDate(day)) / 86_400_000
 const meta = { type: 'range' as const, mode: 'live' as const, generatedAt: '', generatedBy: null, z: null }
 const done = (s: string) => s === 'issued' || s === 'confirmed'
 
@@ -117,8 +119,34 @@ describe('reports', () => {
     expect(report.failed.entries).toHaveLength(Math.min(200, report.failed.total))
   })
 
-  it('are the same when a long period is read a month at a time', async () => {
+  it('are the same when a long period is read in steps', async () => {
     const scope = { from: FIRST, to: addDays(FIRST, DAYS - 1) }
     expect(await computeReportStepwise(journal, scope, meta)).toEqual(computeReport(journal, scope, meta))
+  })
+
+  it('read a long period in shorter steps where steps are slow, so a busy year never holds a sale up', async () => {
+    const scope = { from: FIRST, to: addDays(FIRST, DAYS - 1) }
+    /** The days each step read, with a clock on which every step takes `stepMs`. */
+    const steps = async (stepMs: number) => {
+      const spans: number[] = []
+      let clock = 0
+      const source = {
+        reportGroups: (part: { from: number; to: number }) => {
+          spans.push(dayNumber(part.to) - dayNumber(part.from) + 1)
+          clock += stepMs
+          return journal.reportGroups(part)
+        },
+        reportEntries: journal.reportEntries.bind(journal),
+      }
+      const report = await computeReportStepwise(source, scope, meta, () => clock)
+      expect(report).toEqual(computeReport(journal, scope, meta))
+      return spans
+    }
+    // A busy outlet: a week took 100 ms, so each step after it reads a single day.
+    const busy = await steps(100)
+    expect(busy.slice(0, 3)).toEqual([7, 1, 1])
+    expect(busy).toHaveLength(DAYS - 6)
+    // A quiet one: a week took 1 ms, so the rest is read a month at a time.
+    expect(await steps(1)).toEqual([7, 31, 31, 31])
   })
 })
