@@ -52,6 +52,8 @@ export interface DeskDeps {
   updates?: () => UpdatesHost | null
   /** Head office sync tuning for tests and benchmarks (batch size, poll interval, hooks). */
   headOfficeSync?: HeadOfficeFeatureDeps['sync']
+  /** How often the daily backup looks whether today's exists (30 minutes; tests shorten it). */
+  backupCheckMs?: number
 }
 
 export interface StartOptions {
@@ -128,6 +130,7 @@ export function createDesk(deps: DeskDeps): Desk {
     chainReport: headOffice.chainReport,
     people: people.backupSource,
     ...(deps.manager ? { host: deps.manager } : {}),
+    ...(deps.backupCheckMs ? { backupCheckMs: deps.backupCheckMs } : {}),
   })
 
   const handlers: DeskHandlers = {

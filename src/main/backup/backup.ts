@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto'
-import {
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs'
+import { createReadStream } from 'node:fs'
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, isAbsolute, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { BackupFile, BackupResult } from '../../shared/manager'
@@ -64,17 +55,32 @@ async function sha256(path: string): Promise<string> {
   return hash.digest('hex')
 }
 
+/** Whether a path is there. Asynchronous, like every file call here: see makeBackup. */
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  )
+}
+
 /** The backups this app made in a folder, oldest first. */
-export function listBackups(folder: string): string[] {
-  if (!existsSync(folder)) return []
-  return readdirSync(folder)
-    .filter((name) => BACKUP_NAME.test(name) && existsSync(join(folder, name, 'manifest.json')))
-    .sort()
+export async function listBackups(folder: string): Promise<string[]> {
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  const made = await Promise.all(
+    names.map(async (name) => BACKUP_NAME.test(name) && (await exists(join(folder, name, 'manifest.json')))),
+  )
+  return names.filter((_, i) => made[i]).sort()
 }
 
 /** Whether the folder holds a backup made on a business day (YYYYMMDD). */
-export function hasBackupOfDay(folder: string, day: number): boolean {
-  return listBackups(folder).some((name) => BACKUP_NAME.exec(name)?.[1] === String(day))
+export async function hasBackupOfDay(folder: string, day: number): Promise<boolean> {
+  return (await listBackups(folder)).some((name) => BACKUP_NAME.exec(name)?.[1] === String(day))
 }
 
 /**
@@ -83,6 +89,10 @@ export function hasBackupOfDay(folder: string, day: number): boolean {
  * on — the daily backup runs while clerks sell) and its SHA-256 written to manifest.json. The folder only gets its final name once all of
  * that succeeded, so a half-made backup never looks like a backup. Then the oldest of this app's backups
  * beyond `keep` are removed (nothing else in the folder is touched).
+ *
+ * Every file call is asynchronous: the folder may be a USB stick or a network share, and a share that has
+ * gone away keeps a call waiting for tens of seconds on Windows — a wait the daily backup, which starts by
+ * itself, must never put on the desk's main thread.
  */
 export async function makeBackup(options: {
   folder: string
@@ -97,12 +107,12 @@ export async function makeBackup(options: {
   const stamp = `reseller-desk-backup-${backupStamp(options.atMs)}`
   let final = join(options.folder, stamp)
   // Two backups in the same second: the second gets a suffix, the first is never replaced.
-  for (let n = 2; existsSync(final); n++) final = join(options.folder, `${stamp}-${n}`)
+  for (let n = 2; await exists(final); n++) final = join(options.folder, `${stamp}-${n}`)
   const partial = `${final}.partial`
   try {
-    mkdirSync(options.folder, { recursive: true })
-    rmSync(partial, { recursive: true, force: true })
-    mkdirSync(partial)
+    await mkdir(options.folder, { recursive: true })
+    await rm(partial, { recursive: true, force: true })
+    await mkdir(partial)
     const files: BackupFile[] = []
     for (const source of options.sources) {
       const path = join(partial, source.name)
@@ -114,20 +124,21 @@ export async function makeBackup(options: {
           integrity,
         })
       }
-      files.push({ name: source.name, bytes: statSync(path).size, sha256: await sha256(path) })
+      files.push({ name: source.name, bytes: (await stat(path)).size, sha256: await sha256(path) })
     }
     const at = new Date(options.atMs).toISOString()
-    writeFileSync(
+    await writeFile(
       join(partial, 'manifest.json'),
       JSON.stringify({ createdAt: at, ...options.appInfo, files, integrity: 'ok' }, null, 2),
     )
-    renameSync(partial, final)
-    const backups = listBackups(options.folder)
+    await rename(partial, final)
+    const backups = await listBackups(options.folder)
     const excess = backups.slice(0, Math.max(0, backups.length - options.keep))
-    for (const old of excess) rmSync(join(options.folder, old), { recursive: true, force: true })
+    for (const old of excess) await rm(join(options.folder, old), { recursive: true, force: true })
     return { folder: final, at, files, pruned: excess.length }
   } catch (error) {
-    rmSync(partial, { recursive: true, force: true })
+    // What is left of the attempt goes; if even that fails (the folder went away), the first error is the story.
+    await rm(partial, { recursive: true, force: true }).catch(() => undefined)
     if (error instanceof AppError) throw error
     throw new AppError('BACKUP_FAILED', 'The backup could not be written.', {
       reason: error instanceof Error ? error.message : String(error),
@@ -138,10 +149,12 @@ export async function makeBackup(options: {
 /** What a backup folder holds, checked again: each file's checksum and integrity. For restore and tests. */
 export async function verifyBackup(folder: string): Promise<{ ok: boolean; problems: string[] }> {
   const problems: string[] = []
-  const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { files: BackupFile[] }
+  const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as {
+    files: BackupFile[]
+  }
   for (const file of manifest.files) {
     const path = join(folder, basename(file.name))
-    if (!existsSync(path)) {
+    if (!(await exists(path))) {
       problems.push(`${file.name}: missing`)
       continue
     }

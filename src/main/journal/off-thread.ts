@@ -21,7 +21,9 @@ type Task =
  * The worker (CommonJS, evaluated): one task, one answer — its result, or why it could not be done (a file
  * that is not a database throws; that is an answer too, so nothing is done a second time on the main
  * thread). A copy is made in one step, under one read transaction: a clerk's commit meanwhile never makes
- * SQLite start it again, and the copy's final sync (the whole file, ~500 MB for a year) happens here.
+ * SQLite start it again, and the copy's final sync (the whole file, ~500 MB for a year) happens here. The
+ * copy is then a single file (rollback journal, not WAL): reading it later — the backup's check, a manager's
+ * look — leaves no -wal and -shm files beside it. The desk puts a restored journal back into WAL at its start.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
@@ -31,9 +33,18 @@ async function run(task) {
   try {
     if (task.kind === 'check') return String(db.pragma(task.check, { simple: true }))
     await db.backup(task.destination, { progress: () => 0x7fffffff })
+    seal(task.destination)
     return 'copied'
   } finally {
     db.close()
+  }
+}
+function seal(path) {
+  const copy = new Database(path)
+  try {
+    copy.pragma('journal_mode = DELETE')
+  } finally {
+    copy.close()
   }
 }
 run(workerData.task).then(
@@ -48,6 +59,12 @@ async function here(task: Task): Promise<string> {
   try {
     if (task.kind === 'check') return String(db.pragma(task.check, { simple: true }))
     await db.backup(task.destination)
+    const copy = new Database(task.destination)
+    try {
+      copy.pragma('journal_mode = DELETE')
+    } finally {
+      copy.close()
+    }
     return 'copied'
   } finally {
     db.close()

@@ -72,6 +72,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   let backupTimer: NodeJS.Timeout | null = null
   let firstBackupCheck: NodeJS.Timeout | null = null
   let backingUp: Promise<unknown> | null = null
+  let dailyCheck: Promise<void> | null = null
 
   function today(): number {
     return businessDay(core.active().session.clock.now())
@@ -120,10 +121,25 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     return result
   }
 
+  /**
+   * The check every 30 minutes: one at a time. A backup folder on a share that has gone away can keep the
+   * check waiting for a long while (off the main thread); a second check would only wait beside it.
+   */
   async function dailyBackup(): Promise<void> {
+    if (dailyCheck) return dailyCheck
+    const check = checkDailyBackup()
+    dailyCheck = check
+    try {
+      await check
+    } finally {
+      if (dailyCheck === check) dailyCheck = null
+    }
+  }
+
+  async function checkDailyBackup(): Promise<void> {
     try {
       const { backup: b } = core.settings()
-      if (!b.daily || b.folder === null || hasBackupOfDay(b.folder, today())) return
+      if (!b.daily || b.folder === null || (await hasBackupOfDay(b.folder, today()))) return
       const result = await backup(b.folder)
       log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
     } catch (error) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { DeskMethod } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
-import type { BackupSource } from '../backup/backup'
+import { type BackupSource, fileSource } from '../backup/backup'
 import type { CallContext } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import type { DeskHandlers } from '../desk/handlers'
@@ -70,7 +70,15 @@ export function createPeopleFeature(
     guard: (handlers) => guardHandlers(handlers, gate),
     checkCaller: (method, call) => void admitCaller(method, call, gate),
     endSession: (sender) => sessions.end(sender),
-    backupSource: { name: PEOPLE_FILE, copyTo: (to) => store().backupTo(to) },
+    // Copied from its file like the journals (in a worker thread); opened first, so a desk that never had
+    // anyone signed in still has a people database to copy.
+    backupSource: {
+      name: PEOPLE_FILE,
+      copyTo: (to) => {
+        store()
+        return fileSource(PEOPLE_FILE, join(core.dataDir, PEOPLE_FILE)).copyTo(to)
+      },
+    },
     open: () => void store(),
     close() {
       people?.close()

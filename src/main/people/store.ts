@@ -204,9 +204,4 @@ export class PeopleStore {
       .prepare('INSERT INTO people_log (at, person_id, type, by_id, detail) VALUES (?, ?, ?, ?, ?)')
       .run(at, personId, type, byId, detail ? JSON.stringify(detail) : null)
   }
-
-  /** An online copy, for backups (makeBackup checks the copy). */
-  async backupTo(destination: string): Promise<void> {
-    await this.db.backup(destination)
-  }
 }
