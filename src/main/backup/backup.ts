@@ -86,9 +86,9 @@ export async function hasBackupOfDay(folder: string, day: number): Promise<boole
 /**
  * A verified backup: every database copied online into a new folder, each copy checked with
  * integrity_check (in a worker thread: ~13 s for a year's journal, which the desk's main thread never waits
- * on — the daily backup runs while clerks sell) and its SHA-256 written to manifest.json. The folder only gets its final name once all of
- * that succeeded, so a half-made backup never looks like a backup. Then the oldest of this app's backups
- * beyond `keep` are removed (nothing else in the folder is touched).
+ * on — the daily backup runs while clerks sell) and its SHA-256 written to manifest.json. The folder only
+ * gets its final name once all of that succeeded, so a half-made backup never looks like a backup. Then the
+ * oldest of this app's backups beyond `keep` are removed (nothing else in the folder is touched).
  *
  * Every file call is asynchronous: the folder may be a USB stick or a network share, and a share that has
  * gone away keeps a call waiting for tens of seconds on Windows — a wait the daily backup, which starts by
