@@ -1,30 +1,43 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { DeskCore } from '../../src/main/desk/core'
+import { silentLogger } from '../../src/main/log'
+import type { ReceiptPrinter } from '../../src/main/receipts/printer'
+import { DEFAULT_SETTINGS } from '../../src/main/settings/settings'
 
-// A backup folder on a share that has gone away: listing it waits until the test lets it fail, as a
-// Windows share that stopped answering keeps a call waiting for tens of seconds.
-const share = vi.hoisted(() => ({ gone: '', listed: 0, fail: [] as (() => void)[] }))
+// A backup folder on a share that has gone away: listing it waits until the test lets it fail (or answer),
+// as a Windows share that stopped answering keeps a call waiting for tens of seconds.
+const share = vi.hoisted(() => ({
+  gone: '',
+  listed: 0,
+  waiting: [] as { fail: () => void; answer: () => void }[],
+}))
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>()
+  const realReaddir = real.readdir as (...a: unknown[]) => Promise<unknown>
   const readdir = ((path: string, ...rest: unknown[]) => {
-    if (share.gone === '' || !String(path).startsWith(share.gone)) {
-      return (real.readdir as (...a: unknown[]) => Promise<unknown>)(path, ...rest)
-    }
+    if (share.gone === '' || !String(path).startsWith(share.gone)) return realReaddir(path, ...rest)
     share.listed++
-    return new Promise((_resolve, reject) =>
-      share.fail.push(() => reject(Object.assign(new Error('host is down'), { code: 'EHOSTDOWN' }))),
+    return new Promise<unknown>((resolve, reject) =>
+      share.waiting.push({
+        fail: () => reject(Object.assign(new Error('host is down'), { code: 'EHOSTDOWN' })),
+        answer: () => resolve(realReaddir(path, ...rest)),
+      }),
     )
   }) as typeof real.readdir
   return { ...real, readdir, default: { ...real, readdir } }
 })
 
 const { startTestDesk } = await import('../helpers/desk')
+const { createManagerFeature } = await import('../../src/main/manager/feature')
+const { fileSource } = await import('../../src/main/backup/backup')
 
 const dirs: string[] = []
 afterEach(() => {
-  for (const f of share.fail.splice(0)) f()
+  for (const w of share.waiting.splice(0)) w.fail()
   share.gone = ''
   share.listed = 0
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -83,11 +96,50 @@ describe('the daily backup', () => {
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(share.listed).toBe(1)
       // When the share finally answers (with an error), the next check tries again.
-      for (const f of share.fail.splice(0)) f()
+      for (const w of share.waiting.splice(0)) w.fail()
       await vi.waitFor(() => expect(share.listed).toBe(2), { timeout: 5_000, interval: 20 })
     } finally {
-      for (const f of share.fail.splice(0)) f()
+      for (const w of share.waiting.splice(0)) w.fail()
       await td.close()
     }
+  })
+
+  it('makes no backup once the desk has stopped, though its folder answers afterwards', async () => {
+    const folder = backupFolder()
+    const data = mkdtempSync(join(tmpdir(), 'daily-backup-data-'))
+    dirs.push(data)
+    const journal = new Database(join(data, 'journal-training.sqlite'))
+    journal.pragma('journal_mode = WAL')
+    journal.exec('CREATE TABLE t (v TEXT)')
+    journal.close()
+    // The manager's part of the desk over a core that always answers (the whole desk's own stop closes the
+    // journals, which would hide a backup that starts after it).
+    const core = {
+      active: () => ({
+        mode: 'training',
+        journal: { path: join(data, 'journal-training.sqlite') },
+        session: { clock: { now: () => Date.now() } },
+      }),
+      opContext: () => {
+        throw new Error('not used here')
+      },
+      settings: () => ({ ...DEFAULT_SETTINGS, backup: { folder, daily: true, keep: 7 } }),
+      log: silentLogger,
+      dataDir: data,
+    } as unknown as DeskCore
+    const manager = createManagerFeature(core, {
+      printer: {} as ReceiptPrinter,
+      people: fileSource('journal-training.sqlite', join(data, 'journal-training.sqlite')),
+      backupCheckMs: 20,
+    })
+    share.gone = folder
+    manager.start()
+    await vi.waitFor(() => expect(share.listed).toBe(1), { timeout: 10_000, interval: 10 })
+    // The stop does not wait for a folder that does not answer…
+    await manager.stop()
+    // …and when it answers (no backup there yet), nothing is copied any more.
+    for (const w of share.waiting.splice(0)) w.answer()
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([])
   })
 })

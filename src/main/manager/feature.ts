@@ -73,6 +73,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   let firstBackupCheck: NodeJS.Timeout | null = null
   let backingUp: Promise<unknown> | null = null
   let dailyCheck: Promise<void> | null = null
+  let stopping = false
 
   function today(): number {
     return businessDay(core.active().session.clock.now())
@@ -102,10 +103,14 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     return sources
   }
 
-  /** One backup at a time: a daily one and a manager's click never write the same folder together. */
+  /**
+   * One backup at a time: a daily one and a manager's click never write the same folder together. None
+   * starts once the desk is stopping (stop waits for one under way, which reads the journals and people).
+   */
   function backup(folder: string) {
-    const run = async () =>
-      makeBackup({
+    const run = async () => {
+      if (stopping) throw new AppError('BACKUP_FAILED', 'The desk is closing: no backup was made.')
+      return makeBackup({
         folder,
         sources: backupSources(),
         atMs: core.active().session.clock.now(),
@@ -116,6 +121,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
           mode: core.active().mode,
         },
       })
+    }
     const result = (backingUp ?? Promise.resolve()).then(run, run)
     backingUp = result.catch(() => undefined)
     return result
@@ -123,7 +129,8 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
 
   /**
    * The check every 30 minutes: one at a time. A backup folder on a share that has gone away can keep the
-   * check waiting for a long while (off the main thread); a second check would only wait beside it.
+   * check waiting for a long while (off the main thread); a second check would only wait beside it. Stopping
+   * does not wait for such a check, and a check that answers after the stop began makes no backup.
    */
   async function dailyBackup(): Promise<void> {
     if (dailyCheck) return dailyCheck
@@ -140,6 +147,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     try {
       const { backup: b } = core.settings()
       if (!b.daily || b.folder === null || (await hasBackupOfDay(b.folder, today()))) return
+      if (stopping) return
       const result = await backup(b.folder)
       log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
     } catch (error) {
@@ -274,6 +282,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       ...exportsAndBackups,
     },
     start() {
+      stopping = false
       const every = options.backupCheckMs ?? 30 * 60_000
       backupTimer = setInterval(() => void dailyBackup(), every)
       backupTimer.unref()
@@ -281,6 +290,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       firstBackupCheck.unref()
     },
     async stop() {
+      stopping = true
       if (backupTimer) clearInterval(backupTimer)
       if (firstBackupCheck) clearTimeout(firstBackupCheck)
       backupTimer = null
