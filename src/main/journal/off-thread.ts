@@ -6,8 +6,11 @@ import Database from 'better-sqlite3'
  * Work on a whole database file, done in a worker thread on a read-only connection of its own (WAL lets it
  * read while the app writes), so the main thread — every deposit, lookup and screen — never waits on it:
  * quick_check of the journal at start-up (~2 s for a year's journal on the project's machine), and a
- * backup's copy and integrity_check (~1 s and ~13 s). If a worker cannot start, or dies without answering,
- * the work is done on this thread after all: nothing is left unchecked or uncopied.
+ * backup's copy and integrity_check (~1 s and ~13 s).
+ *
+ * If a worker cannot start, or stops without answering: start-up's quick_check runs on this thread after all
+ * (money is never recorded in an unchecked journal, and a start may take that long); a backup's work fails
+ * with the reason instead (the daily backup tries again later) — 13 s of a frozen desk is not a fallback.
  */
 
 /** SQLite's two checks: quick_check (pages and records) and integrity_check (that, and every index). */
@@ -22,8 +25,9 @@ type Task =
  * that is not a database throws; that is an answer too, so nothing is done a second time on the main
  * thread). A copy is made in one step, under one read transaction: a clerk's commit meanwhile never makes
  * SQLite start it again, and the copy's final sync (the whole file, ~500 MB for a year) happens here. The
- * copy is then a single file (rollback journal, not WAL): reading it later — the backup's check, a manager's
- * look — leaves no -wal and -shm files beside it. The desk puts a restored journal back into WAL at its start.
+ * copy is then sealed on a read-write connection as a single file (rollback journal, not WAL): reading it
+ * later — the backup's check, a manager's look — leaves no -wal and -shm files beside it. The desk puts a
+ * restored journal back into WAL at its start.
  */
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
@@ -42,6 +46,8 @@ async function run(task) {
 function seal(path) {
   const copy = new Database(path)
   try {
+    // Exclusive first: leaving WAL then needs no shared-memory file (-shm), which a network share may refuse.
+    copy.pragma('locking_mode = EXCLUSIVE')
     copy.pragma('journal_mode = DELETE')
   } finally {
     copy.close()
@@ -53,67 +59,79 @@ run(workerData.task).then(
 )
 `
 
-/** The task on this thread: what happens when no worker can run it. */
-async function here(task: Task): Promise<string> {
-  const db = new Database(task.path, { readonly: true, fileMustExist: true })
-  try {
-    if (task.kind === 'check') return String(db.pragma(task.check, { simple: true }))
-    await db.backup(task.destination)
-    const copy = new Database(task.destination)
-    try {
-      copy.pragma('journal_mode = DELETE')
-    } finally {
-      copy.close()
-    }
-    return 'copied'
-  } finally {
-    db.close()
-  }
-}
-
 /**
  * The task's result; rejects with the task's own error (not a database, no such file, disk full…). Settles
- * once, when the worker has gone: with its answer, or — only if it gave none (it could not start, or died) —
- * with the task done here.
+ * once, when the worker has gone: with its answer, or — if it gave none (it could not start, or died) — with
+ * `withoutWorker()`.
  */
-function inWorker(task: Task): Promise<string> {
+function inWorker(task: Task, withoutWorker: (reason: string) => string): Promise<string> {
   let worker: Worker
   try {
     worker = new Worker(WORKER, {
       eval: true,
       workerData: { task, sqlite: createRequire(import.meta.url).resolve('better-sqlite3') },
     })
-  } catch {
-    return here(task)
+  } catch (error) {
+    return Promise.resolve().then(() => withoutWorker(`no worker (${message(error)})`))
   }
-  return new Promise<{ result?: string; error?: string } | null>((resolve) => {
+  return new Promise<string>((resolve, reject) => {
     let answer: { result?: string; error?: string } | null = null
+    let failure: unknown = null
     worker.once('message', (message: { result?: string; error?: string }) => {
       answer = message
     })
     // An error event is followed by the exit; the exit decides.
-    worker.once('error', () => {})
-    worker.once('exit', () => resolve(answer))
-  }).then((answer) => {
-    if (answer === null) return here(task)
-    if (answer.error !== undefined) throw new Error(answer.error)
-    return String(answer.result)
+    worker.on('error', (error) => {
+      failure = error
+    })
+    worker.once('exit', (code) => {
+      try {
+        if (answer === null) {
+          const why = failure === null ? `exit code ${code}` : message(failure)
+          resolve(withoutWorker(`the worker stopped without answering (${why})`))
+        } else if (answer.error !== undefined) {
+          reject(new Error(answer.error))
+        } else {
+          resolve(String(answer.result))
+        }
+      } catch (error) {
+        reject(error)
+      }
+    })
   })
 }
 
-/** A check's first line: 'ok' or the first problem. Never rejects: "could not be checked (…)" instead. */
-export function checkOffThread(path: string, check: Check): Promise<string> {
-  return inWorker({ kind: 'check', path, check }).catch(
-    (error: unknown) => `could not be checked (${error instanceof Error ? error.message : String(error)})`,
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+function refuse(reason: string): never {
+  throw new Error(reason)
+}
+
+/**
+ * A check's first line: 'ok' or the first problem. Never rejects: "could not be checked (…)" instead.
+ * `here`: when no worker can do it, check on this thread (start-up's quick_check only).
+ */
+export function checkOffThread(
+  path: string,
+  check: Check,
+  options: { here?: boolean } = {},
+): Promise<string> {
+  return inWorker({ kind: 'check', path, check }, options.here ? () => checkHere(path, check) : refuse).catch(
+    (error: unknown) => `could not be checked (${message(error)})`,
   )
 }
 
-/** An online copy of a database file to a new file (safe while another connection writes). */
+/**
+ * An online copy of a database file to a new file (safe while another connection writes), as a single file:
+ * see WORKER. Rejects with the reason when it cannot be made.
+ */
 export async function copyOffThread(path: string, destination: string): Promise<void> {
-  await inWorker({ kind: 'copy', path, destination })
+  await inWorker({ kind: 'copy', path, destination }, refuse)
 }
 
-/** A check's first line, on this thread (start-up's 'now' timing, tests). */
+/** A check's first line, on this thread: when no worker can run start-up's quick_check; tests. */
 export function checkHere(path: string, check: Check): string {
   const db = new Database(path, { readonly: true, fileMustExist: true })
   try {

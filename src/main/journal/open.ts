@@ -61,7 +61,7 @@ export function openDatabase(
     return { db, health, checked: Promise.resolve(health) }
   }
   const health: JournalHealth = { problem: null, checked: false }
-  const checked = checkOffThread(path, 'quick_check').then((result) => {
+  const checked = checkOffThread(path, 'quick_check', { here: true }).then((result) => {
     health.problem = quickCheckProblem(result)
     health.checked = true
     return health
