@@ -146,7 +146,9 @@ describe('reports', () => {
     const busy = await steps(100)
     expect(busy.slice(0, 3)).toEqual([7, 1, 1])
     expect(busy).toHaveLength(DAYS - 6)
-    // A quiet one: a week took 1 ms, so the rest is read a month at a time.
-    expect(await steps(1)).toEqual([7, 31, 31, 31])
+    // A quiet one: every step took 1 ms, so steps double up to a month (never more than twice the last).
+    expect(await steps(1)).toEqual([7, 14, 28, 31, 20])
+    // A clock that says nothing useful (0 or less) keeps the step as it is rather than guessing.
+    expect(await steps(0)).toEqual([...Array.from({ length: 14 }, () => 7), 2])
   })
 })

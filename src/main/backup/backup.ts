@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, isAbsolute, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { BackupFile, BackupResult } from '../../shared/manager'
@@ -127,10 +127,17 @@ export async function makeBackup(options: {
       files.push({ name: source.name, bytes: (await stat(path)).size, sha256: await sha256(path) })
     }
     const at = new Date(options.atMs).toISOString()
-    await writeFile(
-      join(partial, 'manifest.json'),
-      JSON.stringify({ createdAt: at, ...options.appInfo, files, integrity: 'ok' }, null, 2),
-    )
+    // On disk before the folder takes its final name: after a power cut, a folder with that name never holds
+    // an empty manifest (each copy was synced by SQLite as it was made).
+    const manifest = await open(join(partial, 'manifest.json'), 'w')
+    try {
+      await manifest.writeFile(
+        JSON.stringify({ createdAt: at, ...options.appInfo, files, integrity: 'ok' }, null, 2),
+      )
+      await manifest.sync()
+    } finally {
+      await manifest.close()
+    }
     await rename(partial, final)
     const backups = await listBackups(options.folder)
     const excess = backups.slice(0, Math.max(0, backups.length - options.keep))

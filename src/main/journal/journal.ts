@@ -20,6 +20,7 @@ import type { EntryRecord, EntryUpdate, JournalFilter, NewEntry } from './entrie
 import * as entries from './entries'
 import { addEvent, listEvents, type NewEvent, wasSent } from './events'
 import * as kept from './kept'
+import { copyOffThread } from './off-thread'
 import { type IntegrityCheckTiming, integrityCheckOffThread, type JournalHealth, openDatabase } from './open'
 import type { ReportGroup, ReportList, ReportScope, ReportSource, StoredZ } from './reports'
 import * as reports from './reports'
@@ -336,14 +337,12 @@ export class Journal implements ReportSource {
 
   // ------------------------------------------------------------------------------------------ backup
 
-  /** An online copy to a file (safe while clerks keep selling). */
-  async copyTo(destination: string): Promise<void> {
-    await this.#db.backup(destination)
-  }
-
-  /** An online copy to a file, verified by integrity_check of the copy (in a worker thread). */
+  /**
+   * An online copy to a file (safe while clerks keep selling), made and verified by integrity_check in a
+   * worker thread, as a backup's (off-thread.ts).
+   */
   async backupTo(destination: string): Promise<{ path: string; integrity: string }> {
-    await this.copyTo(destination)
+    await copyOffThread(this.path, destination)
     const integrity = await integrityCheckOffThread(destination)
     if (integrity !== 'ok')
       throw new AppError('JOURNAL_UNAVAILABLE', `The backup copy failed its check: ${integrity}`)

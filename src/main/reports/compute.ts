@@ -25,9 +25,10 @@ export interface ReportMeta {
 
 /**
  * A long period is read a few days at a time, handing the event loop back in between so the desk keeps
- * answering. How many days a step reads follows how long the last step took, aiming at STEP_MS: a quiet
- * outlet's month is one quick step, a busy one's week several (a fixed month was ~100 ms on a generated
- * year of ~2,700 entries a day, and would be ~400 ms at 10,000 a day). A single day is never split.
+ * answering. How many days a step reads follows how long the last step took, aiming at STEP_MS (see
+ * nextStepDays): a quiet outlet's month is one quick step, a busy one's week several (a fixed month was
+ * ~100 ms on a generated year of ~2,700 entries a day, and would be ~400 ms at 10,000 a day). A single day is
+ * never split.
  */
 const STEP_MS = 25
 const FIRST_STEP_DAYS = 7
@@ -150,6 +151,15 @@ export function computeReport(source: ReportSource, scope: ReportScope, meta: Re
 }
 
 /**
+ * Days the next step reads: as many as would take STEP_MS at the last step's pace, at most twice as many as
+ * the last step (a quiet week, a holiday, must not make the next step a busy month), 1 to MAX_STEP_DAYS.
+ */
+function nextStepDays(days: number, tookMs: number): number {
+  const took = Number.isFinite(tookMs) && tookMs > 0 ? tookMs : STEP_MS
+  return Math.max(1, Math.min(MAX_STEP_DAYS, 2 * days, Math.floor((days * STEP_MS) / took)))
+}
+
+/**
  * The same report for a long period, read a few days at a time (see STEP_MS) with the event loop handed back
  * in between, so a year's report never holds up a sale. Lists stop reading once they have their first
  * entries. `now` is a clock in milliseconds (tests give their own).
@@ -172,7 +182,7 @@ export async function computeReportStepwise(
     attentionEntries.push(...listed(source, part, 'attention', REPORT_LIST_LIMIT - attentionEntries.length))
     const took = now() - started
     from = addDays(part.to, 1)
-    days = Math.max(1, Math.min(MAX_STEP_DAYS, Math.floor((days * STEP_MS) / Math.max(took, 1))))
+    days = nextStepDays(days, took)
     await new Promise((resolve) => setImmediate(resolve))
   }
   return assemble(scope, meta, all, failedEntries, attentionEntries)
