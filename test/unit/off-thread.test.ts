@@ -6,16 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // Every connection opened on this (the main) thread is counted. The worker loads better-sqlite3 by its own
 // require, untouched by this mock: what it opens is not counted.
 const onThisThread = vi.hoisted(() => ({ opened: 0 }))
-vi.mock('better-sqlite3', async (importOriginal) => {
-  const Real = (await importOriginal<{ default: typeof import('better-sqlite3') }>()).default
-  class Counted extends Real {
-    constructor(...args: ConstructorParameters<typeof Real>) {
-      super(...args)
-      onThisThread.opened++
-    }
-  }
-  return { default: Counted }
-})
+vi.mock('better-sqlite3', async (importOriginal) =>
+  (await import('../helpers/counted-sqlite')).countedSqlite(importOriginal, onThisThread),
+)
 
 const { default: Database } = await import('better-sqlite3')
 const { checkOffThread, copyOffThread } = await import('../../src/main/journal/off-thread')
