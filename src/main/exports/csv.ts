@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs'
+import { type FileHandle, open } from 'node:fs/promises'
 import type { Language } from '../../shared/contract'
 import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
@@ -57,37 +57,47 @@ export function entryCells(row: ExportRow, language: Language): (string | null)[
 
 /**
  * CSV in UTF-8 with a byte order mark (so Excel reads Arabic as Arabic), CRLF lines: the entries, a blank
- * line, then the summary (section, item, count, value).
+ * line, then the summary (section, item, count, value). Written and synced asynchronously: the file may be on
+ * a USB stick or a share, and the desk's main thread must not wait on it.
  */
 export class CsvWriter {
-  private readonly fd: number
-
-  constructor(
-    path: string,
+  private constructor(
+    private readonly file: FileHandle,
     private readonly lang: Language,
-  ) {
-    this.fd = openSync(path, 'w')
-    writeSync(this.fd, `\uFEFF${csvLine(entryHeaders(this.lang))}`)
+  ) {}
+
+  static async create(path: string, lang: Language): Promise<CsvWriter> {
+    const file = await open(path, 'w')
+    try {
+      await file.writeFile(`\uFEFF${csvLine(entryHeaders(lang))}`)
+    } catch (error) {
+      await file.close()
+      throw error
+    }
+    return new CsvWriter(file, lang)
   }
 
-  rows(rows: ExportRow[]): void {
-    writeSync(this.fd, rows.map((r) => csvLine(entryCells(r, this.lang))).join(''))
+  async rows(rows: ExportRow[]): Promise<void> {
+    await this.file.writeFile(rows.map((r) => csvLine(entryCells(r, this.lang))).join(''))
   }
 
-  finish(report: Report): void {
+  /** The summary, then the file synced to disk and closed. */
+  async finish(report: Report): Promise<void> {
     const l = REPORT_LABELS[this.lang]
     const summary = summaryLines(report, this.lang).map((s) =>
       csvLine([s.section, s.item, s.count, formatLyd(s.dirhams)]),
     )
-    writeSync(
-      this.fd,
-      `\r\n${csvLine([l.title[report.type], l.columns.kind, l.count, l.columns.amount])}${summary.join('')}`,
-    )
-    fsyncSync(this.fd)
-    closeSync(this.fd)
+    try {
+      await this.file.writeFile(
+        `\r\n${csvLine([l.title[report.type], l.columns.kind, l.count, l.columns.amount])}${summary.join('')}`,
+      )
+      await this.file.sync()
+    } finally {
+      await this.file.close()
+    }
   }
 
-  abort(): void {
-    closeSync(this.fd)
+  async abort(): Promise<void> {
+    await this.file.close().catch(() => undefined)
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { mkdir, open, rename, rm } from 'node:fs/promises'
 import { dirname, extname, isAbsolute } from 'node:path'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
@@ -51,7 +51,9 @@ export function checkExportPath(path: string, format: ExportFormat): void {
 /**
  * Writes one export: the report and its entries, read from one snapshot of the journal (a read-only
  * connection inside one read transaction), so the summary and the rows agree even while clerks keep selling.
- * The file is written beside its final name and renamed when complete: a failed export leaves no half file.
+ * The file is written beside its final name, synced to disk, and renamed when complete: a failed export
+ * leaves no half file, and a power cut right after never leaves an empty file under the name. Every file call
+ * is asynchronous (see writeDurably).
  */
 export async function writeExport(
   request: ExportRequest,
@@ -59,7 +61,7 @@ export async function writeExport(
   progress: Progress,
 ): Promise<void> {
   checkExportPath(request.path, request.format)
-  mkdirSync(dirname(request.path), { recursive: true })
+  await mkdir(dirname(request.path), { recursive: true })
   const tmp = `${request.path}.${randomBytes(4).toString('hex')}.part`
   if (source.chainReport) return writeSummaryOnly(request, source, source.chainReport, tmp, progress)
   const snapshot = JournalSnapshot.open(source.journalPath)
@@ -86,16 +88,16 @@ export async function writeExport(
       request.format === 'xlsx' ? 250 : EXPORT_BATCH,
     )
     if (request.format === 'csv') {
-      const csv = new CsvWriter(tmp, request.language)
+      const csv = await CsvWriter.create(tmp, request.language)
       try {
         for await (const rows of batches) {
-          csv.rows(rows)
+          await csv.rows(rows)
           done += rows.length
           progress(done, total)
         }
-        csv.finish(report)
+        await csv.finish(report)
       } catch (error) {
-        csv.abort()
+        await csv.abort()
         throw error
       }
     } else if (request.format === 'xlsx') {
@@ -106,6 +108,7 @@ export async function writeExport(
         progress(done, total)
       }
       await xlsx.finish(report)
+      await syncFile(tmp)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
       const rows: ReportEntry[] = []
@@ -128,13 +131,13 @@ export async function writeExport(
         rows.length > 0
           ? await (await import('./entries-pdf')).appendEntryPages(summary, rows, total, request.language)
           : summary
-      writeDurably(tmp, bytes)
+      await writeDurably(tmp, bytes)
     }
     snapshot.close()
-    renameSync(tmp, request.path)
+    await rename(tmp, request.path)
     progress(total, total)
   } catch (error) {
-    rmSync(tmp, { force: true })
+    await rm(tmp, { force: true }).catch(() => undefined)
     if (error instanceof AppError) throw error
     throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
       reason: error instanceof Error ? error.message : String(error),
@@ -144,14 +147,27 @@ export async function writeExport(
   }
 }
 
-/** Writes a file and syncs it to disk before it is renamed into place. */
-function writeDurably(path: string, bytes: Uint8Array): void {
-  const fd = openSync(path, 'w')
+/**
+ * Writes a file and syncs it to disk before it is renamed into place. Asynchronous, as every file call of an
+ * export: the manager's folder may be a USB stick or a share, whose sync can take seconds.
+ */
+async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
+  const file = await open(path, 'w')
   try {
-    writeSync(fd, bytes)
-    fsyncSync(fd)
+    await file.writeFile(bytes)
+    await file.sync()
   } finally {
-    closeSync(fd)
+    await file.close()
+  }
+}
+
+/** Syncs a file another writer made (exceljs) to disk before it is renamed into place. */
+async function syncFile(path: string): Promise<void> {
+  const file = await open(path, 'r+')
+  try {
+    await file.sync()
+  } finally {
+    await file.close()
   }
 }
 
@@ -166,19 +182,19 @@ async function writeSummaryOnly(
   progress(0, 0)
   try {
     if (request.format === 'csv') {
-      const csv = new CsvWriter(tmp, request.language)
-      csv.finish(report)
+      await (await CsvWriter.create(tmp, request.language)).finish(report)
     } else if (request.format === 'xlsx') {
       await new (await loadXlsxWriter())(tmp, request.language).finish(report)
+      await syncFile(tmp)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
       const html = renderReportHtml(report, request.language, await loadReportFonts(), source.outletName)
-      writeDurably(tmp, await source.pdf.renderPdf(html))
+      await writeDurably(tmp, await source.pdf.renderPdf(html))
     }
-    renameSync(tmp, request.path)
+    await rename(tmp, request.path)
     progress(0, 0)
   } catch (error) {
-    rmSync(tmp, { force: true })
+    await rm(tmp, { force: true }).catch(() => undefined)
     if (error instanceof AppError) throw error
     throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
       reason: error instanceof Error ? error.message : String(error),
