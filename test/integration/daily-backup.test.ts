@@ -129,7 +129,8 @@ describe('the daily backup', () => {
     } as unknown as DeskCore
     const manager = createManagerFeature(core, {
       printer: {} as ReceiptPrinter,
-      people: fileSource('journal-training.sqlite', join(data, 'journal-training.sqlite')),
+      // The people database stands in as the journal's file under its own name: the copy is never made.
+      people: fileSource('people.sqlite', join(data, 'journal-training.sqlite')),
       backupCheckMs: 20,
     })
     share.gone = folder
