@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 // The export's own file calls, seen from the side: each sync of a file (and its path), each rename. A sync can
@@ -23,7 +24,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
         await new Promise<void>((resolve) => disk.held.push(resolve))
       }
       await sync()
-      disk.events.push(`sync ${path}`)
+      disk.events.push(`sync ${path} ${(await file.stat()).size}`)
     }
     return file
   }) as typeof real.open
@@ -99,14 +100,42 @@ describe('an export', () => {
       const renamed = disk.events.findIndex((e) => e.startsWith('rename ') && e.endsWith(`-> ${path}`))
       expect(renamed).toBeGreaterThan(-1)
       const tmp = (disk.events[renamed] as string).slice('rename '.length).split(' -> ')[0] as string
-      expect(disk.events.slice(0, renamed)).toContain(`sync ${tmp}`)
-      expect(readFileSync(path).length).toBeGreaterThan(0)
+      // Synced whole: the size at the sync is the file's final size (nothing was written after it).
+      const size = readFileSync(path).length
+      expect(size).toBeGreaterThan(0)
+      expect(disk.events.slice(0, renamed)).toContain(`sync ${tmp} ${size}`)
+    },
+  )
+
+  it.each(['csv', 'xlsx', 'pdf'] as const)(
+    'as %s that fails half-way leaves no file and no file open behind it',
+    async (format) => {
+      const path = join(dir, 'out', `failed.${format}`)
+      const openFiles = () => readdirSync('/proc/self/fd').length
+      const before = openFiles()
+      await expect(
+        writeExport(
+          { format, from: DAY, to: DAY, language: 'en', path },
+          { journalPath, mode: 'live', generatedAt: '', generatedBy: null, outletName: 'X', pdf },
+          (done) => {
+            if (done > 0) throw new Error('the manager closed the window')
+          },
+        ),
+      ).rejects.toMatchObject({ code: 'EXPORT_FAILED' })
+      expect(readdirSync(join(dir, 'out')).filter((name) => name.startsWith('failed.'))).toEqual([])
+      expect(openFiles()).toBe(before)
     },
   )
 
   it('waits for a slow disk without holding the desk up, and takes its name only once it is on it', async () => {
     const path = join(dir, 'out', 'slow.csv')
     disk.holdSyncOf = path
+    // A clerk at work: the journal's log holds commits when the export starts reading.
+    const clerk = new Database(journalPath)
+    clerk.pragma('busy_timeout = 0')
+    const commit = (value: string) =>
+      clerk.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('export-test', ?)").run(value)
+    commit('before the export')
     try {
       let finished = false
       const writing = exportOf('csv', path).then(() => {
@@ -117,10 +146,16 @@ describe('an export', () => {
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(finished).toBe(false)
       expect(existsSync(path)).toBe(false)
+      // And the export no longer reads the journal: a clerk's commit now can be checkpointed out of the
+      // write-ahead log whole (a reader still in its read transaction would keep the log from being emptied).
+      commit('while the file syncs')
+      const [checkpoint] = clerk.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]
+      expect(checkpoint?.busy).toBe(0)
       for (const release of disk.held.splice(0)) release()
       await writing
       expect(readFileSync(path, 'utf8')).toContain('Amina')
     } finally {
+      clerk.close()
       disk.holdSyncOf = ''
       for (const release of disk.held.splice(0)) release()
     }

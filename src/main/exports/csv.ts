@@ -3,6 +3,7 @@ import type { Language } from '../../shared/contract'
 import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { REPORT_LABELS } from '../reports/labels'
+import { closedAfter } from './files'
 import { type ExportRow, exportCells } from './rows'
 import { summaryLines } from './summary-rows'
 
@@ -71,7 +72,7 @@ export class CsvWriter {
     try {
       await file.writeFile(`\uFEFF${csvLine(entryHeaders(lang))}`)
     } catch (error) {
-      await file.close()
+      await file.close().catch(() => undefined)
       throw error
     }
     return new CsvWriter(file, lang)
@@ -87,14 +88,12 @@ export class CsvWriter {
     const summary = summaryLines(report, this.lang).map((s) =>
       csvLine([s.section, s.item, s.count, formatLyd(s.dirhams)]),
     )
-    try {
+    await closedAfter(this.file, async () => {
       await this.file.writeFile(
         `\r\n${csvLine([l.title[report.type], l.columns.kind, l.count, l.columns.amount])}${summary.join('')}`,
       )
       await this.file.sync()
-    } finally {
-      await this.file.close()
-    }
+    })
   }
 
   async abort(): Promise<void> {

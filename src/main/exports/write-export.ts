@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, extname, isAbsolute } from 'node:path'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
@@ -9,6 +9,7 @@ import { loadReportFonts } from '../receipts/fonts'
 import { computeReportStepwise } from '../reports/compute'
 import { renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
+import { syncFile, writeDurably } from './files'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
 import { EXPORT_BATCH, toExportRow } from './rows'
@@ -95,6 +96,9 @@ export async function writeExport(
           done += rows.length
           progress(done, total)
         }
+        // Read all there is to read: the journal's read transaction ends before the file goes to the disk,
+        // which on a slow stick or share may take a while (clerks' commits meanwhile keep the log growing).
+        snapshot.close()
         await csv.finish(report)
       } catch (error) {
         await csv.abort()
@@ -102,12 +106,18 @@ export async function writeExport(
       }
     } else if (request.format === 'xlsx') {
       const xlsx = new (await loadXlsxWriter())(tmp, request.language)
-      for await (const rows of batches) {
-        xlsx.rows(rows)
-        done += rows.length
-        progress(done, total)
+      try {
+        for await (const rows of batches) {
+          xlsx.rows(rows)
+          done += rows.length
+          progress(done, total)
+        }
+        snapshot.close()
+        await xlsx.finish(report)
+      } catch (error) {
+        await xlsx.abort()
+        throw error
       }
-      await xlsx.finish(report)
       await syncFile(tmp)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
@@ -121,6 +131,7 @@ export async function writeExport(
         progress(done, total)
         if (rows.length >= PDF_ENTRY_LIMIT) break
       }
+      snapshot.close()
       // The summary through Chromium (the manager's report as printed), the entry list drawn after it here:
       // Chromium needs seconds for thousands of rows (exports/entries-pdf.ts says why).
       const html = renderReportHtml(report, request.language, await loadReportFonts(), source.outletName, {
@@ -144,30 +155,6 @@ export async function writeExport(
     })
   } finally {
     snapshot.close()
-  }
-}
-
-/**
- * Writes a file and syncs it to disk before it is renamed into place. Asynchronous, as every file call of an
- * export: the manager's folder may be a USB stick or a share, whose sync can take seconds.
- */
-async function writeDurably(path: string, bytes: Uint8Array): Promise<void> {
-  const file = await open(path, 'w')
-  try {
-    await file.writeFile(bytes)
-    await file.sync()
-  } finally {
-    await file.close()
-  }
-}
-
-/** Syncs a file another writer made (exceljs) to disk before it is renamed into place. */
-async function syncFile(path: string): Promise<void> {
-  const file = await open(path, 'r+')
-  try {
-    await file.sync()
-  } finally {
-    await file.close()
   }
 }
 

@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import ExcelJS from 'exceljs'
 import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
@@ -22,6 +24,8 @@ function lyd(dirhams: number): number {
  * Identifiers (phones, serials, ids) stay text so no leading zero is lost.
  */
 export class XlsxWriter {
+  /** The file, ours rather than exceljs's, so a failed export can close it (see abort). */
+  private readonly file: WriteStream
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter
   private readonly entries: ExcelJS.Worksheet
   private readonly summary: ExcelJS.Worksheet
@@ -32,8 +36,11 @@ export class XlsxWriter {
     private readonly language: Language,
   ) {
     this.l = REPORT_LABELS[language]
+    this.file = createWriteStream(path)
+    // A write error fails finish (exceljs listens too); without this one it would also be unhandled.
+    this.file.on('error', () => {})
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: path,
+      stream: this.file,
       useStyles: true,
       useSharedStrings: false,
     })
@@ -86,5 +93,13 @@ export class XlsxWriter {
     }
     s.commit()
     await this.workbook.commit()
+  }
+
+  /** After a failure: the file is closed (exceljs would keep it open for good), so it can be removed. */
+  async abort(): Promise<void> {
+    if (this.file.closed) return
+    const closed = once(this.file, 'close')
+    this.file.destroy()
+    await closed
   }
 }
