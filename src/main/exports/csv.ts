@@ -3,7 +3,7 @@ import type { Language } from '../../shared/contract'
 import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { REPORT_LABELS } from '../reports/labels'
-import { closedAfter } from './files'
+import { closedAfter, type ExportWriter } from './files'
 import { type ExportRow, exportCells } from './rows'
 import { summaryLines } from './summary-rows'
 
@@ -61,7 +61,7 @@ export function entryCells(row: ExportRow, language: Language): (string | null)[
  * line, then the summary (section, item, count, value). Written and synced asynchronously: the file may be on
  * a USB stick or a share, and the desk's main thread must not wait on it.
  */
-export class CsvWriter {
+export class CsvWriter implements ExportWriter {
   private constructor(
     private readonly file: FileHandle,
     private readonly lang: Language,

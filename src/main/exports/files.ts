@@ -1,4 +1,15 @@
 import { type FileHandle, open } from 'node:fs/promises'
+import type { Report } from '../../shared/manager'
+import type { ExportRow } from './rows'
+
+/** A CSV or XLSX file being written: rows a batch at a time, then the summary. */
+export interface ExportWriter {
+  rows(rows: ExportRow[]): Promise<void>
+  /** The summary, then the file complete, synced to the disk and closed. */
+  finish(report: Report): Promise<void>
+  /** After a failure: the file closed, so it can be removed. */
+  abort(): Promise<void>
+}
 
 /**
  * Writes a file and syncs it to disk before it is renamed into place. Asynchronous, as every file call of an

@@ -9,7 +9,7 @@ import { loadReportFonts } from '../receipts/fonts'
 import { computeReportStepwise } from '../reports/compute'
 import { renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
-import { syncFile, writeDurably } from './files'
+import { type ExportWriter, writeDurably } from './files'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
 import { EXPORT_BATCH, toExportRow } from './rows'
@@ -88,37 +88,22 @@ export async function writeExport(
       request.to,
       request.format === 'xlsx' ? 250 : EXPORT_BATCH,
     )
-    if (request.format === 'csv') {
-      const csv = await CsvWriter.create(tmp, request.language)
+    if (request.format !== 'pdf') {
+      const writer = await exportWriter(request.format, tmp, request.language)
       try {
         for await (const rows of batches) {
-          await csv.rows(rows)
+          await writer.rows(rows)
           done += rows.length
           progress(done, total)
         }
         // Read all there is to read: the journal's read transaction ends before the file goes to the disk,
         // which on a slow stick or share may take a while (clerks' commits meanwhile keep the log growing).
         snapshot.close()
-        await csv.finish(report)
+        await writer.finish(report)
       } catch (error) {
-        await csv.abort()
+        await writer.abort()
         throw error
       }
-    } else if (request.format === 'xlsx') {
-      const xlsx = new (await loadXlsxWriter())(tmp, request.language)
-      try {
-        for await (const rows of batches) {
-          xlsx.rows(rows)
-          done += rows.length
-          progress(done, total)
-        }
-        snapshot.close()
-        await xlsx.finish(report)
-      } catch (error) {
-        await xlsx.abort()
-        throw error
-      }
-      await syncFile(tmp)
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
       const rows: ReportEntry[] = []
@@ -168,11 +153,14 @@ async function writeSummaryOnly(
 ): Promise<void> {
   progress(0, 0)
   try {
-    if (request.format === 'csv') {
-      await (await CsvWriter.create(tmp, request.language)).finish(report)
-    } else if (request.format === 'xlsx') {
-      await new (await loadXlsxWriter())(tmp, request.language).finish(report)
-      await syncFile(tmp)
+    if (request.format !== 'pdf') {
+      const writer = await exportWriter(request.format, tmp, request.language)
+      try {
+        await writer.finish(report)
+      } catch (error) {
+        await writer.abort()
+        throw error
+      }
     } else {
       if (!source.pdf) throw new AppError('EXPORT_FAILED', 'PDF cannot be made here.', { reason: 'no-pdf' })
       const html = renderReportHtml(report, request.language, await loadReportFonts(), source.outletName)
@@ -195,9 +183,11 @@ async function* exportRows(snapshot: JournalSnapshot, from: number, to: number, 
 }
 
 /**
- * exceljs is loaded on the first spreadsheet, not with the app: its hundreds of modules took about a third of
- * a second to a second of the main bundle's load, before the window could show.
+ * The writer of a CSV or XLSX file. exceljs is loaded on the first spreadsheet, not with the app: its
+ * hundreds of modules took about a third of a second to a second of the main bundle's load, before the
+ * window could show.
  */
-async function loadXlsxWriter(): Promise<typeof import('./xlsx').XlsxWriter> {
-  return (await import('./xlsx')).XlsxWriter
+async function exportWriter(format: 'csv' | 'xlsx', path: string, language: Language): Promise<ExportWriter> {
+  if (format === 'csv') return CsvWriter.create(path, language)
+  return new (await import('./xlsx')).XlsxWriter(path, language)
 }

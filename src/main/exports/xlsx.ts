@@ -7,6 +7,8 @@ import type { Report } from '../../shared/manager'
 import { DIRHAMS_PER_LYD } from '../../shared/money'
 import { REPORT_LABELS } from '../reports/labels'
 import { entryHeaders } from './csv'
+import type { ExportWriter } from './files'
+import { syncFile } from './files'
 import { type ExportRow, exportCells } from './rows'
 import { summaryLines } from './summary-rows'
 
@@ -23,7 +25,7 @@ function lyd(dirhams: number): number {
  * sits in memory): a Summary sheet and an Entries sheet, right to left in Arabic, amounts as numbers.
  * Identifiers (phones, serials, ids) stay text so no leading zero is lost.
  */
-export class XlsxWriter {
+export class XlsxWriter implements ExportWriter {
   /** The file, ours rather than exceljs's, so a failed export can close it (see abort). */
   private readonly file: WriteStream
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter
@@ -32,7 +34,7 @@ export class XlsxWriter {
   private readonly l
 
   constructor(
-    path: string,
+    private readonly path: string,
     private readonly language: Language,
   ) {
     this.l = REPORT_LABELS[language]
@@ -63,7 +65,7 @@ export class XlsxWriter {
     this.entries.getRow(1).font = { bold: true }
   }
 
-  rows(rows: ExportRow[]): void {
+  async rows(rows: ExportRow[]): Promise<void> {
     for (const r of rows) {
       this.entries.addRow(exportCells(r, this.language, lyd)).commit()
     }
@@ -93,6 +95,8 @@ export class XlsxWriter {
     }
     s.commit()
     await this.workbook.commit()
+    // exceljs has handed every byte to the file; it is on the disk before the export renames it into place.
+    await syncFile(this.path)
   }
 
   /** After a failure: the file is closed (exceljs would keep it open for good), so it can be removed. */
