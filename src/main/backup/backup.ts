@@ -4,8 +4,7 @@ import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:f
 import { basename, isAbsolute, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { BackupFile, BackupResult } from '../../shared/manager'
-import { copyDatabaseFile } from '../journal/backup'
-import { integrityCheckOffThread } from '../journal/open'
+import { copyOffThread, integrityCheckOffThread } from '../journal/off-thread'
 
 /** `reseller-desk-backup-20261126-184501`: sorts by time, recognisable, never confused with anything else. */
 const BACKUP_NAME = /^reseller-desk-backup-(\d{8})-(\d{6})(-\d+)?$/
@@ -24,7 +23,7 @@ export interface BackupSource {
 export function fileSource(name: string, path: string): BackupSource {
   return {
     name,
-    copyTo: (destination) => copyDatabaseFile(path, destination),
+    copyTo: (destination) => copyOffThread(path, destination),
   }
 }
 

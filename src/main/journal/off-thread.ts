@@ -123,6 +123,11 @@ export function checkOffThread(
   )
 }
 
+/** integrity_check of a database file (a backup's copy) in a worker thread: 'ok' or the first problem. */
+export function integrityCheckOffThread(path: string): Promise<string> {
+  return checkOffThread(path, 'integrity_check')
+}
+
 /**
  * An online copy of a database file to a new file (safe while another connection writes), as a single file:
  * see WORKER. Rejects with the reason when it cannot be made.

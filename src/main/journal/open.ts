@@ -79,14 +79,6 @@ function quickCheckProblem(result: string): string | null {
   return result === 'ok' ? null : `The journal failed its integrity check: ${result}`
 }
 
-/**
- * integrity_check of a database file (a backup's copy) in a worker thread: 'ok' or the first problem.
- * What a backup uses; the desk's main thread never waits on it.
- */
-export function integrityCheckOffThread(path: string): Promise<string> {
-  return checkOffThread(path, 'integrity_check')
-}
-
 /** integrity_check of a database file, opened read-only; 'ok' or the first problem. */
 export function integrityCheck(path: string): string {
   return checkHere(path, 'integrity_check')
