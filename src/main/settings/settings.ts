@@ -117,32 +117,44 @@ export function frozenSettings(settings: StoredSettings): StoredSettings {
 }
 
 /**
- * Settings in a JSON file, written atomically (temp file + rename) so a power cut leaves the old or the new
- * file, never half of one; read once, kept in memory. Used by the browser shell and tests; the Electron app
- * uses electron-store the same way (electron/store-settings.ts).
+ * Settings read once and kept in memory, handed out frozen; an update is written first (`write`) and takes
+ * effect only once written. The app is a single instance, so nothing else writes the file while it runs.
  */
-export class JsonFileSettings implements SettingsStore {
+export class KeptSettings implements SettingsStore {
   private current: StoredSettings
 
-  constructor(private readonly path: string) {
-    let raw: unknown = {}
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'))
-    } catch {
-      raw = {}
-    }
-    this.current = frozenSettings(sanitizeSettings(raw))
+  constructor(
+    stored: unknown,
+    private readonly write: (next: StoredSettings) => void,
+  ) {
+    this.current = frozenSettings(sanitizeSettings(stored))
   }
 
   get(): StoredSettings {
     return this.current
   }
 
-  /** Written first: settings that could not be written are not in effect either. */
   update(patch: Partial<StoredSettings>): StoredSettings {
     const next = sanitizeSettings({ ...this.current, ...patch })
-    writeFileAtomically(this.path, JSON.stringify(next, null, 2))
+    this.write(next)
     this.current = frozenSettings(next)
     return this.current
+  }
+}
+
+/**
+ * Settings in a JSON file, written atomically (temp file + rename) so a power cut leaves the old or the new
+ * file, never half of one. Used by the browser shell and tests; the Electron app uses electron-store the same
+ * way (electron/store-settings.ts).
+ */
+export class JsonFileSettings extends KeptSettings {
+  constructor(path: string) {
+    let stored: unknown = {}
+    try {
+      stored = JSON.parse(readFileSync(path, 'utf8'))
+    } catch {
+      stored = {}
+    }
+    super(stored, (next) => writeFileAtomically(path, JSON.stringify(next, null, 2)))
   }
 }
