@@ -1,6 +1,6 @@
-import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Protocol } from 'electron'
+import { contentTypeOf, type RendererPaths, readRendererFile, rendererFileAt } from '../renderer-files'
 import { CONTENT_SECURITY_POLICY } from './window'
 
 /**
@@ -23,20 +23,6 @@ export const APP_SCHEME_PRIVILEGES = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
 } as const
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-}
-
 /** Headers on every answer: the CSP travels with the page itself, not only in its <meta>. */
 function headers(contentType: string): Headers {
   return new Headers({
@@ -52,15 +38,14 @@ function notFound(): Response {
 }
 
 /**
- * The file a URL names inside `rendererDir`, or null. Each path segment is decoded on its own and must be a
- * plain name: no `.`/`..`, no encoded `/` or `\`, no drive or NUL, so neither `..` nor `%2e%2e%2f` nor
- * `..%5c` can step outside, whatever the URL parser already normalised. `paths` is the platform's path
+ * The file an `app://desk/…` URL names inside `rendererDir`, or null: another scheme or host, or a path that
+ * is not a plain file name there (renderer-files.ts). `/` is the page itself. `paths` is the platform's path
  * module (tests pass `path.win32` to check Windows' separators here).
  */
 export function rendererFileFor(
   url: string,
   rendererDir: string,
-  paths: Pick<typeof path, 'join' | 'relative' | 'isAbsolute'> = path,
+  paths: RendererPaths = path,
 ): string | null {
   let parsed: URL
   try {
@@ -69,22 +54,7 @@ export function rendererFileFor(
     return null
   }
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null
-  const raw = parsed.pathname === '/' ? ['index.html'] : parsed.pathname.slice(1).split('/')
-  const segments: string[] = []
-  for (const part of raw) {
-    let name: string
-    try {
-      name = decodeURIComponent(part)
-    } catch {
-      return null
-    }
-    if (name === '' || name === '.' || name === '..' || /[/\\:\0]/.test(name)) return null
-    segments.push(name)
-  }
-  const file = paths.join(rendererDir, ...segments)
-  const inside = paths.relative(rendererDir, file)
-  if (inside === '' || inside.startsWith('..') || paths.isAbsolute(inside)) return null
-  return file
+  return rendererFileAt(parsed.pathname === '/' ? '/index.html' : parsed.pathname, rendererDir, paths)
 }
 
 /** Answers one request of the app scheme from the renderer folder (GET and HEAD only). */
@@ -99,17 +69,10 @@ export async function serveAppRequest(
     })
   }
   const file = rendererFileFor(request.url, rendererDir)
-  if (file === null) return notFound()
-  try {
-    if (!(await stat(file)).isFile()) return notFound()
-    const body = request.method === 'HEAD' ? null : await readFile(file)
-    return new Response(body, {
-      status: 200,
-      headers: headers(CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'),
-    })
-  } catch {
-    return notFound()
-  }
+  const head = request.method === 'HEAD'
+  const body = file === null ? null : await readRendererFile(file, head)
+  if (file === null || body === null) return notFound()
+  return new Response(head ? null : body, { status: 200, headers: headers(contentTypeOf(file)) })
 }
 
 /** Serves `app://desk/…` from the renderer folder (inside app.asar once packaged). */

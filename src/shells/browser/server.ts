@@ -1,13 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
 import { type AppDesk, createAppDesk, startAppDesk } from '../../main/app-desk'
 import { dispatch } from '../../main/bridge'
 import { chromiumPdfRenderer } from '../../main/exports/chromium-pdf'
 import { RotatingFileSink } from '../../main/log-file'
+import { contentTypeOf, readRendererFile, rendererFileAt } from '../../main/renderer-files'
 import { DevelopmentSecretStore } from '../../main/settings/secrets'
 import { JsonFileSettings, type SettingsStore } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
@@ -43,18 +43,6 @@ export interface BrowserShell {
   close(): Promise<void>
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-}
-
 const MAX_BODY_BYTES = 1_000_000
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -72,19 +60,6 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
   })
-}
-
-/** The file a URL path names inside the renderer folder, or null (a malformed escape, or outside it). */
-function rendererFile(rendererDir: string, pathname: string): string | null {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    return null
-  }
-  if (decoded.includes('\0')) return null
-  const file = normalize(join(rendererDir, decoded))
-  return file.startsWith(rendererDir + sep) ? file : null
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
@@ -245,27 +220,21 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       return
     }
     if (url.pathname === BRIDGE_SCRIPT_PATH) {
-      send(res, 200, CONTENT_TYPES['.js'] as string, bridgeScript())
+      send(res, 200, contentTypeOf('bridge.js'), bridgeScript())
       return
     }
     if (url.pathname === '/' || url.pathname === '/index.html') {
-      send(res, 200, CONTENT_TYPES['.html'] as string, index)
+      send(res, 200, contentTypeOf('index.html'), index)
       return
     }
-    // Only a regular file inside the renderer folder; read off the main thread, as the Electron host's app://
-    // handler does (a file read that waits for the disk must not hold up the desk), and not at all for HEAD.
-    const file = rendererFile(rendererDir, url.pathname)
-    const body =
-      file === null || !(await stat(file).catch(() => null))?.isFile()
-        ? null
-        : req.method === 'HEAD'
-          ? ''
-          : await readFile(file).catch(() => null)
+    // Only a regular file inside the renderer folder, read off the main thread, as the Electron host serves it.
+    const file = rendererFileAt(url.pathname, rendererDir)
+    const body = file === null ? null : await readRendererFile(file, req.method === 'HEAD')
     if (body === null || file === null) {
       send(res, 404, 'text/plain; charset=utf-8', 'Not found.')
       return
     }
-    send(res, 200, CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', body)
+    send(res, 200, contentTypeOf(file), body)
   }
 
   // The one start-up path of both hosts: the server listens before the start-up work touches a journal, so
