@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { en } from '../../src/renderer/src/i18n/en'
 import { errorMessage } from '../../src/renderer/src/i18n/index'
+import type { FaultRule } from '../../src/sandbox/index'
 import { AHMED, deskSeed, KHALED_INACTIVE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 import { walCommits } from '../helpers/journal-file'
@@ -389,19 +390,23 @@ describe('what a deposit writes to the journal', () => {
 })
 
 describe('an unknown deposit', () => {
-  it('blocks new deposits to that phone until it is resolved, then resolves by re-sending its own id', async () => {
-    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
-    await lookedUp()
-    await lookedUp(AHMED.phone)
-    t.sandbox.controls.setFaults([
-      { method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 },
-    ])
+  /** A 70 LYD deposit to Mohamed whose POST meets `fault` once: the desk cannot know whether it credited. */
+  async function unknownDeposit(fault: Omit<FaultRule, 'method' | 'path' | 'times'>) {
+    t.sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', times: 1, ...fault }])
     const unknown = await t.call('deposit', {
       phone: MOHAMED.phone,
       amountDirhams: 7000,
       confirmedFirstName: MOHAMED.name,
     })
     expect(unknown.status).toBe('unknown')
+    return unknown
+  }
+
+  it('blocks new deposits to that phone until it is resolved, then resolves by re-sending its own id', async () => {
+    t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
+    await lookedUp()
+    await lookedUp(AHMED.phone)
+    const unknown = await unknownDeposit({ action: 'drop-after-commit' })
     expect(unknown.error?.code).toBe('OUTCOME_UNKNOWN')
     expect(unknown.needsAttention).toBe(true)
 
@@ -483,15 +488,7 @@ describe('an unknown deposit', () => {
   it('keeps a re-send whose token work fails unknown, its error as it came, the POST answer in its history', async () => {
     t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
     await lookedUp()
-    t.sandbox.controls.setFaults([
-      { method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 },
-    ])
-    const unknown = await t.call('deposit', {
-      phone: MOHAMED.phone,
-      amountDirhams: 7000,
-      confirmedFirstName: MOHAMED.name,
-    })
-    expect(unknown.status).toBe('unknown')
+    const unknown = await unknownDeposit({ action: 'drop-after-commit' })
     // The re-send's token is refused and no new one can be had: the first attempt may still have credited.
     t.sandbox.controls.setFaults([tokenRefusedOnce('/deposit'), TOKEN_UNANSWERED_ONCE])
     const again = await t.call('retryDeposit', { entryId: unknown.id })
@@ -510,15 +507,7 @@ describe('an unknown deposit', () => {
   it('is confirmed normally when the first attempt never reached the service', async () => {
     t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
     await lookedUp()
-    t.sandbox.controls.setFaults([
-      { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 1 },
-    ])
-    const unknown = await t.call('deposit', {
-      phone: MOHAMED.phone,
-      amountDirhams: 7000,
-      confirmedFirstName: MOHAMED.name,
-    })
-    expect(unknown.status).toBe('unknown')
+    const unknown = await unknownDeposit({ action: 'drop-before-commit' })
     const resolved = await t.call('retryDeposit', { entryId: unknown.id })
     expect(resolved).toMatchObject({ status: 'confirmed', needsAttention: false })
     expect(resolved.confirmedByDuplicate).toBeUndefined()
@@ -527,15 +516,7 @@ describe('an unknown deposit', () => {
   it('stays unknown when a re-send is refused, because the first attempt may have gone through', async () => {
     t = await startTestDesk({ deps: { recoverySchedule: [60_000] } })
     await lookedUp()
-    t.sandbox.controls.setFaults([
-      { method: 'POST', path: '/deposit', action: 'respond', status: 503, body: {}, times: 1 },
-    ])
-    const unknown = await t.call('deposit', {
-      phone: MOHAMED.phone,
-      amountDirhams: 7000,
-      confirmedFirstName: MOHAMED.name,
-    })
-    expect(unknown.status).toBe('unknown')
+    const unknown = await unknownDeposit({ action: 'respond', status: 503, body: {} })
     t.sandbox.controls.setUserStatus(MOHAMED.phone, 'inactive')
     const again = await t.call('retryDeposit', { entryId: unknown.id })
     expect(again.status).toBe('unknown')
@@ -546,15 +527,7 @@ describe('an unknown deposit', () => {
   it('is resolved in the background with a notice', async () => {
     t = await startTestDesk({ deps: { recoverySchedule: [20] } })
     await lookedUp()
-    t.sandbox.controls.setFaults([
-      { method: 'POST', path: '/deposit', action: 'delay', delay_ms: 1500, times: 1 },
-    ])
-    const unknown = await t.call('deposit', {
-      phone: MOHAMED.phone,
-      amountDirhams: 7000,
-      confirmedFirstName: MOHAMED.name,
-    })
-    expect(unknown.status).toBe('unknown')
+    const unknown = await unknownDeposit({ action: 'delay', delay_ms: 1500 })
     await expect.poll(async () => (await t.call('listNotices', {})).notices.length, { timeout: 5000 }).toBe(1)
     const [notice] = (await t.call('listNotices', {})).notices
     expect(notice).toMatchObject({ kind: 'deposit-resolved', entryId: unknown.id, status: 'confirmed' })
