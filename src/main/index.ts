@@ -13,6 +13,7 @@ import {
 import { createAppDesk, startAppDesk } from './app-desk'
 import type { MoneyActivity } from './desk/core'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
+import { debugSwitchesGiven, debugSwitchRefusal } from './electron/debug-switches'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { createElectronPdfRenderer } from './electron/pdf-window'
@@ -36,7 +37,7 @@ import { UpdateController } from './updates/update-controller'
  */
 const development = !app.isPackaged
 /** A development server only for a developer's own unpackaged run: an installed app never loads another page. */
-const devServer = development ? process.env.ELECTRON_RENDERER_URL : undefined
+const devServer = development ? process.env.ELECTRON_RENDERER_URL || undefined : undefined
 const page = devServer ?? APP_PAGE
 const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
 
@@ -187,7 +188,14 @@ async function start(): Promise<void> {
   })
 }
 
-if (!app.requestSingleInstanceLock()) {
+// An installed app started with a debugging switch would let another program drive its page or its main
+// process: it refuses before anything opens (a developer's unpackaged run keeps them).
+const debugSwitches = development ? [] : debugSwitchesGiven((name) => app.commandLine.hasSwitch(name))
+if (debugSwitches.length > 0) {
+  const refusal = debugSwitchRefusal(debugSwitches)
+  dialog.showErrorBox(refusal.title, refusal.content)
+  app.exit(1)
+} else if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.on('second-instance', () => {

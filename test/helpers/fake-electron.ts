@@ -30,6 +30,8 @@ export interface FakeElectronOptions {
   isPackaged: boolean
   version: string
   locale?: string
+  /** Command-line switches the app was started with (names without `--`). */
+  switches?: string[]
 }
 
 export class FakeWebContents extends EventEmitter {
@@ -155,6 +157,7 @@ export class FakeElectron {
         this.resolveQuitted()
       },
       relaunch: () => {},
+      commandLine: { hasSwitch: (name: string) => (options.switches ?? []).includes(name) },
       setAppUserModelId: () => {},
     })
     this.app = app

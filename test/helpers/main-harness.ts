@@ -9,7 +9,7 @@
  *
  * It runs in its own process (the bundle registers process-wide handlers and servers) and exits when done.
  */
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -30,6 +30,10 @@ export interface HarnessConfig {
    * it (the desk's own re-send), report it with its events and the status, and quit.
    */
   awaitEntry?: string
+  /** Command-line switches the app is started with (names without `--`). */
+  switches?: string[]
+  /** Expect the start to be refused: report what it did (exits, windows, dialogs, handlers) and stop. */
+  refusal?: boolean
   /** Where fake-electron-module.mjs is, when this harness runs bundled elsewhere (the benchmark). */
   fakeElectronModule?: string
 }
@@ -56,6 +60,7 @@ const electron = installFakeElectron({
   appDataDir: config.appDataDir,
   isPackaged: config.isPackaged,
   version: config.version,
+  ...(config.switches ? { switches: config.switches } : {}),
 })
 const report: Record<string, unknown> = {}
 const deadline = (ms: number, what: string) =>
@@ -75,6 +80,19 @@ async function run(): Promise<void> {
   const started = performance.now()
   await import(pathToFileURL(config.bundle).href)
   const imported = performance.now()
+  if (config.refusal) {
+    await until('the exit or a window', () =>
+      electron.exitCalls.length > 0 || electron.windows.length > 0 ? true : undefined,
+    )
+    // Give a start that did not stop at the exit the time to go on (the fake's exit does not end the process).
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    report.exitCalls = electron.exitCalls
+    report.windows = electron.windows.length
+    report.dialogs = electron.dialogs
+    report.channels = [...electron.ipcHandlers.keys()]
+    report.userDataExists = existsSync(electron.paths.userData ?? '')
+    return
+  }
   const win = await until('the first window', () => electron.windows[0])
   const first = await until('the first load', () => win.webContents.loadResults[0])
   const loaded = performance.now()

@@ -141,3 +141,52 @@ describe('the packaged main process', () => {
     expect(new Set(ids).size).toBe(2)
   })
 })
+
+describe('the packaged main process started with a debugging switch', () => {
+  const start = async (name: string, switches: string[], isPackaged: boolean) => {
+    const dir = join(root, name)
+    const result = await runMainHarness({
+      bundle,
+      appDataDir: join(dir, 'AppData', 'Roaming'),
+      report: join(dir, 'report.json'),
+      isPackaged,
+      version: '0.1.0',
+      switches,
+      refusal: true,
+    })
+    if (result.failure) throw new Error(`the harness failed: ${result.failure}`)
+    return result
+  }
+
+  it('refuses to start: no window, no handler, no data folder, and says why', async () => {
+    const refused = await start('debug-port', ['remote-debugging-port'], true)
+    expect(refused.exitCalls).toEqual([1])
+    expect(refused.windows).toBe(0)
+    expect(refused.channels).toEqual([])
+    expect(refused.userDataExists).toBe(false)
+    expect(refused.dialogs).toEqual([
+      {
+        kind: 'error',
+        options: {
+          title: 'Reseller Desk did not start',
+          content: expect.stringContaining('(--remote-debugging-port)'),
+        },
+      },
+    ])
+    const both = await start('debug-pipe', ['inspect', 'remote-debugging-pipe'], true)
+    expect(both.exitCalls).toEqual([1])
+    expect(both.windows).toBe(0)
+    expect((both.dialogs as { options: { content: string } }[])[0]?.options.content).toContain(
+      '(--remote-debugging-pipe, --inspect)',
+    )
+  }, 60_000)
+
+  it('starts as usual with other switches, and unpackaged (a developer’s run) with the debugging ones', async () => {
+    const other = await start('other-switch', ['lang', 'force-device-scale-factor'], true)
+    expect(other.exitCalls).toEqual([])
+    expect(other.windows).toBe(1)
+    const developer = await start('developer', ['remote-debugging-port'], false)
+    expect(developer.exitCalls).toEqual([])
+    expect(developer.windows).toBe(1)
+  }, 60_000)
+})
