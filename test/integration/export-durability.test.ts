@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -35,6 +35,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, open, rename, default: { ...real, open, rename } }
 })
 
+const { saveFileAtomically, writeFileAtomically } = await import('../../src/main/atomic-file')
 const { chromiumPdfRenderer } = await import('../../src/main/exports/chromium-pdf')
 const { writeExport } = await import('../../src/main/exports/write-export')
 const { createIdGenerator } = await import('../../src/main/ids')
@@ -159,5 +160,40 @@ describe('an export', () => {
       disk.holdSyncOf = ''
       for (const release of disk.held.splice(0)) release()
     }
+  })
+})
+
+describe('a file a clerk or a manager saves (a receipt’s PDF, a diagnostics file)', () => {
+  it('waits for a slow disk without holding the desk up, and takes its name only once it is on it', async () => {
+    const path = join(dir, 'out', 'stick', 'receipt.pdf')
+    disk.holdSyncOf = join(dir, 'out', 'stick')
+    try {
+      let finished = false
+      const saving = saveFileAtomically(path, '%PDF-1.4 receipt').then(() => {
+        finished = true
+      })
+      await vi.waitFor(() => expect(disk.held).toHaveLength(1), { timeout: 10_000, interval: 10 })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(finished).toBe(false)
+      expect(existsSync(path)).toBe(false)
+      for (const release of disk.held.splice(0)) release()
+      await saving
+      expect(readFileSync(path, 'utf8')).toBe('%PDF-1.4 receipt')
+      expect(readdirSync(join(dir, 'out', 'stick'))).toEqual(['receipt.pdf'])
+    } finally {
+      disk.holdSyncOf = ''
+      for (const release of disk.held.splice(0)) release()
+    }
+  })
+
+  it('leaves nothing half-written beside the name when the save fails (both the async and the sync writer)', async () => {
+    const folder = join(dir, 'out', 'taken')
+    // The name is taken by a folder that is not empty: the file is written and synced, then the rename fails.
+    mkdirSync(join(folder, 'receipt.pdf'), { recursive: true })
+    writeFileSync(join(folder, 'receipt.pdf', 'keep.txt'), 'kept')
+    await expect(saveFileAtomically(join(folder, 'receipt.pdf'), 'pdf')).rejects.toThrow()
+    expect(() => writeFileAtomically(join(folder, 'receipt.pdf'), 'pdf')).toThrow()
+    expect(readdirSync(folder)).toEqual(['receipt.pdf'])
+    expect(readFileSync(join(folder, 'receipt.pdf', 'keep.txt'), 'utf8')).toBe('kept')
   })
 })

@@ -1,6 +1,6 @@
 import type { DeskStatus, Settings } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import { writeFileAtomically } from '../atomic-file'
+import { saveFileAtomically } from '../atomic-file'
 import { checkOutputFile } from '../output-path'
 import type { FeatureHandlers } from './core'
 
@@ -52,7 +52,7 @@ export function diagnosticsHandlers(deps: {
         ...deps.more?.(),
         log: host.logLines(),
       }
-      writeFileAtomically(path, JSON.stringify(report, null, 2))
+      await saveFileAtomically(path, JSON.stringify(report, null, 2))
       return { path }
     },
   }

@@ -1,15 +1,15 @@
-import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, extname, isAbsolute } from 'node:path'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { ExportFormat, Report, ReportEntry } from '../../shared/manager'
+import { tempBeside, writeDurably } from '../atomic-file'
 import { JournalSnapshot } from '../journal/snapshot'
 import { loadReportFonts } from '../receipts/fonts'
 import { computeReportStepwise } from '../reports/compute'
 import { renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
-import { type ExportWriter, writeDurably } from './files'
+import type { ExportWriter } from './files'
 import type { Progress } from './jobs'
 import type { PdfRenderer } from './pdf'
 import { EXPORT_BATCH, toExportRow } from './rows'
@@ -63,7 +63,7 @@ export async function writeExport(
 ): Promise<void> {
   checkExportPath(request.path, request.format)
   await mkdir(dirname(request.path), { recursive: true })
-  const tmp = `${request.path}.${randomBytes(4).toString('hex')}.part`
+  const tmp = tempBeside(request.path, 'part')
   if (source.chainReport) return writeSummaryOnly(request, source, source.chainReport, tmp, progress)
   const snapshot = JournalSnapshot.open(source.journalPath)
   try {

@@ -6,7 +6,7 @@ import type {
   ReceiptPreview,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import { writeFileAtomically } from '../atomic-file'
+import { saveFileAtomically } from '../atomic-file'
 import type { CallContext, Workspace } from '../desk/context'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
@@ -212,7 +212,7 @@ export function receiptHandlers(core: DeskCore, printer: ReceiptPrinter): Featur
             : null
       if (path === null) return null
       const { image } = await showReceipt(ws, entry, args.language, call, 'pdf')
-      writeFileAtomically(path, receiptPdf(image, core.settings().printer.widthMm))
+      await saveFileAtomically(path, receiptPdf(image, core.settings().printer.widthMm))
       return { path }
     },
 
