@@ -32,7 +32,7 @@ import { effectiveFeed, readBuildFeed, updateMarker } from './updates/feed'
 import { UpdateController } from './updates/update-controller'
 
 /**
- * Electron entry: lifecycle, the window, security, wiring. Everything else runs in plain Node (see DESIGN.md):
+ * Electron entry: lifecycle, the window, security, wiring. Everything else runs in plain Node (docs/architecture.md):
  * this file only hands Electron's parts to the desk core.
  */
 const development = !app.isPackaged
