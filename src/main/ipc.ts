@@ -7,11 +7,11 @@ import type { Logger } from './log'
 /** `desk:<method>`: one channel per contract call; the preload builds the same names from the same list. */
 export const DESK_CHANNEL_PREFIX = 'desk:'
 
-/** Where the app's own page is served from: the packaged app's scheme, the built file, the development server. */
+/** Where the app's own page is served from: its own scheme, or an unpackaged run's development server. */
 export interface AppAddress {
-  /** `app://desk/index.html` in the packaged app (electron/app-protocol.ts). */
+  /** `app://desk/index.html` (electron/app-protocol.ts). */
   appPage?: string
-  rendererFile?: string
+  /** The development server's origin: only an unpackaged run started with ELECTRON_RENDERER_URL has one. */
   devOrigin?: string
 }
 
@@ -47,9 +47,9 @@ function sameDocument(url: URL, expected: string): boolean {
 }
 
 /**
- * Whether an address is the app's own page: the packaged page (`app://desk/index.html`), the built
- * renderer's file, or the development server's origin. Anything else (another file, the same path on another
- * host, a remote page, an iframe's about:blank) is foreign. Each way the app may be served is one line below.
+ * Whether an address is the app's own page: `app://desk/index.html`, or an unpackaged run's development
+ * server's origin. Anything else (a file, the built page's included; another host; a remote page; an iframe's
+ * about:blank) is foreign. Each way the app may be served is one line below.
  */
 export function isAppUrl(url: string, app: AppAddress): boolean {
   let parsed: URL
@@ -60,7 +60,6 @@ export function isAppUrl(url: string, app: AppAddress): boolean {
   }
   if (app.appPage !== undefined && sameDocument(parsed, app.appPage)) return true
   if (app.devOrigin !== undefined && parsed.origin !== 'null' && parsed.origin === app.devOrigin) return true
-  if (app.rendererFile !== undefined && sameDocument(parsed, app.rendererFile)) return true
   return false
 }
 

@@ -7,7 +7,9 @@ import { silentLogger } from '../../src/main/log'
 import { DESK_METHODS } from '../../src/shared/contract'
 import { AppError } from '../../src/shared/errors'
 
-const RENDERER = 'file:///C:/Program%20Files/Reseller%20Desk/resources/app.asar/out/renderer/index.html'
+const PAGE = 'app://desk/index.html'
+/** The built page as a file, where an Electron app without its own scheme would load it from. */
+const RENDERER_FILE = 'file:///C:/Program%20Files/Reseller%20Desk/resources/app.asar/out/renderer/index.html'
 
 function fakeIpcMain() {
   const channels = new Map<string, (event: IpcMainInvokeEvent, input: unknown) => Promise<unknown>>()
@@ -27,7 +29,7 @@ const win = { webContents }
 function event(overrides: { sender?: unknown; url?: string; parent?: unknown } = {}): IpcMainInvokeEvent {
   return {
     sender: overrides.sender ?? webContents,
-    senderFrame: { url: overrides.url ?? RENDERER, parent: overrides.parent ?? null },
+    senderFrame: { url: overrides.url ?? PAGE, parent: overrides.parent ?? null },
   } as unknown as IpcMainInvokeEvent
 }
 
@@ -71,7 +73,7 @@ describe('registerDeskIpc', () => {
         return { mode: 'training' }
       }),
       {
-        isTrustedSender: trustedSenderCheck(() => win, { rendererFile: RENDERER }),
+        isTrustedSender: trustedSenderCheck(() => win, { appPage: PAGE }),
         callContext: () => ({ clerk: null }),
         log: silentLogger,
       },
@@ -137,14 +139,15 @@ describe('registerDeskIpc', () => {
     ['another window', { sender: { id: 2 } }],
     ['another page', { url: 'https://evil.example/' }],
     ['another file', { url: 'file:///C:/Users/x/Downloads/evil.html' }],
-    // The app's own path on another machine's share: same path, another host.
-    ['the same path on a file server', { url: RENDERER.replace('file:///', 'file://server/') }],
+    // The built page itself as a file, on this PC or on another machine's share.
+    ['the built page as a local file', { url: RENDERER_FILE }],
+    ['the built page on a file server', { url: RENDERER_FILE.replace('file:///', 'file://server/') }],
     ['a subframe', { parent: {} }],
   ])('refuses a call from %s', async (_label, overrides) => {
     const ipc = fakeIpcMain()
     const getStatus = vi.fn(async () => ({}))
     registerDeskIpc(ipc, handlersWith(getStatus), {
-      isTrustedSender: trustedSenderCheck(() => win, { rendererFile: RENDERER }),
+      isTrustedSender: trustedSenderCheck(() => win, { appPage: PAGE }),
       callContext: () => ({ clerk: null }),
       log: silentLogger,
     })
@@ -157,33 +160,18 @@ describe('registerDeskIpc', () => {
 })
 
 describe('isAppUrl', () => {
-  it('knows the built renderer and the development server, nothing else', () => {
-    expect(isAppUrl(`${RENDERER}#/journal`, { rendererFile: RENDERER })).toBe(true)
+  it('knows the app’s page and the development server, nothing else', () => {
+    expect(isAppUrl(`${PAGE}#/journal`, { appPage: PAGE })).toBe(true)
     expect(isAppUrl('http://localhost:5173/', { devOrigin: 'http://localhost:5173' })).toBe(true)
     expect(isAppUrl('http://localhost:5174/', { devOrigin: 'http://localhost:5173' })).toBe(false)
-    expect(isAppUrl('file:///C:/other/index.html', { rendererFile: RENDERER })).toBe(false)
-    expect(isAppUrl('not a url', { rendererFile: RENDERER })).toBe(false)
-  })
-
-  it('matches scheme, host and path exactly: a file on another host is foreign', () => {
-    const onServer = 'file://server/share/Reseller%20Desk/out/renderer/index.html'
-    expect(
-      isAppUrl(onServer, { rendererFile: 'file:///share/Reseller%20Desk/out/renderer/index.html' }),
-    ).toBe(false)
-    expect(isAppUrl(RENDERER.replace('file:///', 'file://server/'), { rendererFile: RENDERER })).toBe(false)
-    // A renderer that really lives on a share is still recognised at its own address.
-    expect(isAppUrl(`${onServer}#/sell`, { rendererFile: onServer })).toBe(true)
-    expect(isAppUrl(onServer, { rendererFile: onServer.replace('//server/', '//other/') })).toBe(false)
-    // Another scheme with the same path, and a dev origin given for a file address, are foreign too.
-    expect(isAppUrl(RENDERER.replace('file:', 'app:'), { rendererFile: RENDERER })).toBe(false)
-    expect(isAppUrl('http://localhost:5173/', { rendererFile: RENDERER })).toBe(false)
-    expect(isAppUrl('file:///C:/x/%E0%A4%A.html', { rendererFile: RENDERER })).toBe(false)
+    expect(isAppUrl('http://localhost:5173/', { appPage: PAGE })).toBe(false)
+    expect(isAppUrl(RENDERER_FILE, { appPage: PAGE })).toBe(false)
+    expect(isAppUrl(RENDERER_FILE, { appPage: PAGE, devOrigin: 'http://localhost:5173' })).toBe(false)
+    expect(isAppUrl('not a url', { appPage: PAGE })).toBe(false)
   })
 })
 
 describe('the packaged page app://desk/index.html', () => {
-  const PAGE = 'app://desk/index.html'
-
   it('is the app, whatever its query or fragment', () => {
     expect(isAppUrl(PAGE, { appPage: PAGE })).toBe(true)
     expect(isAppUrl(`${PAGE}#/journal`, { appPage: PAGE })).toBe(true)
@@ -201,6 +189,7 @@ describe('the packaged page app://desk/index.html', () => {
     'https://desk/index.html',
     'file:///index.html',
     'file://desk/index.html',
+    'app://desk/%E0%A4%A.html',
     'about:blank',
   ])('is not %s', (url) => {
     expect(isAppUrl(url, { appPage: PAGE })).toBe(false)
@@ -217,7 +206,7 @@ describe('the packaged page app://desk/index.html', () => {
     const call = (overrides: Parameters<typeof event>[0]) =>
       ipc.channels.get('desk:getStatus')?.(event(overrides), undefined)
     expect(await call({ url: PAGE })).toMatchObject({ ok: true })
-    expect(await call({ url: RENDERER })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
+    expect(await call({ url: RENDERER_FILE })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } })
     expect(await call({ url: PAGE, sender: { id: 2 } })).toMatchObject({ ok: false })
     expect(await call({ url: PAGE, parent: {} })).toMatchObject({ ok: false })
     expect(getStatus).toHaveBeenCalledTimes(1)
