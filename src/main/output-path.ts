@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs'
+import { lstat, realpath } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import nodePath, { posix, win32 } from 'node:path'
 import { AppError } from '../shared/errors'
@@ -12,17 +12,18 @@ import { AppError } from '../shared/errors'
  * The decision is made on real paths, not on the text: the nearest existing ancestor is resolved by the
  * operating system (symbolic links, junctions, 8.3 short names, letter case), and on Windows the forms that
  * reach a file around the usual names (`\\?\`, `\\.\`, a share of this PC, an administrative share, a
- * stream after `:`) are refused outright.
+ * stream after `:`) are refused outright. Asked asynchronously: resolving a path on a share that has gone
+ * away can keep Windows waiting for tens of seconds, and the desk serves the counter meanwhile.
  */
 
 /** The path rules and file system the check runs against: this machine's, or Windows' in tests. */
 export interface PathSystem {
   path: typeof win32 | typeof posix
   windows: boolean
-  /** `fs.realpath.native`: the name the operating system resolves a path to; throws for a missing one. */
-  realpath(path: string): string
+  /** The name the operating system resolves a path to (`realpath`, the native one); rejects a missing one. */
+  realpath(path: string): Promise<string>
   /** Whether the name itself is there (`lstat`): a link whose target is missing is. */
-  isThere(path: string): boolean
+  isThere(path: string): Promise<boolean>
   /** Names of this machine, for `\\name\share` paths that lead back to it. */
   hostNames(): string[]
 }
@@ -30,25 +31,22 @@ export interface PathSystem {
 export const HOST_PATHS: PathSystem = {
   path: nodePath.sep === '\\' ? win32 : posix,
   windows: process.platform === 'win32',
-  realpath: (p) => realpathSync.native(p),
-  isThere: (p) => {
-    try {
-      lstatSync(p)
-      return true
-    } catch {
-      return false
-    }
-  },
+  realpath: (p) => realpath(p),
+  isThere: (p) =>
+    lstat(p).then(
+      () => true,
+      () => false,
+    ),
   hostNames: () => ['localhost', hostname()],
 }
 
-export function checkOutputFile(
+export async function checkOutputFile(
   path: string,
   extensions: readonly string[],
   dataDir: string,
   field = 'path',
   system: PathSystem = HOST_PATHS,
-): string {
+): Promise<string> {
   const { path: rules } = system
   const problem = formProblem(path, system)
   if (problem !== null || !extensions.includes(rules.extname(path).toLowerCase())) {
@@ -59,27 +57,27 @@ export function checkOutputFile(
     )
   }
   const full = rules.resolve(path)
-  const data = realPlaces(system.path.resolve(dataDir), system).places
-  const target = targetPlaces(full, field, system)
+  const data = (await realPlaces(system.path.resolve(dataDir), system)).places
+  const target = await targetPlaces(full, field, system)
   if (target.some((t) => data.some((d) => inside(t, d, system)))) {
     throw new AppError('BAD_INPUT', `${field}: not inside the app's own data folder.`, { field })
   }
   return full
 }
 
-export function checkOutputFolder(
+export async function checkOutputFolder(
   folder: string,
   dataDir: string,
   field = 'folder',
   system: PathSystem = HOST_PATHS,
-): string {
+): Promise<string> {
   const problem = formProblem(folder, system)
   if (problem !== null) {
     throw new AppError('BAD_INPUT', `${field}: an absolute path to a folder (${problem}).`, { field })
   }
   const full = system.path.resolve(folder)
-  const data = realPlaces(system.path.resolve(dataDir), system).places
-  const target = targetPlaces(full, field, system)
+  const data = (await realPlaces(system.path.resolve(dataDir), system)).places
+  const target = await targetPlaces(full, field, system)
   if (target.some((t) => data.some((d) => inside(t, d, system) || inside(d, t, system)))) {
     throw new AppError('BAD_INPUT', `${field}: a folder apart from the app's own data folder.`, { field })
   }
@@ -99,20 +97,23 @@ function inside(path: string, folder: string, system: PathSystem): boolean {
  * nearest existing ancestor with the rest of the name after it (what does not exist yet cannot lead anywhere
  * else). `unresolvable` when the system could not say (no access, a loop, a link to nothing).
  */
-function realPlaces(full: string, system: PathSystem): { places: string[]; unresolvable?: string } {
+async function realPlaces(
+  full: string,
+  system: PathSystem,
+): Promise<{ places: string[]; unresolvable?: string }> {
   const rules = system.path
   const rest: string[] = []
   let existing = full
   for (;;) {
     let real: string
     try {
-      real = system.realpath(existing)
+      real = await system.realpath(existing)
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown'
       const parent = rules.dirname(existing)
       if (code !== 'ENOENT' && code !== 'ENOTDIR') return { places: [full], unresolvable: code }
       // A link to something missing: writing through it would create its target, wherever that is.
-      if (system.isThere(existing)) return { places: [full], unresolvable: 'a link that leads nowhere' }
+      if (await system.isThere(existing)) return { places: [full], unresolvable: 'a link that leads nowhere' }
       // Not even the root exists (a drive or share that is not there): nothing can lead anywhere.
       if (parent === existing) return { places: [full] }
       rest.unshift(rules.basename(existing))
@@ -125,8 +126,8 @@ function realPlaces(full: string, system: PathSystem): { places: string[]; unres
 }
 
 /** Where a named path really leads, refused when that cannot be known or is a form refused as written. */
-function targetPlaces(full: string, field: string, system: PathSystem): string[] {
-  const { places, unresolvable } = realPlaces(full, system)
+async function targetPlaces(full: string, field: string, system: PathSystem): Promise<string[]> {
+  const { places, unresolvable } = await realPlaces(full, system)
   if (unresolvable !== undefined) {
     throw new AppError('BAD_INPUT', `${field}: this place cannot be checked (${unresolvable}).`, { field })
   }

@@ -96,9 +96,9 @@ export function windowsPaths(model: WindowsModel): PathSystem {
   return {
     path: win32,
     windows: true,
-    realpath: (p) => realpath(p),
+    realpath: async (p) => realpath(p),
     // No link in the model leads nowhere: a name is there exactly when it resolves.
-    isThere: (p) => {
+    isThere: async (p) => {
       try {
         realpath(p)
         return true

@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from '../../src/main/settings/settings'
 const share = vi.hoisted(() => ({
   gone: '',
   listed: 0,
+  resolved: 0,
   waiting: [] as { fail: () => void; answer: () => void }[],
 }))
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -28,7 +29,19 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       }),
     )
   }) as typeof real.readdir
-  return { ...real, readdir, default: { ...real, readdir } }
+  // Resolving a path there (the check of a folder a manager names) waits the same way.
+  const realRealpath = real.realpath as (...a: unknown[]) => Promise<string>
+  const realpath = ((path: string, ...rest: unknown[]) => {
+    if (share.gone === '' || !String(path).startsWith(share.gone)) return realRealpath(path, ...rest)
+    share.resolved++
+    return new Promise<string>((resolve, reject) =>
+      share.waiting.push({
+        fail: () => reject(Object.assign(new Error('host is down'), { code: 'EHOSTDOWN' })),
+        answer: () => resolve(realRealpath(path, ...rest)),
+      }),
+    )
+  }) as typeof real.realpath
+  return { ...real, readdir, realpath, default: { ...real, readdir, realpath } }
 })
 
 const { startTestDesk } = await import('../helpers/desk')
@@ -40,6 +53,7 @@ afterEach(() => {
   for (const w of share.waiting.splice(0)) w.fail()
   share.gone = ''
   share.listed = 0
+  share.resolved = 0
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -142,5 +156,36 @@ describe('the daily backup', () => {
     for (const w of share.waiting.splice(0)) w.answer()
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([])
+  })
+})
+
+describe('a backup folder a manager names', () => {
+  it('is checked without holding the desk up while its share does not answer', async () => {
+    const folder = backupFolder()
+    share.gone = folder
+    const td = await startTestDesk()
+    try {
+      const backingUp = td.call('backupNow', { folder }).then(
+        () => 'made',
+        (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+      )
+      const saving = td.call('updateSettings', { backup: { folder } }).then(
+        () => 'saved',
+        (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+      )
+      await vi.waitFor(() => expect(share.resolved).toBe(2), { timeout: 10_000, interval: 20 })
+      // Meanwhile the counter is served: a lookup at the service and the journal's page.
+      await td.call('lookupCustomer', { phone: '0912345678' })
+      await td.call('listJournal', {})
+      // The share gives up: the manager is told why, and nothing was made or saved.
+      for (const w of share.waiting.splice(0)) w.fail()
+      expect(await backingUp).toBe('BAD_INPUT: folder: this place cannot be checked (EHOSTDOWN).')
+      expect(await saving).toBe('BAD_INPUT: backup.folder: this place cannot be checked (EHOSTDOWN).')
+      expect(existsSync(folder)).toBe(false)
+      expect((await td.call('getSettings'))?.backup?.folder ?? null).toBeNull()
+    } finally {
+      for (const w of share.waiting.splice(0)) w.fail()
+      await td.close()
+    }
   })
 })

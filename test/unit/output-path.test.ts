@@ -8,36 +8,40 @@ import { windowsPaths } from '../helpers/windows-paths'
 const DATA = '/home/shop/.config/reseller-desk'
 
 describe('paths a caller names', () => {
-  it('must be absolute, with the expected extension, and outside the data folder', () => {
-    expect(checkOutputFile('/home/shop/Desktop/day.csv', ['.csv'], DATA)).toBe('/home/shop/Desktop/day.csv')
-    expect(() => checkOutputFile('day.csv', ['.csv'], DATA)).toThrow(/absolute/)
-    expect(() => checkOutputFile('/home/shop/day.exe', ['.csv'], DATA)).toThrow(/\.csv/)
+  it('must be absolute, with the expected extension, and outside the data folder', async () => {
+    expect(await checkOutputFile('/home/shop/Desktop/day.csv', ['.csv'], DATA)).toBe(
+      '/home/shop/Desktop/day.csv',
+    )
+    await expect(checkOutputFile('day.csv', ['.csv'], DATA)).rejects.toThrow(/absolute/)
+    await expect(checkOutputFile('/home/shop/day.exe', ['.csv'], DATA)).rejects.toThrow(/\.csv/)
     for (const victim of ['secrets.json', 'settings.json', 'logs/desk.log', '../reseller-desk/people.json']) {
-      expect(() => checkOutputFile(join(DATA, victim), ['.json', '.log'], DATA), victim).toThrow(
+      await expect(checkOutputFile(join(DATA, victim), ['.json', '.log'], DATA), victim).rejects.toThrow(
         /data folder/,
       )
     }
   })
 
-  it('may not put a backup folder inside the data folder, nor around it', () => {
-    expect(checkOutputFolder('/media/usb/backups', DATA)).toBe('/media/usb/backups')
-    expect(() => checkOutputFolder(join(DATA, 'backups'), DATA)).toThrow(/data folder/)
-    expect(() => checkOutputFolder('/home/shop', DATA)).toThrow(/data folder/)
-    expect(() => checkOutputFolder('backups', DATA)).toThrow(/absolute/)
+  it('may not put a backup folder inside the data folder, nor around it', async () => {
+    expect(await checkOutputFolder('/media/usb/backups', DATA)).toBe('/media/usb/backups')
+    await expect(checkOutputFolder(join(DATA, 'backups'), DATA)).rejects.toThrow(/data folder/)
+    await expect(checkOutputFolder('/home/shop', DATA)).rejects.toThrow(/data folder/)
+    await expect(checkOutputFolder('backups', DATA)).rejects.toThrow(/absolute/)
   })
 
-  it('takes a name that merely starts with two dots for what it is: inside', () => {
-    expect(() => checkOutputFile(`${DATA}/..name.csv`, ['.csv'], DATA)).toThrow(/data folder/)
-    expect(() => checkOutputFolder(`${DATA}/..backups`, DATA)).toThrow(/data folder/)
+  it('takes a name that merely starts with two dots for what it is: inside', async () => {
+    await expect(checkOutputFile(`${DATA}/..name.csv`, ['.csv'], DATA)).rejects.toThrow(/data folder/)
+    await expect(checkOutputFolder(`${DATA}/..backups`, DATA)).rejects.toThrow(/data folder/)
     // A sibling whose name begins like the data folder's is outside.
-    expect(checkOutputFile(`${DATA}-exports/day.csv`, ['.csv'], DATA)).toBe(`${DATA}-exports/day.csv`)
+    expect(await checkOutputFile(`${DATA}-exports/day.csv`, ['.csv'], DATA)).toBe(`${DATA}-exports/day.csv`)
   })
 
-  it('refuses . and .. parts, which a link before them would send elsewhere than the text says', () => {
-    expect(() => checkOutputFile('/home/shop/Desktop/../day.csv', ['.csv'], DATA)).toThrow(/\.\. part/)
-    expect(() => checkOutputFolder('/media/usb/./backups', DATA)).toThrow(/\.\. part/)
+  it('refuses . and .. parts, which a link before them would send elsewhere than the text says', async () => {
+    await expect(checkOutputFile('/home/shop/Desktop/../day.csv', ['.csv'], DATA)).rejects.toThrow(
+      /\.\. part/,
+    )
+    await expect(checkOutputFolder('/media/usb/./backups', DATA)).rejects.toThrow(/\.\. part/)
     // Doubled or trailing separators are only spelling.
-    expect(checkOutputFolder('/media//usb/backups/', DATA)).toBe('/media/usb/backups')
+    expect(await checkOutputFolder('/media//usb/backups/', DATA)).toBe('/media/usb/backups')
   })
 })
 
@@ -68,7 +72,7 @@ describe('real paths on this machine (symbolic links)', () => {
 
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-  it('refuses a file reached through a link into the data folder, existing or not', () => {
+  it('refuses a file reached through a link into the data folder, existing or not', async () => {
     for (const path of [
       join(out, 'link', 'settings.json'),
       join(out, 'link', 'new-diagnostics.json'),
@@ -76,43 +80,47 @@ describe('real paths on this machine (symbolic links)', () => {
       join(out, 'sub-link', 'x.json'),
       join(out, 'settings-link.json'),
     ]) {
-      expect(() => checkOutputFile(path, ['.json'], data), path).toThrow(/data folder/)
+      await expect(checkOutputFile(path, ['.json'], data), path).rejects.toThrow(/data folder/)
     }
   })
 
-  it('refuses .. after a link, where the system goes up from the target and the text from the link', () => {
+  it('refuses .. after a link, where the system goes up from the target and the text from the link', async () => {
     // out/sub-link/.. is data to the system, out to the text.
-    expect(() => checkOutputFile(`${join(out, 'sub-link')}/../settings.json`, ['.json'], data)).toThrow(
-      /\.\. part/,
-    )
+    await expect(
+      checkOutputFile(`${join(out, 'sub-link')}/../settings.json`, ['.json'], data),
+    ).rejects.toThrow(/\.\. part/)
   })
 
-  it('refuses a link that leads nowhere: writing through it would create its target', () => {
-    expect(() => checkOutputFile(join(out, 'dangling.json'), ['.json'], data)).toThrow(/leads nowhere/)
-    expect(() => checkOutputFile(join(out, 'dangling-dir', 'x.json'), ['.json'], data)).toThrow(
+  it('refuses a link that leads nowhere: writing through it would create its target', async () => {
+    await expect(checkOutputFile(join(out, 'dangling.json'), ['.json'], data)).rejects.toThrow(
+      /leads nowhere/,
+    )
+    await expect(checkOutputFile(join(out, 'dangling-dir', 'x.json'), ['.json'], data)).rejects.toThrow(
       /leads nowhere/,
     )
   })
 
-  it('refuses a backup folder that is the data folder, inside it, or around it through a link', () => {
+  it('refuses a backup folder that is the data folder, inside it, or around it through a link', async () => {
     for (const folder of [join(out, 'link'), join(out, 'link', 'backups'), join(out, 'up')]) {
-      expect(() => checkOutputFolder(folder, data), folder).toThrow(/data folder/)
+      await expect(checkOutputFolder(folder, data), folder).rejects.toThrow(/data folder/)
     }
   })
 
-  it('knows the data folder by its real path too, and refuses a link inside it that leads out', () => {
-    expect(() => checkOutputFile(join(data, 'x.json'), ['.json'], join(root, 'data-link'))).toThrow(
+  it('knows the data folder by its real path too, and refuses a link inside it that leads out', async () => {
+    await expect(checkOutputFile(join(data, 'x.json'), ['.json'], join(root, 'data-link'))).rejects.toThrow(
       /data folder/,
     )
-    expect(() => checkOutputFile(join(data, 'outward', 'x.csv'), ['.csv'], data)).toThrow(/data folder/)
+    await expect(checkOutputFile(join(data, 'outward', 'x.csv'), ['.csv'], data)).rejects.toThrow(
+      /data folder/,
+    )
   })
 
-  it('accepts places outside, through links that stay outside, and returns the path as named', () => {
-    expect(checkOutputFile(join(out, 'day.csv'), ['.csv'], data)).toBe(join(out, 'day.csv'))
-    expect(checkOutputFile(join(out, 'elsewhere-link', 'day.csv'), ['.csv'], data)).toBe(
+  it('accepts places outside, through links that stay outside, and returns the path as named', async () => {
+    expect(await checkOutputFile(join(out, 'day.csv'), ['.csv'], data)).toBe(join(out, 'day.csv'))
+    expect(await checkOutputFile(join(out, 'elsewhere-link', 'day.csv'), ['.csv'], data)).toBe(
       join(out, 'elsewhere-link', 'day.csv'),
     )
-    expect(checkOutputFolder(join(out, 'elsewhere-link', 'backups'), data)).toBe(
+    expect(await checkOutputFolder(join(out, 'elsewhere-link', 'backups'), data)).toBe(
       join(out, 'elsewhere-link', 'backups'),
     )
   })
@@ -184,27 +192,27 @@ describe('under Windows rules', () => {
     ['a device name in a folder', 'C:\\Users\\shop\\nul\\day.csv', /device name/],
     ['a drive-relative path', 'C:day.csv', /absolute/],
     ['a path rooted on the current drive', '\\Users\\shop\\day.csv', /absolute/],
-  ])('refuses %s', (_label, path, reason) => {
-    expect(() => file(path)).toThrow(reason)
+  ])('refuses %s', async (_label, path, reason) => {
+    await expect(file(path)).rejects.toThrow(reason)
   })
 
-  it('accepts real places outside the data folder, as named', () => {
-    expect(file('C:\\Users\\shop\\Desktop\\day.csv')).toBe('C:\\Users\\shop\\Desktop\\day.csv')
-    expect(file('c:\\users\\shop\\desktop\\Day.CSV')).toBe('c:\\users\\shop\\desktop\\Day.CSV')
-    expect(file('C:/Users/shop/Desktop/day.csv')).toBe('C:\\Users\\shop\\Desktop\\day.csv')
-    expect(file('C:\\Users\\shop\\AppData\\Roaming\\RESELL~2\\day.csv')).toBe(
+  it('accepts real places outside the data folder, as named', async () => {
+    expect(await file('C:\\Users\\shop\\Desktop\\day.csv')).toBe('C:\\Users\\shop\\Desktop\\day.csv')
+    expect(await file('c:\\users\\shop\\desktop\\Day.CSV')).toBe('c:\\users\\shop\\desktop\\Day.CSV')
+    expect(await file('C:/Users/shop/Desktop/day.csv')).toBe('C:\\Users\\shop\\Desktop\\day.csv')
+    expect(await file('C:\\Users\\shop\\AppData\\Roaming\\RESELL~2\\day.csv')).toBe(
       'C:\\Users\\shop\\AppData\\Roaming\\RESELL~2\\day.csv',
     )
     // The program's own folder has the same short name in another folder: not the data folder.
-    expect(file('C:\\PROGRA~1\\RESELL~1\\day.csv')).toBe('C:\\PROGRA~1\\RESELL~1\\day.csv')
-    expect(file('\\\\fileserver\\exports\\day.csv')).toBe('\\\\fileserver\\exports\\day.csv')
-    expect(file('D:\\new folder\\day.csv')).toBe('D:\\new folder\\day.csv')
-    expect(file('Q:\\no such drive\\day.csv')).toBe('Q:\\no such drive\\day.csv')
+    expect(await file('C:\\PROGRA~1\\RESELL~1\\day.csv')).toBe('C:\\PROGRA~1\\RESELL~1\\day.csv')
+    expect(await file('\\\\fileserver\\exports\\day.csv')).toBe('\\\\fileserver\\exports\\day.csv')
+    expect(await file('D:\\new folder\\day.csv')).toBe('D:\\new folder\\day.csv')
+    expect(await file('Q:\\no such drive\\day.csv')).toBe('Q:\\no such drive\\day.csv')
   })
 
-  it('keeps backup folders apart from the data folder by the same rules', () => {
-    expect(folder('D:\\backups')).toBe('D:\\backups')
-    expect(folder('\\\\fileserver\\exports\\backups')).toBe('\\\\fileserver\\exports\\backups')
+  it('keeps backup folders apart from the data folder by the same rules', async () => {
+    expect(await folder('D:\\backups')).toBe('D:\\backups')
+    expect(await folder('\\\\fileserver\\exports\\backups')).toBe('\\\\fileserver\\exports\\backups')
     for (const [path, reason] of [
       ['C:\\Users\\shop\\AppData\\Roaming', /data folder/],
       ['c:\\users\\shop', /data folder/],
@@ -214,7 +222,7 @@ describe('under Windows rules', () => {
       ['\\\\?\\D:\\backups', /extended-length/],
       ['Z:\\backups', /leads to a share of this PC/],
     ] as const) {
-      expect(() => folder(path), path).toThrow(reason)
+      await expect(folder(path), path).rejects.toThrow(reason)
     }
   })
 })

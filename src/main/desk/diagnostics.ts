@@ -41,7 +41,7 @@ export function diagnosticsHandlers(deps: {
       if (!host) throw new AppError('INTERNAL', 'Diagnostics are not available here.')
       const path =
         args.path !== undefined
-          ? checkOutputFile(args.path, ['.json', '.txt', '.log'], deps.dataDir)
+          ? await checkOutputFile(args.path, ['.json', '.txt', '.log'], deps.dataDir)
           : await host.chooseSavePath(`reseller-desk-diagnostics-${Date.now()}.json`)
       if (path === null) return null
       const report = {

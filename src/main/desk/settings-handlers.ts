@@ -70,7 +70,7 @@ export function settingsFeature(deps: {
         const patch = asked.updateFeedUrl
           ? { ...asked, updateFeedUrl: normalizeUpdateFeedUrl(asked.updateFeedUrl) }
           : asked
-        store.update(withManagerPatch(patch, before, deps.dataDir))
+        store.update(await withManagerPatch(patch, before, deps.dataDir))
         if (patch.updateFeedUrl !== undefined && patch.updateFeedUrl !== before.updateFeedUrl) {
           deps.feedChanged()
         }

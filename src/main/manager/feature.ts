@@ -224,7 +224,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       const s = core.settings()
       const path =
         args.path !== undefined
-          ? checkOutputFile(args.path, [`.${args.format}`], core.dataDir)
+          ? await checkOutputFile(args.path, [`.${args.format}`], core.dataDir)
           : await host('path').chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode))
       if (path === null) return null
       checkExportPath(path, args.format)
@@ -269,7 +269,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     backupNow: async (args) => {
       const named = args.folder ?? core.settings().backup.folder
       const folder =
-        named !== null ? checkOutputFolder(named, core.dataDir) : await host('folder').chooseFolder()
+        named !== null ? await checkOutputFolder(named, core.dataDir) : await host('folder').chooseFolder()
       if (folder === null) return null
       return backup(folder)
     },

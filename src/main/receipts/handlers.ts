@@ -206,7 +206,7 @@ export function receiptHandlers(core: DeskCore, printer: ReceiptPrinter): Featur
       const choose = printer.host().chooseSavePath
       const path =
         args.path !== undefined
-          ? checkOutputFile(args.path, ['.pdf'], core.dataDir)
+          ? await checkOutputFile(args.path, ['.pdf'], core.dataDir)
           : choose
             ? await choose(`receipt-${entry.id}.pdf`)
             : null

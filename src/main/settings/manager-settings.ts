@@ -49,15 +49,15 @@ export function managerSettingsOf(s: ManagerSettings): ManagerSettings {
  * A settings patch with the backup part merged into what is stored (the renderer sends only what changed),
  * refused when it would leave daily backups without an absolute folder to go to.
  */
-export function withManagerPatch<P extends { backup?: Partial<BackupSettings> }>(
+export async function withManagerPatch<P extends { backup?: Partial<BackupSettings> }>(
   patch: P,
   current: ManagerSettings,
   dataDir: string,
-): Omit<P, 'backup'> & { backup?: BackupSettings } {
+): Promise<Omit<P, 'backup'> & { backup?: BackupSettings }> {
   const { backup, ...rest } = patch
   if (backup === undefined) return rest
   const merged: BackupSettings = { ...current.backup, ...backup }
-  if (merged.folder !== null) merged.folder = checkOutputFolder(merged.folder, dataDir, 'backup.folder')
+  if (merged.folder !== null) merged.folder = await checkOutputFolder(merged.folder, dataDir, 'backup.folder')
   if (merged.daily && merged.folder === null) {
     throw new AppError('BAD_INPUT', 'backup.daily: choose a backup folder first.', { field: 'backup.folder' })
   }
