@@ -19,15 +19,18 @@ export function isDirhams(value: unknown): value is Dirhams {
 
 export type ParseLydResult =
   | { ok: true; value: Dirhams }
-  | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' }
+  | { ok: false; reason: 'empty' | 'format' | 'precision' | 'range' | 'ambiguous' }
 
 /**
  * Parses what a clerk types as an LYD amount: "30", "12.5", "0.010", Arabic-Indic digits, and `.`, `,`
- * or `٫` as the decimal mark. No thousands separators (`,` is a decimal mark here), no sign, at most
- * three decimals.
+ * or `٫` as the decimal mark. No thousands separators, no sign, at most three decimals. A comma before
+ * exactly three digits ("1,000", "12,500") is refused as `ambiguous`: one clerk means a thousand, another one
+ * dinar, and a deposit of the wrong one cannot be taken back.
  */
 export function parseLyd(text: string): ParseLydResult {
-  const s = toLatinDigits(text).trim().replace(/[٫,]/g, '.')
+  const latin = toLatinDigits(text).trim()
+  if (/,\d{3}$/.test(latin)) return { ok: false, reason: 'ambiguous' }
+  const s = latin.replace(/[٫,]/g, '.')
   if (s === '') return { ok: false, reason: 'empty' }
   const m = /^(\d*)(?:\.(\d*))?$/.exec(s)
   if (!m || (m[1] === '' && (m[2] ?? '') === '')) return { ok: false, reason: 'format' }
@@ -47,6 +50,11 @@ export function formatLyd(amount: Dirhams | number): string {
   const whole = Math.floor(abs / DIRHAMS_PER_LYD)
   const frac = String(abs % DIRHAMS_PER_LYD).padStart(3, '0')
   return `${negative ? '-' : ''}${whole}.${frac}`
+}
+
+/** An amount as a person would type it into a field: "5", "1.5", "0.01" (no trailing zeros). */
+export function lydForEditing(amount: Dirhams | number): string {
+  return formatLyd(amount).replace(/\.?0+$/, '')
 }
 
 /** For the HTTP edge only: the JSON number the service expects. */

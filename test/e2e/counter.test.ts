@@ -380,6 +380,43 @@ describe('the counter, as a new clerk tries it', () => {
     await page.close()
   })
 
+  it('refuses an amount with a comma before three digits (a thousand or one dinar?), and says every amount in words', async () => {
+    const { page } = await openDesk()
+    await lookUp(page, '0961234567')
+    await confirmName(page)
+    const amount = page.getByLabel('Amount (LYD)')
+    await amount.fill('1,000')
+    await page.keyboard.press('Enter')
+    await page
+      .getByText('A comma before three digits could mean thousands or dirhams.', { exact: false })
+      .waitFor()
+    expect(await page.getByRole('heading', { name: 'Check with the customer' }).count()).toBe(0)
+    // What is typed is said in words beside its figure: "1.000" is one dinar, "1000" a thousand.
+    await amount.fill('1.000')
+    await page.getByText('= 1.000 LYD · 1 dinar').waitFor()
+    await amount.fill('50,5')
+    await page.getByText('= 50.500 LYD · 50 dinars and 500 dirhams').waitFor()
+    await toReview(page, '300')
+    const review = page.locator('.amount-with-words')
+    expect(await review.textContent()).toBe('300.000 LYD300 dinars')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Escape')
+    expect(depositsTo('0961234567')).toEqual([])
+
+    // A manager's limits take the same care: "5,000" is refused, not saved as five dinars.
+    await page.keyboard.press('F4')
+    const limits = page.getByRole('region', { name: 'Limits' })
+    const max = limits.getByLabel('Largest single deposit (LYD)')
+    await max.fill('5,000')
+    await limits
+      .getByText('A comma before three digits could mean thousands or dirhams.', { exact: false })
+      .waitFor()
+    expect(await limits.getByRole('button', { name: 'Save limits' }).isDisabled()).toBe(true)
+    await max.fill('5000')
+    await limits.getByText('= 5000.000 LYD · 5000 dinars', { exact: false }).waitFor()
+    await page.close()
+  })
+
   it('7, 11. knows the limit before the sale once a manager enters the agreed limit, and warns above it', async () => {
     const { page } = await openDesk()
     await page.keyboard.press('F4')
@@ -464,12 +501,13 @@ describe('the counter, as a new clerk tries it', () => {
     expect(await page.getByLabel('Printer address').inputValue()).toBe('tcp://192.168.1.50:9100')
     expect(await page.getByLabel('Outlet name').inputValue()).toBe('مكتبة النور')
     expect(await limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue()).toBe('4321')
-    // Saving a card shows what main kept (amounts with their three decimals).
+    // Saving a card shows what main kept, as a person would type it (no trailing zeros to misread).
     await limits.getByRole('button', { name: 'Save limits' }).click()
     await limits.getByText('Saved.').waitFor()
     await expect
       .poll(() => limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue())
-      .toBe('4321.000')
+      .toBe('4321')
+    expect(await limits.getByText('4321 dinars', { exact: false }).count()).toBe(1)
     expect(await page.getByLabel('Printer address').inputValue()).toBe('tcp://192.168.1.50:9100')
     // Leaving the screen drops what was never saved.
     await page.keyboard.press('F1')

@@ -16,7 +16,7 @@ import {
   textToDay,
 } from '../../src/renderer/src/ui/format'
 import type { JournalEvent } from '../../src/shared/contract'
-import { parseLyd } from '../../src/shared/money'
+import { lydForEditing, parseLyd } from '../../src/shared/money'
 import { normalizeLibyanPhone } from '../../src/shared/phone'
 
 const arabicIndic = /[٠-٩۰-۹]/
@@ -37,6 +37,41 @@ describe('what the clerk types', () => {
     expect(parseLyd('۳۰')).toEqual({ ok: true, value: 30_000 })
     expect(parseLyd('1.2345')).toEqual({ ok: false, reason: 'precision' })
     expect(parseLyd('1.2.3')).toEqual({ ok: false, reason: 'format' })
+  })
+
+  it('refuses a comma before exactly three digits: a thousand to one clerk, one dinar to another', () => {
+    for (const text of ['1,000', '12,500', ',500', '١,٠٠٠', ' 5,000 ']) {
+      expect(parseLyd(text), text).toEqual({ ok: false, reason: 'ambiguous' })
+    }
+    // A comma before fewer digits, and a point or the Arabic mark before three, say one thing only.
+    expect(parseLyd('50,5')).toEqual({ ok: true, value: 50_500 })
+    expect(parseLyd('1,50')).toEqual({ ok: true, value: 1_500 })
+    expect(parseLyd('1.000')).toEqual({ ok: true, value: 1_000 })
+    expect(parseLyd('1٫000')).toEqual({ ok: true, value: 1_000 })
+    expect(parseLyd('1,000.5')).toEqual({ ok: false, reason: 'format' })
+  })
+
+  it('says an amount in words in both languages, so its size cannot be misread', () => {
+    expect(en.amountInWords(1, 0)).toBe('1 dinar')
+    expect(en.amountInWords(1000, 0)).toBe('1000 dinars')
+    expect(en.amountInWords(50, 500)).toBe('50 dinars and 500 dirhams')
+    expect(en.amountInWords(0, 10)).toBe('10 dirhams')
+    expect(ar.amountInWords(1, 0)).toBe('دينار واحد')
+    expect(ar.amountInWords(2, 0)).toBe('ديناران')
+    expect(ar.amountInWords(5, 0)).toBe('5 دنانير')
+    expect(ar.amountInWords(1000, 0)).toBe('1000 دينار')
+    expect(ar.amountInWords(50, 500)).toBe('50 دينارًا و500 درهم')
+    expect(ar.amountInWords(0, 10)).toBe('10 دراهم')
+  })
+
+  it('gives a stored amount back as a person types it, with no trailing zeros', () => {
+    expect(lydForEditing(5_000_000)).toBe('5000')
+    expect(lydForEditing(10_000)).toBe('10')
+    expect(lydForEditing(1_500)).toBe('1.5')
+    expect(lydForEditing(10)).toBe('0.01')
+    expect(lydForEditing(0)).toBe('0')
+    for (const d of [5_000_000, 10_000, 1_500, 10, 0, 123_456])
+      expect(parseLyd(lydForEditing(d))).toEqual({ ok: true, value: d })
   })
 
   it('accepts Arabic-Indic digits and spaces in phone numbers', () => {

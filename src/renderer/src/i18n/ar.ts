@@ -10,6 +10,30 @@ import { updatesAr } from './updates-ar'
 export const ar: Messages = {
   languageName: 'العربية',
   currency: 'د.ل',
+  amountInWords: (dinars: number, dirhams: number) =>
+    [
+      dinars > 0 || dirhams === 0
+        ? plural('ar', dinars, {
+            zero: '0 دينار',
+            one: 'دينار واحد',
+            two: 'ديناران',
+            few: '# دنانير',
+            many: '# دينارًا',
+            other: '# دينار',
+          })
+        : null,
+      dirhams > 0
+        ? plural('ar', dirhams, {
+            one: 'درهم واحد',
+            two: 'درهمان',
+            few: '# دراهم',
+            many: '# درهمًا',
+            other: '# درهم',
+          })
+        : null,
+    ]
+      .filter((part) => part !== null)
+      .join(' و'),
   appTitle: 'مكتب الموزّع',
   nav: {
     label: 'الشاشات',
@@ -177,6 +201,8 @@ export const ar: Messages = {
     amountProblem: {
       empty: 'اكتب المبلغ.',
       format: 'اكتب أرقاماً فقط مع فاصلة عشرية واحدة.',
+      ambiguous:
+        'الفاصلة قبل ثلاثة أرقام قد تعني الآلاف أو الدراهم. اكتب المبلغ دون فاصلة: 1000 لألف دينار، و1.5 لدينار ونصف.',
       precision: '3 خانات عشرية على الأكثر (درهم).',
       range: 'هذا المبلغ كبير جداً.',
       minimum: 'أقل إيداع هو 0.010 د.ل.',

@@ -21,6 +21,14 @@ const count = (n: number, one: string, other: string) => plural('en', n, { one, 
 export const en = {
   languageName: 'English',
   currency: 'LYD',
+  /** An amount in words beside its figure, so that its size cannot be misread ("1.000" is one dinar). */
+  amountInWords: (dinars: number, dirhams: number) =>
+    [
+      dinars > 0 || dirhams === 0 ? count(dinars, '# dinar', '# dinars') : null,
+      dirhams > 0 ? count(dirhams, '# dirham', '# dirhams') : null,
+    ]
+      .filter((part) => part !== null)
+      .join(' and '),
   appTitle: 'Reseller Desk',
   nav: {
     label: 'Screens',
@@ -176,6 +184,8 @@ export const en = {
     amountProblem: {
       empty: 'Type the amount.',
       format: 'Type digits only, with one decimal mark.',
+      ambiguous:
+        'A comma before three digits could mean thousands or dirhams. Type it without a comma: 1000 for a thousand dinars, 1.5 for one and a half.',
       precision: 'At most 3 decimals (dirhams).',
       range: 'This amount is too large.',
       minimum: 'The minimum deposit is 0.010 LYD.',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { DIRHAMS_PER_LYD } from '../../../shared/money'
 import { useT } from '../i18n/use'
 import { formatLyd, formatPhone, groupCode } from './format'
 
@@ -17,6 +18,16 @@ export function Money({ dirhams, className }: { dirhams: number; className?: str
   return (
     <span className={className ? `money ${className}` : 'money'}>
       <Ltr className="figure">{formatLyd(dirhams)}</Ltr> <span className="currency">{t.currency}</span>
+    </span>
+  )
+}
+
+/** The amount in words ("1000 dinars", "دينار واحد و500 درهم"), beside a figure whose size matters. */
+export function MoneyWords({ dirhams }: { dirhams: number }) {
+  const t = useT()
+  return (
+    <span className="money-words">
+      {t.amountInWords(Math.floor(dirhams / DIRHAMS_PER_LYD), dirhams % DIRHAMS_PER_LYD)}
     </span>
   )
 }

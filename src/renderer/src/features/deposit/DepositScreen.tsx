@@ -13,7 +13,7 @@ import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
-import { Ltr, Money, Phone } from '../../ui/Ltr'
+import { Ltr, Money, MoneyWords, Phone } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { OpenElsewhereStep } from '../headoffice/OpenElsewhereStep'
@@ -300,7 +300,7 @@ function AmountStep() {
         hint={
           parsed.ok ? (
             <>
-              = <Money dirhams={parsed.value} />
+              = <Money dirhams={parsed.value} /> · <MoneyWords dirhams={parsed.value} />
             </>
           ) : (
             t.deposit.amountHint
@@ -378,7 +378,13 @@ function ReviewStep() {
         items={[
           [t.deposit.reviewPhone, <Phone key="p" phone={customer.phone} />],
           [t.deposit.reviewName, <strong key="n">{customer.firstName}</strong>],
-          [t.deposit.reviewAmount, <Money key="a" dirhams={amount} className="big-figure" />],
+          [
+            t.deposit.reviewAmount,
+            <span key="a" className="amount-with-words">
+              <Money dirhams={amount} className="big-figure" />
+              <MoneyWords dirhams={amount} />
+            </span>,
+          ],
           [
             t.deposit.reviewRemaining,
             remaining == null ? t.deposit.reviewRemainingUnknown : <Money key="r" dirhams={remaining} />,

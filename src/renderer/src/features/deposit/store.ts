@@ -28,6 +28,7 @@ export type AmountProblem =
   | 'format'
   | 'precision'
   | 'range'
+  | 'ambiguous'
   | 'minimum'
   | 'maximum'
   | 'mismatch'

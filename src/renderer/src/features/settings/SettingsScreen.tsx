@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
-import { formatLyd, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
+import { lydForEditing, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { PHONE_FORMATS, type PhoneFormat } from '../../../../shared/phone'
 import { settingsStore, statusStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
-import { Ltr } from '../../ui/Ltr'
+import { Ltr, Money, MoneyWords } from '../../ui/Ltr'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
 import { AboutSection } from './AboutSection'
@@ -207,7 +207,7 @@ function PreferencesSection() {
   const { form, change, save } = useSettingsForm(settings, (s) => ({
     lifetime: String(s.tokenLifetimeHours),
     phoneFormat: s.phoneFormat,
-    doubleEntry: formatLyd(s.doubleEntryAboveDirhams),
+    doubleEntry: lydForEditing(s.doubleEntryAboveDirhams),
   }))
   const lifetime = form?.lifetime ?? ''
   const phoneFormat: PhoneFormat = form?.phoneFormat ?? 'national'
@@ -262,6 +262,7 @@ function PreferencesSection() {
           label={t.settings.doubleEntry}
           value={doubleEntry}
           onChange={(e) => setDoubleEntry(e.target.value)}
+          hint={<AmountHint text={doubleEntry} />}
           inputMode="decimal"
           dir="ltr"
           problem={doubleEntry && !threshold.ok ? t.deposit.amountProblem[threshold.reason] : null}
@@ -277,6 +278,17 @@ function PreferencesSection() {
   )
 }
 
+/** A money field's hint: what the typed amount is, in figures and words, so that its size cannot be misread. */
+function AmountHint({ text, hint }: { text: string; hint?: string }) {
+  const parsed = parseLyd(text)
+  if (!parsed.ok) return hint ?? null
+  return (
+    <>
+      {hint ? `${hint} ` : null}= <Money dirhams={parsed.value} /> · <MoneyWords dirhams={parsed.value} />
+    </>
+  )
+}
+
 /**
  * The largest single deposit, and the daily limit agreed with the provider (the estimate of what is left
  * starts from it). Both are checked in main too.
@@ -286,8 +298,8 @@ function LimitsSection() {
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
   const { form, change, save } = useSettingsForm(settings, (s) => ({
-    max: formatLyd(s.depositMaxDirhams),
-    agreed: s.agreedDailyLimitDirhams === null ? '' : formatLyd(s.agreedDailyLimitDirhams),
+    max: lydForEditing(s.depositMaxDirhams),
+    agreed: s.agreedDailyLimitDirhams === null ? '' : lydForEditing(s.agreedDailyLimitDirhams),
   }))
   const max = form?.max ?? ''
   const agreed = form?.agreed ?? ''
@@ -320,7 +332,7 @@ function LimitsSection() {
       >
         <TextField
           label={t.settings.depositMax}
-          hint={t.settings.depositMaxHint}
+          hint={<AmountHint text={max} hint={t.settings.depositMaxHint} />}
           value={max}
           onChange={(e) => setMax(e.target.value)}
           inputMode="decimal"
@@ -335,7 +347,7 @@ function LimitsSection() {
         />
         <TextField
           label={t.settings.agreedLimit}
-          hint={t.settings.agreedLimitHint}
+          hint={<AmountHint text={agreed} hint={t.settings.agreedLimitHint} />}
           value={agreed}
           onChange={(e) => setAgreed(e.target.value)}
           inputMode="decimal"
