@@ -197,4 +197,41 @@ describe('The report PDF', () => {
       }
     }, 60_000)
   }
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`says TRAINING on every page of a training report, the summary's and the list's (${language})`, async () => {
+      const path = join(dir, `training-${language}.pdf`)
+      await writeExport(
+        { format: 'pdf', from: LONG_DAY, to: LONG_DAY, language, path },
+        {
+          journalPath,
+          mode: 'training',
+          generatedAt: '2026-11-04T18:00:00.000Z',
+          generatedBy: 'Huda',
+          outletName: 'مكتبة النور',
+          pdf,
+        },
+        () => {},
+      )
+      const { pageTexts } = await pdfText(readFileSync(path))
+      expect(pageTexts.length).toBeGreaterThan(5)
+      const words = REPORT_LABELS[language].trainingWarning.split(' ').filter((w) => w !== '—')
+      pageTexts.forEach((page, i) => {
+        for (const word of words) expect(page, `page ${i + 1}`).toContain(word)
+      })
+      // A live report has no such mark past its first page.
+      const live = join(dir, `long-day-${language}.pdf`)
+      const livePages = (await pdfText(readFileSync(live))).pageTexts
+      expect(livePages.slice(1).some((page) => words.every((word) => page.includes(word)))).toBe(false)
+    }, 60_000)
+  }
+
+  it('names our reference as ours where the service has no transaction id (a failed deposit)', async () => {
+    const { text } = await pdfText(readFileSync(join(dir, 'day-en.pdf')))
+    for (let i = 0; i < 30; i += 3) {
+      expect(text).toMatch(new RegExp(`Our reference: ${references[i]?.slice(0, 8)}`))
+    }
+    // A confirmed deposit's cell is the service's id alone.
+    expect(text).not.toMatch(/Our reference: 7000/)
+  })
 })

@@ -12,13 +12,13 @@
  */
 import { promisify } from 'node:util'
 import { deflate as deflateCallback } from 'node:zlib'
-import type { Language } from '../../shared/contract'
+import type { Language, Mode } from '../../shared/contract'
 import { reportReason } from '../../shared/error-labels'
 import type { ReportEntry } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { formatTripoliDateTime } from '../receipts/format'
-import { REPORT_LABELS, type ReportLabels } from '../reports/labels'
+import { REPORT_LABELS, type ReportLabels, transactionIdText } from '../reports/labels'
 import { FSI, LRI, PDI, type PdfFace, PdfTextShaper, type PlacedLine } from './pdf-text'
 
 const deflate = promisify(deflateCallback)
@@ -48,6 +48,8 @@ const PAD = { x: 4, y: 2 }
 const BORDER = 0.6
 const H2 = { size: 12, after: 4 }
 const NOTE = { size: 10, after: 10 }
+/** The training mark in the top margin: the summary's `@top-center` (9 pt bold), its baseline 8 mm down. */
+const MARK = { size: 9, baseline: 8 * MM }
 /** The longest the layout holds the event loop before giving it a turn: the desk keeps answering sales. */
 const TURN_MS = 15
 
@@ -90,10 +92,15 @@ function entryCells(e: ReportEntry, l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[]
     { text: formatLyd(e.amountDirhams), dir: 'ltr', num: true, nowrap: true },
     { text: e.clerk ?? '', dir: 'auto' },
     contact,
-    { text: e.serviceTransactionId ?? e.externalTransactionId ?? '', dir: 'ltr' },
+    transactionIdCell(e, l, dir),
     // Why it is listed, in words (its error, or a deposit confirmed by duplicate); an unknown code, as it is.
     reasonCell(reportReason(e, l.language), dir),
   ]
+}
+
+function transactionIdCell(e: ReportEntry, l: ReportLabels, dir: 'ltr' | 'rtl'): Cell {
+  const id = transactionIdText(e, l)
+  return { text: id.text, dir: id.ours ? dir : 'ltr' }
 }
 
 function reasonCell(why: { text: string; asIs: boolean } | null, dir: 'ltr' | 'rtl'): Cell {
@@ -233,12 +240,14 @@ export interface EntryPages {
 
 /**
  * Lays out the entry list: the heading with the count, the note when the list is capped, then the table,
- * as many rows a page as fit, the column heads repeated on each page.
+ * as many rows a page as fit, the column heads repeated on each page; a training report's mark at the top of
+ * each page, as on the summary's pages.
  */
 export async function layoutEntryPages(
   rows: ReportEntry[],
   total: number,
   language: Language,
+  mode: Mode,
 ): Promise<EntryPages> {
   const l = REPORT_LABELS[language]
   const dir = language === 'ar' ? 'rtl' : 'ltr'
@@ -321,7 +330,10 @@ export async function layoutEntryPages(
   )
   const headHeight = Math.max(...headLines.map((ls) => ls.length)) * headLineHeight + 2 * PAD.y
 
+  const mark = mode === 'training' ? layout.line(l.trainingWarning, dir, 1) : null
   const startTable = () => {
+    // A training report says so on every page (the summary's pages have it in their margin, as CSS draws it).
+    if (mark) page.drawLine(mark, (PAGE.width - mark.width * MARK.size) / 2, MARK.baseline, MARK.size)
     tableTop = y
     page.fill(tableLeft, y, tableRight - tableLeft, headHeight)
     page.rule(tableLeft, y, tableRight, y)
@@ -442,11 +454,12 @@ export async function appendEntryPages(
   rows: ReportEntry[],
   total: number,
   language: Language,
+  mode: Mode,
 ): Promise<Uint8Array> {
   const { PDFDocument, PDFName, PDFString } = await loadPdfLib()
   const [doc, laidOut] = await Promise.all([
     PDFDocument.load(summary, { updateMetadata: false }),
-    layoutEntryPages(rows, total, language),
+    layoutEntryPages(rows, total, language, mode),
   ])
   const ctx = doc.context
   const fontRefs = new Map<PdfFace, ReturnType<typeof ctx.register>>()

@@ -125,7 +125,13 @@ export async function writeExport(
       const summary = await source.pdf.renderPdf(html)
       const bytes =
         rows.length > 0
-          ? await (await import('./entries-pdf')).appendEntryPages(summary, rows, total, request.language)
+          ? await (await import('./entries-pdf')).appendEntryPages(
+              summary,
+              rows,
+              total,
+              request.language,
+              report.mode,
+            )
           : summary
       await writeDurably(tmp, bytes)
     }

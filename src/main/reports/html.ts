@@ -7,7 +7,7 @@ import { formatPhoneForDisplay } from '../../shared/phone'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'
 import { escapeHtml, formatTripoliDateTime } from '../receipts/format'
-import { REPORT_LABELS, type ReportLabels } from './labels'
+import { REPORT_LABELS, type ReportLabels, transactionIdText } from './labels'
 
 /** Latin runs (figures, dates, ids) read left to right inside Arabic text. */
 function ltr(value: string): string {
@@ -76,6 +76,11 @@ function tallyCells(t: Tally): string {
  * ids left to right, names from their first letter) instead of a <bdi> inside it: a 10,000-entry PDF is mostly
  * these rows, and Chromium's print time grows with the number of boxes, so each saved element counts.
  */
+/** The transaction id cell: the service's id left to right; our reference named as ours, in the report's direction. */
+function idCell(id: { text: string; ours: boolean }): string {
+  return id.ours ? `<td>${escapeHtml(id.text)}</td>` : `<td dir="ltr">${escapeHtml(id.text)}</td>`
+}
+
 function entryRow(e: ReportEntry, l: ReportLabels): string {
   const contact = e.phone
     ? e.firstName
@@ -95,9 +100,18 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
     `<tr><td dir="ltr">${escapeHtml(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
     `<td>${escapeHtml(l.status[e.status])}</td><td class="num" dir="ltr">${escapeHtml(formatLyd(e.amountDirhams))}</td>` +
     `${e.clerk === null ? '<td></td>' : `<td dir="auto">${escapeHtml(e.clerk)}</td>`}${contact}` +
-    `<td dir="ltr">${escapeHtml(e.serviceTransactionId ?? e.externalTransactionId ?? '')}</td>` +
+    `${idCell(transactionIdText(e, l))}` +
     `${reason}</tr>`
   )
+}
+
+/**
+ * A mark at the top of every page (a CSS page margin box): a training report says so on each sheet, so that a
+ * page printed or passed on alone cannot pass for real figures. Drawn in the report's own font.
+ */
+function everyPageMark(text: string): string {
+  const quoted = `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`
+  return `@page{@top-center{content:${quoted};font-family:'${RECEIPT_FONT_FAMILY}';font-weight:800;font-size:9pt}}`
 }
 
 /** The head row of an entries table (the failed and the attention lists). */
@@ -190,7 +204,7 @@ export function renderReportHtml(
     '<!doctype html>',
     `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; font-src data:; style-src 'unsafe-inline'">`,
-    `<title>${escapeHtml(l.title[report.type])}</title><style>${fonts.css}${A4_STYLES}</style></head><body>`,
+    `<title>${escapeHtml(l.title[report.type])}</title><style>${fonts.css}${A4_STYLES}${training ? everyPageMark(l.trainingWarning) : ''}</style></head><body>`,
     outletName ? `<div>${auto(outletName)}</div>` : '',
     `<h1>${escapeHtml(l.title[report.type])}</h1>`,
     `<div class="banner">${escapeHtml(training ? l.trainingWarning : l.mode.live)}</div>`,
