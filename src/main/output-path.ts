@@ -53,14 +53,17 @@ export async function checkOutputFile(
     throw new AppError(
       'BAD_INPUT',
       `${field}: an absolute path to a ${extensions.join(' or ')} file${problem ? ` (${problem})` : ''}.`,
-      { field },
+      { field, reason: 'PATH_NOT_USABLE' },
     )
   }
   const full = rules.resolve(path)
   const data = (await realPlaces(system.path.resolve(dataDir), system)).places
   const target = await targetPlaces(full, field, system)
   if (target.some((t) => data.some((d) => inside(t, d, system)))) {
-    throw new AppError('BAD_INPUT', `${field}: not inside the app's own data folder.`, { field })
+    throw new AppError('BAD_INPUT', `${field}: not inside the app's own data folder.`, {
+      field,
+      reason: 'PATH_IN_DATA_FOLDER',
+    })
   }
   return full
 }
@@ -73,13 +76,19 @@ export async function checkOutputFolder(
 ): Promise<string> {
   const problem = formProblem(folder, system)
   if (problem !== null) {
-    throw new AppError('BAD_INPUT', `${field}: an absolute path to a folder (${problem}).`, { field })
+    throw new AppError('BAD_INPUT', `${field}: an absolute path to a folder (${problem}).`, {
+      field,
+      reason: 'PATH_NOT_USABLE',
+    })
   }
   const full = system.path.resolve(folder)
   const data = (await realPlaces(system.path.resolve(dataDir), system)).places
   const target = await targetPlaces(full, field, system)
   if (target.some((t) => data.some((d) => inside(t, d, system) || inside(d, t, system)))) {
-    throw new AppError('BAD_INPUT', `${field}: a folder apart from the app's own data folder.`, { field })
+    throw new AppError('BAD_INPUT', `${field}: a folder apart from the app's own data folder.`, {
+      field,
+      reason: 'PATH_IN_DATA_FOLDER',
+    })
   }
   return full
 }
@@ -129,11 +138,19 @@ async function realPlaces(
 async function targetPlaces(full: string, field: string, system: PathSystem): Promise<string[]> {
   const { places, unresolvable } = await realPlaces(full, system)
   if (unresolvable !== undefined) {
-    throw new AppError('BAD_INPUT', `${field}: this place cannot be checked (${unresolvable}).`, { field })
+    throw new AppError('BAD_INPUT', `${field}: this place cannot be checked (${unresolvable}).`, {
+      field,
+      reason: 'PATH_UNCHECKABLE',
+    })
   }
   for (const place of places.slice(1)) {
     const problem = formProblem(place, system)
-    if (problem !== null) throw new AppError('BAD_INPUT', `${field}: it leads to ${problem}.`, { field })
+    if (problem !== null) {
+      throw new AppError('BAD_INPUT', `${field}: it leads to ${problem}.`, {
+        field,
+        reason: 'PATH_NOT_USABLE',
+      })
+    }
   }
   return places
 }

@@ -47,15 +47,28 @@ export function normalizeUpdateFeedUrl(text: string): string {
   try {
     url = new URL(text.trim())
   } catch {
-    throw new AppError('BAD_INPUT', 'The update address is not a valid address.')
+    throw new AppError('BAD_INPUT', 'The update address is not a valid address.', {
+      field: 'updateFeedUrl',
+      reason: 'ADDRESS_NOT_VALID',
+    })
   }
-  if (url.protocol !== 'https:')
-    throw new AppError('BAD_INPUT', 'The update address must start with https://.')
+  if (url.protocol !== 'https:') {
+    throw new AppError('BAD_INPUT', 'The update address must start with https://.', {
+      field: 'updateFeedUrl',
+      reason: 'ADDRESS_NOT_HTTPS',
+    })
+  }
   if (url.username !== '' || url.password !== '') {
-    throw new AppError('BAD_INPUT', 'The update address must not hold a user name or password.')
+    throw new AppError('BAD_INPUT', 'The update address must not hold a user name or password.', {
+      field: 'updateFeedUrl',
+      reason: 'ADDRESS_EXTRAS',
+    })
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new AppError('BAD_INPUT', 'The update address must be a plain folder address, without ? or #.')
+    throw new AppError('BAD_INPUT', 'The update address must be a plain folder address, without ? or #.', {
+      field: 'updateFeedUrl',
+      reason: 'ADDRESS_EXTRAS',
+    })
   }
   if (!url.pathname.endsWith('/')) url.pathname += '/'
   return url.toString()

@@ -519,6 +519,42 @@ describe('the counter, as a new clerk tries it', () => {
     await page.close()
   })
 
+  it('takes a card’s "Saved." away once it is changed again, and says why a live address is refused', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const limits = page.getByRole('region', { name: 'Limits' })
+    const max = limits.getByLabel('Largest single deposit (LYD)')
+    await max.fill('4000')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await max.fill('50OO')
+    await limits.getByText('Type digits only, with one decimal mark.').waitFor()
+    expect(await limits.getByText('Saved.').count()).toBe(0)
+    await max.fill('5000')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+
+    // The live service's address: checked by the desk and refused in words, never by the browser's bubble.
+    const live = page.getByRole('region', { name: 'Live service' })
+    await live.getByLabel('Service address').fill('http://example.com/api/v1/reseller')
+    await live.getByLabel('Username').fill('shop1')
+    await live.getByRole('button', { name: 'Test connection' }).click()
+    await page.getByText('The address must start with https:// (a secure connection).').waitFor()
+    await live.getByLabel('Service address').fill('not a url')
+    await live.getByRole('button', { name: 'Test connection' }).click()
+    await page
+      .getByText('This is not a web address. Type the whole address, starting with https://.')
+      .waitFor()
+    expect(
+      await live.getByLabel('Service address').evaluate((el) => (el as HTMLInputElement).validity.valid),
+    ).toBe(true)
+    // A sound address with no password: the password is what is missing, not "the live service".
+    await live.getByLabel('Service address').fill('https://reseller.example.ly/api/v1/reseller')
+    await live.getByRole('button', { name: 'Test connection' }).click()
+    await page.getByText('Type the password to test the connection.').waitFor()
+    await page.close()
+  })
+
   it('16. finds entries by the last digits of a phone and by the customer’s name; ↓ reaches the first result', async () => {
     const { page } = await openDesk()
     await lookUp(page, '0921234567')

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -361,7 +361,35 @@ describe('a manager and a clerk through the browser shell', () => {
     expect(pdf.text).toContain(CLERK.name)
     expect(pdf.text).toContain(CUSTOMER.name)
     expect(pdf.text).toContain('الفيتوري')
+
+    // The "Saved:" line is about that export: showing another report takes it away.
+    await page.getByRole('button', { name: 'Show report' }).click()
+    await page.locator('.report-view').waitFor()
+    expect(await page.getByRole('status').filter({ hasText: 'Saved:' }).count()).toBe(0)
   }, 120_000)
+
+  it('backs up into the folder typed, saved or not, and says in words why a folder is refused', async () => {
+    await page.getByRole('tab', { name: 'Backup' }).click()
+    const typed = join(workDir, 'typed-backups')
+    await page.getByLabel('Backup folder').fill(typed)
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await page.getByText('Backup made and checked:').waitFor()
+    expect(await page.locator('.file-path').textContent()).toContain(typed)
+    expect(existsSync(typed)).toBe(true)
+    // A folder inside the app's own data folder: refused, with the reason, and the last result gone.
+    await page.getByLabel('Backup folder').fill(join(dataDir, 'backups'))
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await page
+      .getByText("This place is inside the app's own data folder, or holds it.", { exact: false })
+      .waitFor()
+    expect(await page.getByText('Backup made and checked:').count()).toBe(0)
+    expect(existsSync(join(dataDir, 'backups'))).toBe(false)
+    // Saving it is refused the same way.
+    await page.getByRole('button', { name: 'Save backup settings' }).click()
+    await expect
+      .poll(() => page.getByText("This place is inside the app's own data folder", { exact: false }).count())
+      .toBe(2)
+  })
 
   it('makes a verified backup from the Backup tab', async () => {
     await page.getByRole('tab', { name: 'Backup' }).click()

@@ -1,6 +1,6 @@
 import type { ConnectionTest } from '../../shared/contract'
 import { AppError, toAppErrorData } from '../../shared/errors'
-import { normalizeBaseUrl } from '../reseller/http'
+import { normalizeBaseUrl, parseProxyUrl } from '../reseller/http'
 import type { FeatureHandlers } from './core'
 import type { LiveAccount } from './live-account'
 import type { Workspaces } from './workspaces'
@@ -59,13 +59,24 @@ export function serviceHandlers(
     },
 
     testConnection: async (args): Promise<ConnectionTest> => {
+      // What is wrong with the addresses typed is told first: it is what the manager must mend.
+      try {
+        normalizeBaseUrl(args.baseUrl)
+        parseProxyUrl(args.proxyUrl)
+      } catch (error) {
+        return { ok: false, error: toAppErrorData(error) }
+      }
       // The stored password goes only where it is stored for: never to an address or proxy typed here. The
       // proxy's kept credentials likewise go only to the proxy address they were saved with.
       const password = args.password ?? live.passwordFor(args)
       if (password === null) {
         return {
           ok: false,
-          error: { code: 'NOT_CONFIGURED', message: 'Enter the password to test the connection.' },
+          error: {
+            code: 'NOT_CONFIGURED',
+            message: 'Enter the password to test the connection.',
+            details: { field: 'password', reason: 'PASSWORD_NEEDED' },
+          },
         }
       }
       try {

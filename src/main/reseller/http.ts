@@ -97,13 +97,22 @@ export function normalizeBaseUrl(text: string): string {
   try {
     url = new URL(text.trim())
   } catch {
-    throw new AppError('BAD_INPUT', 'baseUrl: not a web address (https://host/api/v1/reseller).')
+    throw new AppError('BAD_INPUT', 'baseUrl: not a web address (https://host/api/v1/reseller).', {
+      field: 'baseUrl',
+      reason: 'ADDRESS_NOT_VALID',
+    })
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new AppError('BAD_INPUT', 'baseUrl: the service must be reached over https.')
+    throw new AppError('BAD_INPUT', 'baseUrl: the service must be reached over https.', {
+      field: 'baseUrl',
+      reason: 'ADDRESS_NOT_HTTPS',
+    })
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new AppError('BAD_INPUT', 'baseUrl: no credentials, query or fragment in the address.')
+    throw new AppError('BAD_INPUT', 'baseUrl: no credentials, query or fragment in the address.', {
+      field: 'baseUrl',
+      reason: 'ADDRESS_EXTRAS',
+    })
   }
   return url.toString().replace(/\/+$/, '')
 }
@@ -115,13 +124,22 @@ export function parseProxyUrl(text: string | null | undefined): ProxyAddress | n
   try {
     url = new URL(text.trim())
   } catch {
-    throw new AppError('BAD_INPUT', 'proxyUrl: not a proxy address (http://host:port).')
+    throw new AppError('BAD_INPUT', 'proxyUrl: not a proxy address (http://host:port).', {
+      field: 'proxyUrl',
+      reason: 'PROXY_NOT_VALID',
+    })
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError('BAD_INPUT', 'proxyUrl: the proxy must be an http:// or https:// address.')
+    throw new AppError('BAD_INPUT', 'proxyUrl: the proxy must be an http:// or https:// address.', {
+      field: 'proxyUrl',
+      reason: 'PROXY_NOT_VALID',
+    })
   }
   if (url.search || url.hash) {
-    throw new AppError('BAD_INPUT', 'proxyUrl: no query or fragment in the proxy address.')
+    throw new AppError('BAD_INPUT', 'proxyUrl: no query or fragment in the proxy address.', {
+      field: 'proxyUrl',
+      reason: 'PROXY_NOT_VALID',
+    })
   }
   let credentials: ProxyCredentials | null = null
   if (url.username || url.password) {

@@ -59,7 +59,10 @@ export async function withManagerPatch<P extends { backup?: Partial<BackupSettin
   const merged: BackupSettings = { ...current.backup, ...backup }
   if (merged.folder !== null) merged.folder = await checkOutputFolder(merged.folder, dataDir, 'backup.folder')
   if (merged.daily && merged.folder === null) {
-    throw new AppError('BAD_INPUT', 'backup.daily: choose a backup folder first.', { field: 'backup.folder' })
+    throw new AppError('BAD_INPUT', 'backup.daily: choose a backup folder first.', {
+      field: 'backup.folder',
+      reason: 'BACKUP_FOLDER_NEEDED',
+    })
   }
   return { ...rest, backup: merged }
 }

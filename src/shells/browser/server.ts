@@ -125,7 +125,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     printing: receipts.printing,
     manager: {
       chooseSavePath: async (name) => join(dataDir, 'exports', name),
-      chooseFolder: async () => join(dataDir, 'backups'),
+      // Beside the data folder, never inside it (a backup on the journal's own folder is no backup).
+      chooseFolder: async () => `${dataDir}-backups`,
       pdf,
     },
   })

@@ -463,6 +463,18 @@ export const en = {
       'The service did not answer when the desk asked it for access. Check the internet connection and try again.',
     REQUEST_NOT_MADE:
       'The request could not be made on this PC (a value it would carry is not valid); nothing was sent. Save the diagnostics (Settings → Support) and contact support.',
+    ADDRESS_NOT_VALID: 'This is not a web address. Type the whole address, starting with https://.',
+    ADDRESS_NOT_HTTPS: 'The address must start with https:// (a secure connection).',
+    ADDRESS_EXTRAS: 'Type the address alone: no user name, password, ? or # in it.',
+    PROXY_NOT_VALID: 'The proxy address is not valid. Type it as http://host:port.',
+    PATH_NOT_USABLE:
+      'This is not a whole path this PC can use. Type a folder such as D:\\Backups or \\\\server\\share\\folder.',
+    PATH_IN_DATA_FOLDER:
+      "This place is inside the app's own data folder, or holds it. Choose another folder, such as a USB stick or another drive.",
+    PATH_UNCHECKABLE:
+      'This place cannot be reached or checked now (a network folder that does not answer, or no access). Check it and try again.',
+    BACKUP_FOLDER_NEEDED: 'Choose a backup folder before turning on the daily backup.',
+    PASSWORD_NEEDED: 'Type the password to test the connection.',
   },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',

@@ -17,11 +17,15 @@ export function BackupPanel() {
   const busy = useStore(backupStore, (s) => s.busy)
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
-  const { form, change, save } = useSettingsForm(settings, (s) => ({
-    folder: s.backup.folder ?? '',
-    daily: s.backup.daily,
-    keep: String(s.backup.keep),
-  }))
+  const { form, change, save } = useSettingsForm(
+    settings,
+    (s) => ({
+      folder: s.backup.folder ?? '',
+      daily: s.backup.daily,
+      keep: String(s.backup.keep),
+    }),
+    'backup',
+  )
   const folder = form?.folder ?? ''
   const daily = form?.daily ?? false
   const keep = form?.keep ?? '7'
@@ -79,7 +83,11 @@ export function BackupPanel() {
           <Button type="submit" disabled={settingsBusy !== null || !keepOk}>
             {m.save}
           </Button>
-          <Button variant="primary" disabled={busy} onClick={() => void backupStore.getState().backupNow()}>
+          <Button
+            variant="primary"
+            disabled={busy}
+            onClick={() => void backupStore.getState().backupNow(folder.trim() === '' ? null : folder.trim())}
+          >
             {busy ? m.working : m.now}
           </Button>
         </div>

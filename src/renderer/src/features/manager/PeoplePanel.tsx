@@ -196,11 +196,15 @@ function Rules() {
   const m = t.manager.people
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const { form, change, save } = useSettingsForm(settings, (s) => ({
-    lock: String(s.autoLockMinutes),
-    reprint: String(s.reprintWindowMinutes),
-    replay: String(s.replayRevealMinutes),
-  }))
+  const { form, change, save } = useSettingsForm(
+    settings,
+    (s) => ({
+      lock: String(s.autoLockMinutes),
+      reprint: String(s.reprintWindowMinutes),
+      replay: String(s.replayRevealMinutes),
+    }),
+    'rules',
+  )
   const lock = form?.lock ?? ''
   const reprint = form?.reprint ?? ''
   const replay = form?.replay ?? ''

@@ -7,7 +7,8 @@ export interface BackupState {
   busy: boolean
   error: AppErrorData | null
   result: BackupResult | null
-  backupNow(): Promise<void>
+  /** A backup now: into the folder typed (checked by main), or the saved one, or one a dialog asks for. */
+  backupNow(folder?: string | null): Promise<void>
 }
 
 export type BackupStore = StoreApi<BackupState>
@@ -17,11 +18,12 @@ export function createBackupStore(api: Pick<DeskApi, 'backupNow'>): BackupStore 
     busy: false,
     error: null,
     result: null,
-    async backupNow() {
+    async backupNow(folder = null) {
       if (get().busy) return
-      set({ busy: true, error: null })
+      // The last backup's result goes: it must not stand beside this one's refusal.
+      set({ busy: true, error: null, result: null })
       try {
-        const result = await api.backupNow({})
+        const result = await api.backupNow(folder ? { folder } : {})
         if (result) set({ result })
       } catch (e) {
         set({ error: toAppErrorData(e) })

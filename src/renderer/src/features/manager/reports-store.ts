@@ -58,7 +58,10 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
   return createStore<ReportsState>((set, get) => {
     async function run(busy: ReportAction, action: () => Promise<void>): Promise<void> {
       if (get().busy) return
-      set({ busy, error: null, errorOf: null, printedOn: null })
+      // A finished export's line ("Saved: …") is about the report shown then: the next action takes it away.
+      const job = get().job
+      const keepJob = job !== null && job.state === 'running'
+      set({ busy, error: null, errorOf: null, printedOn: null, ...(keepJob ? {} : { job: null }) })
       try {
         await action()
       } catch (e) {

@@ -77,22 +77,26 @@ export function PrinterSection() {
   const logoId = useId()
   const [logoRefused, setLogoRefused] = useState(false)
 
-  const { form, change, save } = useSettingsForm(settings, (s): Form => {
-    const p = s.printer
-    return {
-      kind: p.kind,
-      address: p.kind === 'escpos-network' ? p.address : '',
-      deviceName: p.kind === 'system' ? p.deviceName : '',
-      widthMm: p.widthMm,
-      autoPrint: s.autoPrint,
-      receiptLanguage: s.receiptLanguage,
-      outletName: s.outlet.name,
-      outletAddress: s.outlet.address,
-      outletPhone: s.outlet.phone,
-      redemptionHint: s.redemptionHint,
-      logo: s.logo,
-    }
-  })
+  const { form, change, save } = useSettingsForm(
+    settings,
+    (s): Form => {
+      const p = s.printer
+      return {
+        kind: p.kind,
+        address: p.kind === 'escpos-network' ? p.address : '',
+        deviceName: p.kind === 'system' ? p.deviceName : '',
+        widthMm: p.widthMm,
+        autoPrint: s.autoPrint,
+        receiptLanguage: s.receiptLanguage,
+        outletName: s.outlet.name,
+        outletAddress: s.outlet.address,
+        outletPhone: s.outlet.phone,
+        redemptionHint: s.redemptionHint,
+        logo: s.logo,
+      }
+    },
+    'receipts',
+  )
 
   useEffect(() => {
     if (form?.kind === 'system' && !printingStore.getState().printers)

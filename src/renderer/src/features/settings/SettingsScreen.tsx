@@ -109,7 +109,8 @@ function LiveSection() {
           value={form.baseUrl}
           onChange={(e) => store.setField('baseUrl', e.target.value)}
           dir="ltr"
-          type="url"
+          inputMode="url"
+          spellCheck={false}
           autoComplete="off"
           placeholder="https://…/api/v1/reseller"
         />
@@ -204,11 +205,15 @@ function PreferencesSection() {
   const t = useT()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const { form, change, save } = useSettingsForm(settings, (s) => ({
-    lifetime: String(s.tokenLifetimeHours),
-    phoneFormat: s.phoneFormat,
-    doubleEntry: lydForEditing(s.doubleEntryAboveDirhams),
-  }))
+  const { form, change, save } = useSettingsForm(
+    settings,
+    (s) => ({
+      lifetime: String(s.tokenLifetimeHours),
+      phoneFormat: s.phoneFormat,
+      doubleEntry: lydForEditing(s.doubleEntryAboveDirhams),
+    }),
+    'preferences',
+  )
   const lifetime = form?.lifetime ?? ''
   const phoneFormat: PhoneFormat = form?.phoneFormat ?? 'national'
   const doubleEntry = form?.doubleEntry ?? ''
@@ -297,10 +302,14 @@ function LimitsSection() {
   const t = useT()
   const settings = useStore(settingsStore, (s) => s.settings)
   const busy = useStore(settingsStore, (s) => s.busy)
-  const { form, change, save } = useSettingsForm(settings, (s) => ({
-    max: lydForEditing(s.depositMaxDirhams),
-    agreed: s.agreedDailyLimitDirhams === null ? '' : lydForEditing(s.agreedDailyLimitDirhams),
-  }))
+  const { form, change, save } = useSettingsForm(
+    settings,
+    (s) => ({
+      max: lydForEditing(s.depositMaxDirhams),
+      agreed: s.agreedDailyLimitDirhams === null ? '' : lydForEditing(s.agreedDailyLimitDirhams),
+    }),
+    'limits',
+  )
   const max = form?.max ?? ''
   const agreed = form?.agreed ?? ''
   const setMax = (max: string) => change({ max })

@@ -53,6 +53,8 @@ export interface SettingsState {
   useTraining(): Promise<void>
   useLive(): Promise<void>
   update(patch: DeskInput<'updateSettings'>, form: SettingsForm): Promise<Settings | null>
+  /** A field of a form was changed: that form's "Saved." no longer tells the truth about what is on screen. */
+  edited(form: SettingsForm): void
   /** Remembers the language chosen anywhere in the app, quietly (no confirmation line, no busy state). */
   rememberLanguage(language: Language): Promise<void>
   saveDiagnostics(): Promise<void>
@@ -148,7 +150,12 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
         }
       },
 
+      edited(form) {
+        if (get().actedIn === form && get().done !== null) set({ done: null })
+      },
+
       setField(field, value) {
+        get().edited('live')
         set((s) => ({ form: { ...s.form, [field]: value }, test: null, passwordRequired: false }))
       },
 

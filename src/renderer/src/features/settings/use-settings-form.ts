@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Settings } from '../../../../shared/contract'
+import { settingsStore } from '../../app/stores'
+import type { SettingsForm } from './store'
 
 /**
  * A settings card's form, filled from the settings main holds. Settings come back from main whenever any
@@ -12,6 +14,8 @@ import type { Settings } from '../../../../shared/contract'
 export function useSettingsForm<F extends object>(
   settings: Settings | null,
   fill: (settings: Settings) => F,
+  /** The card: a change in it takes its "Saved." away (that line no longer describes what is on screen). */
+  name: SettingsForm,
 ): {
   form: F | null
   change: (patch: Partial<F>) => void
@@ -34,8 +38,11 @@ export function useSettingsForm<F extends object>(
   }, [settings])
 
   const change = useCallback(
-    (patch: Partial<F>) => setForm((current) => (current === null ? current : { ...current, ...patch })),
-    [],
+    (patch: Partial<F>) => {
+      settingsStore.getState().edited(name)
+      setForm((current) => (current === null ? current : { ...current, ...patch }))
+    },
+    [name],
   )
   const save = useCallback(async (run: () => Promise<Settings | null>) => {
     const kept = await run()

@@ -113,7 +113,8 @@ export function UpdatesSection() {
               value={feed}
               onChange={(e) => setFeed(e.target.value)}
               dir="ltr"
-              type="url"
+              inputMode="url"
+              spellCheck={false}
               autoComplete="off"
               placeholder="https://…/reseller-desk/"
             />
