@@ -470,6 +470,26 @@ describe('listing and searching', () => {
     expect(find('nothing-like-this')).toEqual([])
   })
 
+  it('finds a voucher by the last 4 digits of its serial, as printed in groups, by its index', () => {
+    const v = journal.insertEntry(voucher())
+    issue(v.id, '001110016812345', '37130775489')
+    journal.insertEntry(depositEntry(20261126, '0921234567'))
+    const find = (search: string) => journal.list({ search }).entries.map((e) => e.id)
+    expect(find('5489')).toEqual([v.id])
+    expect(find('٥٤٨٩')).toEqual([v.id])
+    expect(find('371 3077 5489')).toEqual([v.id])
+    expect(find('7548')).toEqual([])
+    const plan = (
+      raw()
+        .prepare('EXPLAIN QUERY PLAN SELECT id FROM entries WHERE (code_last4 = ? OR serial_last4 = ?)')
+        .all('5489', '5489') as { detail: string }[]
+    )
+      .map((row) => row.detail)
+      .join('\n')
+    expect(plan).toContain('entries_serial_last4 (serial_last4=?)')
+    expect(plan).not.toMatch(/^SCAN entries$/m)
+  })
+
   it('finds deposits by the last digits of the phone and by the customer’s name, spelled either way', () => {
     const named = (phone: string, firstName: string) =>
       journal.insertEntry({ ...depositEntry(20261126, phone), firstName }).id

@@ -464,8 +464,8 @@ export const PHONE_SUFFIX_MIN_DIGITS = 3
 
 /**
  * Which columns a clerk's search text can mean. Each alternative is an index lookup (an equality, or a prefix
- * of a search key), so a search stays fast at a million entries: the phone, its last digits, serial, the
- * last 4 digits or whole voucher code, the service's transaction id, the customer's first name (or its
+ * of a search key), so a search stays fast at a million entries: the phone, its last digits, the serial or
+ * its last 4 digits, the last 4 digits or whole voucher code, the service's transaction id, the customer's first name (or its
  * start, spelled either way — see search-keys.ts), our reference (external id) or the entry id.
  */
 function searchTerms(text: string): { sql: string; params: string[] } | null {
@@ -482,8 +482,8 @@ function searchTerms(text: string): { sql: string; params: string[] } | null {
   }
   if (/^\d+$/.test(compact)) {
     if (compact.length === 4) {
-      clauses.push('code_last4 = ?')
-      params.push(compact)
+      clauses.push('code_last4 = ?', 'serial_last4 = ?')
+      params.push(compact, compact)
     }
     if (!phone && compact.length >= PHONE_SUFFIX_MIN_DIGITS && compact.length < 10) {
       clauses.push('phone_reversed GLOB ?')
