@@ -107,7 +107,7 @@ describe('Settings → Updates', () => {
     await field.fill('http://updates.example.ly/desk/')
     await card().getByRole('button', { name: 'Save the address' }).click()
     await card().getByRole('alert').waitFor()
-    expect(await card().getByRole('alert').textContent()).toContain('not valid')
+    expect(await card().getByRole('alert').textContent()).toContain('The address must start with https://')
     await field.fill('https://mirror.example.ly/desk')
     await card().getByRole('button', { name: 'Save the address' }).click()
     await card().getByText('Saved').waitFor()

@@ -12,7 +12,7 @@ describe('parseLyd', () => {
     ['7.', 7000],
     ['١٢٫٥', 12_500],
     ['۱۲,۵', 12_500],
-    ['  100,250 ', 100_250],
+    ['  100,25 ', 100_250],
     ['0007', 7000],
   ])('reads %j as %i dirhams', (text, dirhams) => {
     expect(parseLyd(text)).toEqual({ ok: true, value: dirhams })
@@ -28,6 +28,8 @@ describe('parseLyd', () => {
     ['.', 'format'],
     ['abc', 'format'],
     ['9999999999999', 'range'],
+    // A comma before exactly three digits: a thousand to one clerk, one dinar to another.
+    ['  100,250 ', 'ambiguous'],
   ])('refuses %j (%s)', (text, reason) => {
     expect(parseLyd(text)).toEqual({ ok: false, reason })
   })
