@@ -30,6 +30,7 @@ export const managerEn = {
     setupIntro:
       'The manager adds clerks, sees reports and changes settings. From now on everyone signs in with a PIN, and every sale records who made it.',
     name: 'Name',
+    nameMissing: 'Type the manager’s name.',
     newPin: 'PIN (4 to 12 digits)',
     pinAgain: 'PIN again',
     pinHint: 'Digits only. Keep it to yourself.',

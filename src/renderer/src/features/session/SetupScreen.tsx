@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from '../../../../shared/manager-limits'
@@ -19,9 +19,13 @@ export function SetupScreen() {
   const [pin, setPin] = useState('')
   const [again, setAgain] = useState('')
   const [tried, setTried] = useState(false)
+  const nameRef = useRef<HTMLInputElement>(null)
+  const pinRef = useRef<HTMLInputElement>(null)
+  const againRef = useRef<HTMLInputElement>(null)
+  const nameMissing = name.trim() === '' ? m.nameMissing : null
   const problem = pinProblem(pin, m)
   const mismatch = again !== pin ? m.pinMismatch : null
-  const ok = name.trim() !== '' && problem === null && mismatch === null
+  const ok = nameMissing === null && problem === null && mismatch === null
   useScreenKeys((event) => {
     if (event.key !== 'Escape') return false
     sessionStore.getState().cancelSetup()
@@ -38,17 +42,26 @@ export function SetupScreen() {
         onSubmit={(e) => {
           e.preventDefault()
           setTried(true)
-          if (ok) void sessionStore.getState().createManager(name.trim(), pin)
+          if (ok) {
+            void sessionStore.getState().createManager(name.trim(), pin)
+            return
+          }
+          // Nothing is created: the first field that needs the clerk's attention takes the focus.
+          const first = nameMissing ? nameRef : problem ? pinRef : againRef
+          first.current?.focus()
         }}
       >
         <TextField
+          ref={nameRef}
           label={m.name}
           value={name}
           onChange={(e) => setName(e.target.value)}
           autoFocus
           maxLength={60}
+          problem={tried ? nameMissing : null}
         />
         <TextField
+          ref={pinRef}
           label={m.newPin}
           type="password"
           inputMode="numeric"
@@ -60,6 +73,7 @@ export function SetupScreen() {
           problem={tried || pin.length >= PIN_MIN_DIGITS ? problem : null}
         />
         <TextField
+          ref={againRef}
           label={m.pinAgain}
           type="password"
           inputMode="numeric"
