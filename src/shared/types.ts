@@ -82,6 +82,17 @@ export interface AutomaticRetry {
   until: string
 }
 
+/**
+ * Why a voucher's whole code was sent to the page (a `code-shown` event's `via`): the sale itself, the same
+ * request asked again, its receipt shown on screen or saved as a PDF.
+ */
+export const CODE_SHOWN_VIAS = ['sale', 'replayed-request', 'receipt-preview', 'pdf'] as const
+export type CodeShownVia = (typeof CODE_SHOWN_VIAS)[number]
+
+/** Who re-sent an entry whose outcome was unknown (an event's `by`): a person, or the desk by itself. */
+export const RESEND_BY = ['person', 'background'] as const
+export type ResendBy = (typeof RESEND_BY)[number]
+
 export const EVENT_TYPES = [
   'created',
   'sent',

@@ -57,3 +57,27 @@ describe('the manager’s setup', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe('an entry’s history', () => {
+  it('says in words why a voucher’s code was shown, in English and in Arabic', async () => {
+    await page
+      .getByRole('button', { name: /5\.000/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Confirm sale' }).click()
+    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    await page.getByRole('button', { name: 'New sale' }).click()
+    await page.keyboard.press('F3')
+    await page.locator('.journal-row').first().click()
+    const shown = page.locator('.entry-panel .history li', { hasText: 'Code shown' })
+    await shown.waitFor()
+    expect(await shown.locator('.event-detail').textContent()).toBe(`at the sale · by ${MANAGER.name}`)
+    await page.getByRole('button', { name: 'العربية' }).click()
+    const arShown = page.locator('.entry-panel .history li', { hasText: 'عُرض الرمز' })
+    await arShown.waitFor()
+    expect(await arShown.locator('.event-detail').textContent()).toBe(`عند البيع · بواسطة ${MANAGER.name}`)
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.keyboard.press('Escape')
+    expect(errors).toEqual([])
+  })
+})

@@ -18,6 +18,7 @@ import {
 import type { JournalEvent } from '../../src/shared/contract'
 import { lydForEditing, parseLyd } from '../../src/shared/money'
 import { normalizeLibyanPhone } from '../../src/shared/phone'
+import { CODE_SHOWN_VIAS, RESEND_BY } from '../../src/shared/types'
 
 const arabicIndic = /[٠-٩۰-۹]/
 
@@ -193,5 +194,34 @@ describe('an entry’s history in words', () => {
       ...describeEvent(ar, 'ar', event('resolved', { outcome: 'issued', note: 'portal', duplicate: true })),
     ].join(' ')
     expect(all).not.toMatch(/outcome|duplicate|transactionId|attempt/)
+  })
+
+  it('says why a voucher’s code was shown, and who re-sent an entry, in words of both languages', () => {
+    expect(describeEvent(en, 'en', event('code-shown', { via: 'sale' }, 'Salem'))).toEqual([
+      'at the sale',
+      'by Salem',
+    ])
+    expect(describeEvent(ar, 'ar', event('code-shown', { via: 'sale' }, 'سالم'))).toEqual([
+      'عند البيع',
+      'بواسطة سالم',
+    ])
+    for (const [language, t] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      for (const via of CODE_SHOWN_VIAS) {
+        const [words] = describeEvent(t, language, event('code-shown', { via }))
+        expect(words).toBe(t.eventDetail.via[via])
+        expect(words).not.toBe(via)
+      }
+      for (const by of RESEND_BY) {
+        const [, words] = describeEvent(t, language, event('retried', { code: 'OUTCOME_UNKNOWN', by }))
+        expect(words).toBe(t.eventDetail.by[by])
+        expect(words).not.toBe(by)
+      }
+    }
+    // A code from a newer version is shown as recorded, never as nothing.
+    expect(describeEvent(en, 'en', event('code-shown', { via: 'kiosk' }))).toEqual(['kiosk'])
+    expect(describeEvent(en, 'en', event('code-shown', { via: 'constructor' }))).toEqual(['constructor'])
   })
 })

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../../shared/contract'
 import type { Role } from '../../shared/manager'
+import type { CodeShownVia } from '../../shared/types'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
 import { type CallContext, type OpContext, stamp } from './context'
 
@@ -70,7 +71,7 @@ function mayHaveItBack(ctx: OpContext, entry: EntryRecord): boolean {
   })
 }
 
-function showCode(ctx: OpContext, entry: EntryRecord, via: 'sale' | 'replayed-request'): JournalEntry {
+function showCode(ctx: OpContext, entry: EntryRecord, via: CodeShownVia): JournalEntry {
   try {
     ctx.ws.journal.addEvent(entry.id, {
       type: 'code-shown',

@@ -1,5 +1,6 @@
 import type { EntryError } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { ResendBy } from '../../shared/types'
 import type { EntryRecord, EntryUpdate, NewEvent } from '../journal/journal'
 import { ServiceError } from '../reseller/http'
 import { type OpContext, stamp } from './context'
@@ -220,7 +221,7 @@ export function reportedLimit(error: unknown): {
   }
 }
 
-export type ResendBy = 'person' | 'background'
+export type { ResendBy }
 
 /**
  * Records a failed attempt.

@@ -6,6 +6,7 @@ import type {
   ReceiptPreview,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { CodeShownVia } from '../../shared/types'
 import { saveFileAtomically } from '../atomic-file'
 import type { CallContext, Workspace } from '../desk/context'
 import { stamp } from '../desk/context'
@@ -129,7 +130,7 @@ export function receiptHandlers(core: DeskCore, printer: ReceiptPrinter): Featur
     entry: EntryRecord,
     language: Language | undefined,
     call: CallContext,
-    via: 'receipt-preview' | 'pdf',
+    via: Extract<CodeShownVia, 'receipt-preview' | 'pdf'>,
   ): Promise<{ image: MonochromeImage; copy: boolean }> {
     const s = core.settings()
     const at = stamp(ws).at

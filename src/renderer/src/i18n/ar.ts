@@ -446,7 +446,12 @@ export const ar: Messages = {
     accessAnswer: (label: string) => `طلب الإذن بالدخول: ${label}`,
     stoppedBeforeSending: 'توقف البرنامج قبل الإرسال',
     stoppedBeforeOutcome: 'توقف البرنامج قبل تسجيل النتيجة',
-    via: { 'receipt-preview': 'الإيصال على الشاشة', pdf: 'الإيصال محفوظاً كملف PDF' },
+    via: {
+      sale: 'عند البيع',
+      'replayed-request': 'طلب البيع نفسه مرة أخرى',
+      'receipt-preview': 'الإيصال على الشاشة',
+      pdf: 'الإيصال محفوظاً كملف PDF',
+    },
     copy: 'نسخة',
     printer: (name: string) => `الطابعة ${name}`,
     language: { ar: 'العربية', en: 'الإنجليزية' },

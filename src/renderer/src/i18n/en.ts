@@ -2,11 +2,13 @@ import type {
   EntryKind,
   EntryStatus,
   JournalEventType,
+  Language,
   PrinterFailureReason,
   PrinterSettings,
 } from '../../../shared/contract'
 import { ERROR_LABELS } from '../../../shared/error-labels'
 import type { ErrorCode } from '../../../shared/errors'
+import type { CodeShownVia, ResendBy } from '../../../shared/types'
 import { headOfficeEn } from './headoffice-en'
 import { managerEn } from './manager-en'
 import { plural } from './plural'
@@ -428,7 +430,10 @@ export const en = {
   } satisfies Record<EntryStatus, string>,
   eventDetail: {
     attempt: (n: number) => `attempt ${n}`,
-    by: { person: 'by a person', background: 'by the desk, in the background' } as Record<string, string>,
+    by: { person: 'by a person', background: 'by the desk, in the background' } satisfies Record<
+      ResendBy,
+      string
+    >,
     duplicate: 'the service already had it',
     transactionId: (id: string) => `service transaction id ${id}`,
     serialNumber: (serial: string) => `serial ${serial}`,
@@ -437,10 +442,15 @@ export const en = {
     accessAnswer: (label: string) => `asked for access: ${label}`,
     stoppedBeforeSending: 'the app stopped before sending',
     stoppedBeforeOutcome: 'the app stopped before the outcome was recorded',
-    via: { 'receipt-preview': 'receipt on screen', pdf: 'receipt saved as PDF' } as Record<string, string>,
+    via: {
+      sale: 'at the sale',
+      'replayed-request': 'the same sale asked again',
+      'receipt-preview': 'receipt on screen',
+      pdf: 'receipt saved as PDF',
+    } satisfies Record<CodeShownVia, string>,
     copy: 'copy',
     printer: (name: string) => `printer ${name}`,
-    language: { ar: 'Arabic', en: 'English' } as Record<string, string>,
+    language: { ar: 'Arabic', en: 'English' } satisfies Record<Language, string>,
     who: (name: string) => `by ${name}`,
   },
   event: {

@@ -9,6 +9,11 @@ function recoveredReason(t: Messages, reason: string): string {
   return reason
 }
 
+/** A code main records, in words; one this version does not know (a newer app's) as it was recorded. */
+function wordFor(words: Readonly<Record<string, string>>, code: string): string {
+  return Object.hasOwn(words, code) ? (words[code] as string) : code
+}
+
 /** An event's details in words: each technical field main records, said in the screen's language. */
 export function describeEvent(t: Messages, language: Language, event: JournalEvent): string[] {
   const parts: string[] = []
@@ -23,7 +28,7 @@ export function describeEvent(t: Messages, language: Language, event: JournalEve
         parts.push(errorLabel(text, language))
         break
       case 'by':
-        parts.push(d.by[text] ?? text)
+        parts.push(wordFor(d.by, text))
         break
       case 'duplicate':
         if (value === true) parts.push(d.duplicate)
@@ -60,7 +65,7 @@ export function describeEvent(t: Messages, language: Language, event: JournalEve
         parts.push(`“${text}”`)
         break
       case 'via':
-        parts.push(d.via[text] ?? text)
+        parts.push(wordFor(d.via, text))
         break
       case 'printer':
         parts.push(d.printer(text))
@@ -72,7 +77,7 @@ export function describeEvent(t: Messages, language: Language, event: JournalEve
         parts.push(t.printing.settings.widthMm(Number(value)))
         break
       case 'language':
-        parts.push(d.language[text] ?? text)
+        parts.push(wordFor(d.language, text))
         break
       default:
         parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : text}`)
