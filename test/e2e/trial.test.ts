@@ -31,6 +31,41 @@ afterAll(async () => {
 
 const hasFocus = (field: Locator) => field.evaluate((el) => el === document.activeElement)
 
+/**
+ * Where each character of `needle` (its first occurrence in the element's text) is drawn, left edges in px:
+ * what decides whether a format reads as the clerk expects, whatever the bidi algorithm made of it.
+ */
+function charLefts(element: Locator, needle: string): Promise<number[]> {
+  return element.evaluate((el, needle) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+    const nodes: Text[] = []
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text)
+    const text = nodes.map((n) => n.data).join('')
+    const start = text.indexOf(needle)
+    if (start < 0) throw new Error(`"${needle}" is not in "${text}"`)
+    const lefts: number[] = []
+    for (let i = start; i < start + needle.length; i++) {
+      let offset = i
+      const node = nodes.find((n) => {
+        if (offset < n.data.length) return true
+        offset -= n.data.length
+        return false
+      }) as Text
+      const range = document.createRange()
+      range.setStart(node, offset)
+      range.setEnd(node, offset + 1)
+      lefts.push(range.getBoundingClientRect().left)
+    }
+    return lefts
+  }, needle)
+}
+
+/** Each character drawn to the right of the one before: the text reads left-to-right as one unit. */
+async function readsLeftToRight(element: Locator, needle: string): Promise<void> {
+  const lefts = await charLefts(element, needle)
+  expect(lefts, `"${needle}" drawn at ${lefts.join(', ')}`).toEqual([...lefts].sort((a, b) => a - b))
+}
+
 describe('the manager’s setup', () => {
   it('says at the Name field that a name is needed, and puts the focus there, creating nobody', async () => {
     await page.getByRole('button', { name: 'Set up the manager' }).click()
@@ -78,6 +113,36 @@ describe('an entry’s history', () => {
     expect(await arShown.locator('.event-detail').textContent()).toBe(`عند البيع · بواسطة ${MANAGER.name}`)
     await page.getByRole('button', { name: 'English' }).click()
     await page.keyboard.press('Escape')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('phone formats in an Arabic sentence', () => {
+  it('reads each format left to right, in the sentence’s right-to-left order', async () => {
+    await page.getByRole('button', { name: 'العربية' }).click()
+    await page.keyboard.press('F2')
+    await page.getByRole('heading', { name: 'إيداع في محفظة' }).waitFor()
+    const hint = page.locator('.field .hint', { hasText: 'أو' })
+    await readsLeftToRight(hint, '+218 9X XXX XXXX')
+    await readsLeftToRight(hint, '09X XXX XXXX')
+    // The national format comes first: on the right, then "أو", then the international one on the left.
+    const [national] = await charLefts(hint, '09X')
+    const [or] = await charLefts(hint, 'أو')
+    const [international] = await charLefts(hint, '+218')
+    expect(national).toBeGreaterThan(or ?? 0)
+    expect(or).toBeGreaterThan(international ?? 0)
+
+    await page.getByLabel('رقم هاتف الزبون').fill('0971234567')
+    await page.getByRole('button', { name: 'بحث' }).click()
+    const problem = page.getByRole('alert').filter({ hasText: 'ليس رقم هاتف محمول ليبياً' })
+    await readsLeftToRight(problem, '091–096')
+
+    // The settings' phone formats: in an <option>, where markup cannot go.
+    await page.keyboard.press('F4')
+    await page.locator('option[value="international-plus"]').waitFor({ state: 'attached' })
+    const options = await page.locator('option').allTextContents()
+    expect(options).toContain('دولية، \u2066+2189XXXXXXXX\u2069')
+    await page.getByRole('button', { name: 'English' }).click()
     expect(errors).toEqual([])
   })
 })

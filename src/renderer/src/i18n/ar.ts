@@ -1,5 +1,6 @@
 import { ERROR_LABELS } from '../../../shared/error-labels'
 import { arabicDeposits as deposits, arabicEntries as entries, arabicVouchers as vouchers } from './ar-counts'
+import { ltr } from './bidi'
 import type { Messages } from './en'
 import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
@@ -170,8 +171,8 @@ export const ar: Messages = {
   deposit: {
     title: 'إيداع في محفظة',
     phone: 'رقم هاتف الزبون',
-    phoneHint: '09X XXX XXXX أو +218 9X XXX XXXX',
-    phoneInvalid: 'هذا ليس رقم هاتف محمول ليبياً. راجعه مع الزبون: 091–096 ثم 7 أرقام.',
+    phoneHint: `${ltr('09X XXX XXXX')} أو ${ltr('+218 9X XXX XXXX')}`,
+    phoneInvalid: `هذا ليس رقم هاتف محمول ليبياً. راجعه مع الزبون: ${ltr('091–096')} ثم 7 أرقام.`,
     lookUp: 'بحث',
     lookingUp: 'جارٍ البحث…',
     nameQuestion: 'هل اسم صاحب الحساب',
@@ -325,9 +326,9 @@ export const ar: Messages = {
     tokenLifetime: 'مدة صلاحية رمز الدخول (ساعات)',
     phoneFormat: 'صيغة الهاتف المرسلة إلى الخدمة',
     phoneFormats: {
-      national: 'محلية، 09XXXXXXXX',
-      international: 'دولية، 2189XXXXXXXX',
-      'international-plus': 'دولية، +2189XXXXXXXX',
+      national: `محلية، ${ltr('09XXXXXXXX')}`,
+      international: `دولية، ${ltr('2189XXXXXXXX')}`,
+      'international-plus': `دولية، ${ltr('+2189XXXXXXXX')}`,
     },
     doubleEntry: 'اكتب الإيداع مرتين فوق (د.ل)',
     depositMax: 'أكبر إيداع واحد (د.ل)',

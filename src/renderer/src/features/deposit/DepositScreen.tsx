@@ -84,7 +84,7 @@ function PhoneStep() {
     >
       <TextField
         label={t.deposit.phone}
-        hint={<Ltr>{t.deposit.phoneHint}</Ltr>}
+        hint={t.deposit.phoneHint}
         problem={invalid ? t.deposit.phoneInvalid : null}
         value={phoneText}
         onChange={(e) => depositStore.getState().setPhone(e.target.value)}
