@@ -146,3 +146,45 @@ describe('phone formats in an Arabic sentence', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe('Esc in the manager’s questions and editors', () => {
+  it('takes back “Close today with a Z report?” without closing the day, the focus back on its button', async () => {
+    await page.keyboard.press('F5')
+    await page.getByRole('heading', { name: 'Manager', exact: true }).waitFor()
+    await page.getByRole('tab', { name: 'Reports' }).click()
+    const closeDay = page.getByRole('button', { name: 'Close the day (Z)' })
+    const question = page.getByText('Close today with a Z report?')
+    await closeDay.click()
+    await question.waitFor()
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
+    expect(await hasFocus(closeDay)).toBe(true)
+    // From inside the question too.
+    await closeDay.click()
+    await page.getByRole('button', { name: /^Cancel/ }).focus()
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
+    expect(await hasFocus(closeDay)).toBe(true)
+    // Nothing was closed, and the manager is still on the Manager screen.
+    expect(await page.getByText('No day has been closed yet.').count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
+  })
+
+  it('takes back People → Rename and New PIN, saving nothing, the focus back on the button', async () => {
+    await page.getByRole('tab', { name: 'People' }).click()
+    for (const action of ['Rename', 'New PIN']) {
+      const open = page.getByRole('button', { name: `${action}: ${MANAGER.name}` })
+      await open.click()
+      const field = page.getByRole('textbox', { name: `${action}: ${MANAGER.name}` })
+      await field.waitFor()
+      await field.fill(action === 'Rename' ? 'Someone else' : '9999')
+      await page.keyboard.press('Escape')
+      await field.waitFor({ state: 'detached' })
+      expect(await hasFocus(open)).toBe(true)
+    }
+    expect(await page.locator('.report-table').textContent()).toContain(MANAGER.name)
+    expect(await page.locator('.report-table').textContent()).not.toContain('Someone else')
+    expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+})

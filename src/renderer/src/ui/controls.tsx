@@ -27,7 +27,11 @@ export function Button({
   className,
   type = 'button',
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; shortcut?: string }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant
+  shortcut?: string
+  ref?: Ref<HTMLButtonElement>
+}) {
   return (
     <button
       type={type}

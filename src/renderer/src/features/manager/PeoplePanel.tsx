@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import type { Person, Role } from '../../../../shared/manager'
@@ -64,6 +64,20 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
   const [editing, setEditing] = useState<'name' | 'pin' | null>(null)
   const [value, setValue] = useState('')
   const problem = editing === 'pin' ? pinProblem(value, t.manager.session) : null
+  const renameRef = useRef<HTMLButtonElement>(null)
+  const pinRef = useRef<HTMLButtonElement>(null)
+  // The editor closed: the focus goes back to the button that opened it (rendered again once it is closed).
+  const [returnTo, setReturnTo] = useState<'name' | 'pin' | null>(null)
+  useEffect(() => {
+    if (editing !== null || returnTo === null) return
+    ;(returnTo === 'name' ? renameRef : pinRef).current?.focus()
+    setReturnTo(null)
+  }, [editing, returnTo])
+
+  function close() {
+    setReturnTo(editing)
+    setEditing(null)
+  }
 
   async function save() {
     if (editing === 'name' && value.trim() === '') return
@@ -71,7 +85,7 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
     const ok = await peopleStore
       .getState()
       .update(person.id, editing === 'name' ? { name: value.trim() } : { pin: value })
-    if (ok) setEditing(null)
+    if (ok) close()
   }
 
   return (
@@ -91,6 +105,12 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
               e.preventDefault()
               void save()
             }}
+            onKeyDown={(e) => {
+              // Esc takes the editor back, saving nothing; nothing else on the screen sees that Esc.
+              if (e.key !== 'Escape') return
+              e.preventDefault()
+              close()
+            }}
           >
             <TextField
               label={editing === 'name' ? `${m.rename}: ${person.name}` : `${m.resetPin}: ${person.name}`}
@@ -106,11 +126,14 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
             <Button type="submit" variant="primary" disabled={busy}>
               {m.save}
             </Button>
-            <Button onClick={() => setEditing(null)}>{m.cancel}</Button>
+            <Button onClick={close} shortcut="Esc">
+              {m.cancel}
+            </Button>
           </form>
         ) : (
           <div className="actions">
             <Button
+              ref={renameRef}
               variant="quiet"
               aria-label={`${m.rename}: ${person.name}`}
               onClick={() => {
@@ -121,6 +144,7 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
               {m.rename}
             </Button>
             <Button
+              ref={pinRef}
               variant="quiet"
               aria-label={`${m.resetPin}: ${person.name}`}
               onClick={() => {

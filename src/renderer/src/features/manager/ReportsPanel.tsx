@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { AppErrorData } from '../../../../shared/errors'
 import { EXPORT_FORMATS } from '../../../../shared/manager-limits'
@@ -8,6 +8,7 @@ import { Button, Panel } from '../../ui/controls'
 import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime, formatDay } from '../../ui/format'
+import { useScreenKeys } from '../../ui/keys'
 import { Ltr, Money } from '../../ui/Ltr'
 import { ScopeChoice } from '../headoffice/ScopeChoice'
 import { printerFailureReason } from '../printing/store'
@@ -28,6 +29,19 @@ export function ReportsPanel() {
   const printable = s.report?.type === 'x' || s.report?.type === 'z'
   const errorAt = (action: typeof s.errorOf) => (s.error && s.errorOf === action ? s.error : null)
   const periodError = errorAt('report') ?? errorAt('close')
+  const closeDayRef = useRef<HTMLButtonElement>(null)
+
+  /** The question goes away, nothing done, and the focus is back on the button that asked it. */
+  function cancelClose() {
+    store.cancelClose()
+    closeDayRef.current?.focus()
+  }
+  // Esc answers no question: it takes the question back, and nothing else on the screen sees that Esc.
+  useScreenKeys((event) => {
+    if (event.key !== 'Escape' || !reportsStore.getState().confirmingClose) return false
+    cancelClose()
+    return true
+  })
 
   return (
     <div className="reports-layout">
@@ -52,7 +66,12 @@ export function ReportsPanel() {
             <Button disabled={s.busy !== null} onClick={() => void store.showX()}>
               {m.x}
             </Button>
-            <Button variant="danger" disabled={s.busy !== null} onClick={() => store.askClose()}>
+            <Button
+              ref={closeDayRef}
+              variant="danger"
+              disabled={s.busy !== null}
+              onClick={() => store.askClose()}
+            >
               {m.closeDay}
             </Button>
           </div>
@@ -63,7 +82,9 @@ export function ReportsPanel() {
                 <Button variant="danger" onClick={() => void store.closeDay()}>
                   {m.closeYes}
                 </Button>
-                <Button onClick={() => store.cancelClose()}>{t.common.cancel}</Button>
+                <Button onClick={cancelClose} shortcut="Esc">
+                  {t.common.cancel}
+                </Button>
               </div>
             </Panel>
           ) : null}
