@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { type Browser, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
+import { layoutProblems, settle } from './support/layout'
 
 /**
  * What a newcomer's trial found, as the clerk meets it: the manager's setup, the keyboard in the manager's
@@ -185,6 +186,88 @@ describe('Esc in the manager’s questions and editors', () => {
     expect(await page.locator('.report-table').textContent()).toContain(MANAGER.name)
     expect(await page.locator('.report-table').textContent()).not.toContain('Someone else')
     expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
+    expect(errors).toEqual([])
+  })
+})
+
+describe('real names on the sign-in screen and in People', () => {
+  const LONG = 'Mohammed Abdulrahman Al-Fitouri Ben Khalifa Al-Misrati'
+  const UNBROKEN = `${'A'.repeat(30)}${'محمد'.repeat(8).slice(0, 30)}`
+  const SIZES = [
+    { width: 1024, height: 768 },
+    { width: 1366, height: 768 },
+  ]
+
+  /** What a clerk would find wrong with the people's cards on the sign-in screen as it stands. */
+  function signInProblems(): Promise<string[]> {
+    return page.evaluate(() => {
+      const problems: string[] = []
+      const root = document.documentElement
+      if (root.scrollHeight > window.innerHeight)
+        problems.push(`the page is ${root.scrollHeight} px tall in ${window.innerHeight}`)
+      const heading = document.querySelector('h1')?.getBoundingClientRect()
+      if (!heading || heading.top < 0) problems.push('the heading is cut off')
+      for (const card of Array.from(document.querySelectorAll('.person-choice'))) {
+        const name = card.querySelector('.person-name')
+        const role = card.lastElementChild as HTMLElement
+        const box = card.getBoundingClientRect()
+        const r = role.getBoundingClientRect()
+        if (role.scrollWidth > role.clientWidth + 1 || r.left < box.left || r.right > box.right)
+          problems.push(`the role "${role.textContent}" is cut in "${name?.textContent}"`)
+        if (card.getAttribute('title') !== name?.textContent)
+          problems.push(`no full name for "${name?.textContent}"`)
+        const range = document.createRange()
+        range.selectNodeContents(name as Node)
+        const lines = new Set(Array.from(range.getClientRects()).map((q) => Math.round(q.top))).size
+        if (name?.textContent === 'Salma Ben Ali' && lines > 1)
+          problems.push(`"Salma Ben Ali" takes ${lines} lines`)
+        const n = (name as HTMLElement).getBoundingClientRect()
+        if (n.left < box.left - 0.5 || n.right > box.right + 0.5)
+          problems.push(`"${name?.textContent}" runs out of its card`)
+      }
+      return problems
+    })
+  }
+
+  it('fits the sign-in screen, with whole roles, names that wrap and a full name on hover', async () => {
+    await page.evaluate(
+      async (names) => {
+        const api = (globalThis as unknown as { api: Record<string, (x: unknown) => Promise<unknown>> }).api
+        for (const name of names) await api.addClerk?.({ name, pin: '1357' })
+      },
+      [LONG, 'Salma Ben Ali', UNBROKEN],
+    )
+    page.setDefaultTimeout(8000)
+    const problems: string[] = []
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') await page.getByRole('button', { name: 'العربية' }).click()
+      await page.getByRole('tab', { name: language === 'ar' ? 'التقارير' : 'Reports' }).click()
+      await page.getByRole('tab', { name: language === 'ar' ? 'الأشخاص' : 'People' }).click()
+      await page.locator('.report-table').getByText(UNBROKEN).waitFor()
+      for (const size of SIZES) {
+        await page.setViewportSize(size)
+        await settle(page)
+        for (const p of await layoutProblems(page)) problems.push(`${language} ${size.width} People: ${p}`)
+      }
+      await page.locator('.person-menu button').click()
+      await page.locator('.person-choice').nth(3).waitFor()
+      for (const size of SIZES) {
+        await page.setViewportSize(size)
+        await settle(page)
+        for (const p of await signInProblems()) problems.push(`${language} ${size.width} sign-in: ${p}`)
+        for (const p of await layoutProblems(page)) problems.push(`${language} ${size.width} sign-in: ${p}`)
+      }
+      // The whole name is still what the radio is called, for a screen reader and for the keyboard.
+      await page.getByRole('radio', { name: new RegExp(LONG) }).waitFor()
+      await page.getByRole('radio', { name: /Fatima/ }).check()
+      await page.keyboard.type(MANAGER.pin)
+      await page.keyboard.press('Enter')
+      await page.locator('.person-menu').waitFor()
+      await page.keyboard.press('F5')
+    }
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.setViewportSize({ width: 1366, height: 860 })
+    expect(problems).toEqual([])
     expect(errors).toEqual([])
   })
 })

@@ -90,7 +90,7 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
 
   return (
     <tr>
-      <td>
+      <td className="people-name">
         <bdi className="strong">{person.name}</bdi> {isMe ? <span className="muted">{m.you}</span> : null}
       </td>
       <td>{t.manager.role[person.role]}</td>

@@ -71,7 +71,9 @@ export function PersonMenu() {
   return (
     <span className="person-menu">
       <span className="person-who">
-        <bdi className="person-name">{person.name}</bdi>
+        <bdi className="person-name" title={person.name}>
+          {person.name}
+        </bdi>
         <span className="person-role">{t.manager.role[person.role]}</span>
       </span>
       <button

@@ -116,7 +116,12 @@ export function SignInScreen() {
           <legend>{m.session.whoAreYou}</legend>
           <p className="hint people-hint">{m.session.typeToPin}</p>
           {people.map((p) => (
-            <label key={p.id} className={`person-choice${chosen === p.id ? ' is-chosen' : ''}`}>
+            // A long name is cut to two lines on its card; the whole of it shows on hover.
+            <label
+              key={p.id}
+              className={`person-choice${chosen === p.id ? ' is-chosen' : ''}`}
+              title={p.name}
+            >
               <input
                 type="radio"
                 name="person"
@@ -131,70 +136,72 @@ export function SignInScreen() {
                   if (e.detail > 0) setPinNext(true)
                 }}
               />
-              <span className="person-name">{p.name}</span>
-              <span className="muted">{m.role[p.role]}</span>
+              <bdi className="person-name">{p.name}</bdi>
+              <span className="person-choice-role muted">{m.role[p.role]}</span>
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor={pinId}>{m.session.pin}</label>
-          <input
-            id={pinId}
-            ref={pinRef}
-            className="pin-input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            maxLength={12}
-            value={pin}
-            disabled={!chosen}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${pinId}-problem` : undefined}
-            onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
-          />
-          {problem ? (
-            <div id={`${pinId}-problem`} className="problem" role="alert">
-              {problem}
-            </div>
-          ) : null}
-        </div>
-        <fieldset className="pin-pad" aria-label={m.session.pinPad} dir="ltr">
-          {PAD.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className="btn btn-secondary"
+        <div className="signin-pin">
+          <div className="field">
+            <label htmlFor={pinId}>{m.session.pin}</label>
+            <input
+              id={pinId}
+              ref={pinRef}
+              className="pin-input"
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              dir="ltr"
+              maxLength={12}
+              value={pin}
               disabled={!chosen}
-              onClick={() => press(d)}
-            >
-              {d}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${pinId}-problem` : undefined}
+              onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
+            />
+            {problem ? (
+              <div id={`${pinId}-problem`} className="problem" role="alert">
+                {problem}
+              </div>
+            ) : null}
+          </div>
+          <fieldset className="pin-pad" aria-label={m.session.pinPad} dir="ltr">
+            {PAD.map((d) => (
+              <button
+                key={d}
+                type="button"
+                className="btn btn-secondary"
+                disabled={!chosen}
+                onClick={() => press(d)}
+              >
+                {d}
+              </button>
+            ))}
+            <button type="button" className="btn btn-quiet" disabled={!chosen} onClick={() => setPin('')}>
+              {m.session.clear}
             </button>
-          ))}
-          <button type="button" className="btn btn-quiet" disabled={!chosen} onClick={() => setPin('')}>
-            {m.session.clear}
-          </button>
-          <button type="button" className="btn btn-secondary" disabled={!chosen} onClick={() => press('0')}>
-            0
-          </button>
-          <button
-            type="button"
-            className="btn btn-quiet"
-            aria-label={m.session.backspace}
-            disabled={!chosen}
-            onClick={() => setPin((p) => p.slice(0, -1))}
+            <button type="button" className="btn btn-secondary" disabled={!chosen} onClick={() => press('0')}>
+              0
+            </button>
+            <button
+              type="button"
+              className="btn btn-quiet"
+              aria-label={m.session.backspace}
+              disabled={!chosen}
+              onClick={() => setPin((p) => p.slice(0, -1))}
+            >
+              ⌫
+            </button>
+          </fieldset>
+          <Button
+            type="submit"
+            variant="primary"
+            shortcut="Enter"
+            disabled={!chosen || pin === '' || busy || waitSeconds > 0}
           >
-            ⌫
-          </button>
-        </fieldset>
-        <Button
-          type="submit"
-          variant="primary"
-          shortcut="Enter"
-          disabled={!chosen || pin === '' || busy || waitSeconds > 0}
-        >
-          {busy ? m.session.signingIn : m.session.signIn}
-        </Button>
+            {busy ? m.session.signingIn : m.session.signIn}
+          </Button>
+        </div>
       </form>
     </main>
   )
