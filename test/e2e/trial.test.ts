@@ -188,6 +188,34 @@ describe('Esc in the manager’s questions and editors', () => {
     expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
     expect(errors).toEqual([])
   })
+
+  it('says at the field that a name is needed, adding or renaming nobody, when the name is left empty', async () => {
+    const rows = async () => page.locator('.report-table tbody tr').count()
+    const before = await rows()
+    // Add a person: a PIN typed, no name: Enter says so at Name and puts the focus there.
+    const add = page.getByRole('form', { name: 'Add a person' })
+    const name = add.getByLabel('Name', { exact: true })
+    await name.fill('   ')
+    await add.getByLabel('PIN (4 to 12 digits)').fill('4826')
+    await add.getByLabel('PIN (4 to 12 digits)').press('Enter')
+    await add.getByText('Type the person’s name.').waitFor()
+    expect(await hasFocus(name)).toBe(true)
+    // A name but a PIN too short: said at the PIN, with the PIN's own bounds.
+    await name.fill('Salem')
+    await add.getByLabel('PIN (4 to 12 digits)').fill('12')
+    await add.getByRole('button', { name: 'Add', exact: true }).click()
+    await add.getByText('4 to 12 digits.').waitFor()
+    expect(await rows()).toBe(before)
+    // Rename to nothing: said at the field, the name kept.
+    await page.getByRole('button', { name: `Rename: ${MANAGER.name}` }).click()
+    const field = page.getByRole('textbox', { name: `Rename: ${MANAGER.name}` })
+    await field.fill('  ')
+    await field.press('Enter')
+    await page.getByText('Type the person’s name.').waitFor()
+    await page.keyboard.press('Escape')
+    expect(await page.locator('.report-table').textContent()).toContain(MANAGER.name)
+    expect(await rows()).toBe(before)
+  })
 })
 
 describe('real names on the sign-in screen and in People', () => {

@@ -38,7 +38,7 @@ export const managerAr: ManagerMessages = {
     newPin: 'الرقم السري (من 4 إلى 12 رقماً)',
     pinAgain: 'أعد كتابة الرقم السري',
     pinHint: 'أرقام فقط. لا تُطلع عليه أحداً.',
-    pinShort: '4 أرقام على الأقل.',
+    pinShort: 'من 4 إلى 12 رقماً.',
     pinDigits: 'أرقام فقط.',
     pinMismatch: 'الرقمان السريان غير متطابقين.',
     create: 'إنشاء المدير وتسجيل الدخول',
@@ -118,6 +118,7 @@ export const managerAr: ManagerMessages = {
   people: {
     title: 'الأشخاص',
     name: 'الاسم',
+    nameMissing: 'اكتب اسم الشخص.',
     role: 'الدور',
     status: 'الحالة',
     active: 'نشط',

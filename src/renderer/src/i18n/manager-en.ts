@@ -34,7 +34,7 @@ export const managerEn = {
     newPin: 'PIN (4 to 12 digits)',
     pinAgain: 'PIN again',
     pinHint: 'Digits only. Keep it to yourself.',
-    pinShort: 'At least 4 digits.',
+    pinShort: '4 to 12 digits.',
     pinDigits: 'Digits only.',
     pinMismatch: 'The two PINs differ.',
     create: 'Create the manager and sign in',
@@ -116,6 +116,7 @@ export const managerEn = {
   people: {
     title: 'People',
     name: 'Name',
+    nameMissing: 'Type the person’s name.',
     role: 'Role',
     status: 'Status',
     active: 'Active',

@@ -63,7 +63,14 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
   const busy = useStore(peopleStore, (s) => s.busy)
   const [editing, setEditing] = useState<'name' | 'pin' | null>(null)
   const [value, setValue] = useState('')
-  const problem = editing === 'pin' ? pinProblem(value, t.manager.session) : null
+  /** Save was pressed: what is still wrong is said at the field, even for an empty one. */
+  const [tried, setTried] = useState(false)
+  const problem =
+    editing === 'pin'
+      ? pinProblem(value, t.manager.session)
+      : editing === 'name' && value.trim() === ''
+        ? m.nameMissing
+        : null
   const renameRef = useRef<HTMLButtonElement>(null)
   const pinRef = useRef<HTMLButtonElement>(null)
   // The editor closed: the focus goes back to the button that opened it (rendered again once it is closed).
@@ -77,11 +84,12 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
   function close() {
     setReturnTo(editing)
     setEditing(null)
+    setTried(false)
   }
 
   async function save() {
-    if (editing === 'name' && value.trim() === '') return
-    if (editing === 'pin' && problem) return
+    setTried(true)
+    if (problem) return
     const ok = await peopleStore
       .getState()
       .update(person.id, editing === 'name' ? { name: value.trim() } : { pin: value })
@@ -121,7 +129,7 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
               autoComplete="off"
               autoFocus
               onChange={(e) => setValue(editing === 'pin' ? toLatinDigits(e.target.value) : e.target.value)}
-              problem={value && problem ? problem : null}
+              problem={(value || tried) && problem ? problem : null}
             />
             <Button type="submit" variant="primary" disabled={busy}>
               {m.save}
@@ -176,6 +184,10 @@ function AddPerson() {
   const [name, setName] = useState('')
   const [pin, setPin] = useState('')
   const [role, setRole] = useState<Role>('clerk')
+  const [tried, setTried] = useState(false)
+  const nameRef = useRef<HTMLInputElement>(null)
+  const pinRef = useRef<HTMLInputElement>(null)
+  const nameMissing = name.trim() === '' ? m.nameMissing : null
   const problem = pinProblem(pin, t.manager.session)
   return (
     <form
@@ -183,16 +195,30 @@ function AddPerson() {
       aria-labelledby="add-person-title"
       onSubmit={async (e) => {
         e.preventDefault()
-        if (name.trim() === '' || problem) return
+        setTried(true)
+        // Nobody is added: the first field that needs attention says why and takes the focus.
+        if (nameMissing || problem) {
+          ;(nameMissing ? nameRef : pinRef).current?.focus()
+          return
+        }
         if (await peopleStore.getState().add(name.trim(), pin, role)) {
           setName('')
           setPin('')
+          setTried(false)
         }
       }}
     >
       <h2 id="add-person-title">{m.add}</h2>
-      <TextField label={m.name} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} />
       <TextField
+        ref={nameRef}
+        label={m.name}
+        value={name}
+        maxLength={60}
+        onChange={(e) => setName(e.target.value)}
+        problem={tried ? nameMissing : null}
+      />
+      <TextField
+        ref={pinRef}
         label={t.manager.session.newPin}
         type="password"
         inputMode="numeric"
@@ -200,14 +226,14 @@ function AddPerson() {
         dir="ltr"
         value={pin}
         onChange={(e) => setPin(toLatinDigits(e.target.value))}
-        problem={pin && problem ? problem : null}
+        problem={(pin || tried) && problem ? problem : null}
       />
       <SelectField label={m.role} value={role} onChange={(e) => setRole(e.target.value as Role)}>
         <option value="clerk">{t.manager.role.clerk}</option>
         <option value="manager">{t.manager.role.manager}</option>
       </SelectField>
       <div className="actions">
-        <Button type="submit" variant="primary" disabled={busy || name.trim() === '' || problem !== null}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {m.addButton}
         </Button>
       </div>
