@@ -380,6 +380,18 @@ describe('the counter, as a new clerk tries it', () => {
     await page.close()
   })
 
+  it('asks for the phone when none is typed, and groups the phone a wallet was not found for', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F2')
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await page.getByText('Type the customer’s phone number.').waitFor()
+    expect(await page.getByText('This is not a Libyan mobile number.', { exact: false }).count()).toBe(0)
+    await lookUp(page, '0921111111')
+    await page.getByRole('heading', { name: 'No wallet with this number' }).waitFor()
+    expect(await page.getByRole('alert').textContent()).toContain('092 111 1111')
+    await page.close()
+  })
+
   it('refuses an amount with a comma before three digits (a thousand or one dinar?), and says every amount in words', async () => {
     const { page } = await openDesk()
     await lookUp(page, '0961234567')

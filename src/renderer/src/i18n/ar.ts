@@ -172,6 +172,7 @@ export const ar: Messages = {
     title: 'إيداع في محفظة',
     phone: 'رقم هاتف الزبون',
     phoneHint: `${ltr('09X XXX XXXX')} أو ${ltr('+218 9X XXX XXXX')}`,
+    phoneEmpty: 'اكتب رقم هاتف الزبون.',
     phoneInvalid: `هذا ليس رقم هاتف محمول ليبياً. راجعه مع الزبون: ${ltr('091–096')} ثم 7 أرقام.`,
     lookUp: 'بحث',
     lookingUp: 'جارٍ البحث…',

@@ -154,6 +154,7 @@ export const en = {
     title: 'Deposit to a wallet',
     phone: 'Customer phone number',
     phoneHint: '09X XXX XXXX or +218 9X XXX XXXX',
+    phoneEmpty: 'Type the customer’s phone number.',
     phoneInvalid:
       'This is not a Libyan mobile number. Check it with the customer: 091–096 and 7 more digits.',
     lookUp: 'Look up',

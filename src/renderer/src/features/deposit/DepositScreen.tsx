@@ -85,7 +85,7 @@ function PhoneStep() {
       <TextField
         label={t.deposit.phone}
         hint={t.deposit.phoneHint}
-        problem={invalid ? t.deposit.phoneInvalid : null}
+        problem={invalid ? (phoneText.trim() === '' ? t.deposit.phoneEmpty : t.deposit.phoneInvalid) : null}
         value={phoneText}
         onChange={(e) => depositStore.getState().setPhone(e.target.value)}
         inputMode="tel"
@@ -225,6 +225,12 @@ function NameStep() {
   )
 }
 
+/** A phone as the clerk typed it, grouped like every phone on screen when it is a Libyan mobile number. */
+function TypedPhone({ text }: { text: string }) {
+  const phone = normalizeLibyanPhone(text)
+  return phone ? <Phone phone={phone} /> : <Ltr>{text}</Ltr>
+}
+
 function StopStep() {
   const t = useT()
   const stop = useStore(depositStore, (s) => s.stop)
@@ -239,7 +245,7 @@ function StopStep() {
   return (
     <Panel tone="bad" title={title} role="alert">
       <p>{body}</p>
-      <p>{customer ? <Phone phone={customer.phone} /> : <Ltr>{phoneText}</Ltr>}</p>
+      <p>{customer ? <Phone phone={customer.phone} /> : <TypedPhone text={phoneText} />}</p>
       <div className="actions">
         {/* The lookup's Enter, bouncing, does not sweep the reason away before the clerk has read it. */}
         <SettledButton
