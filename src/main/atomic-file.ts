@@ -31,7 +31,10 @@ export function writeFileAtomically(
     }
     renameSync(tmp, path)
   } catch (error) {
-    rmSync(tmp, { force: true })
+    // The write's own error is the one told, not a failed clean-up's (a scanner holding the temp file).
+    try {
+      rmSync(tmp, { force: true })
+    } catch {}
     throw error
   }
 }

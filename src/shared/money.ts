@@ -23,13 +23,14 @@ export type ParseLydResult =
 
 /**
  * Parses what a clerk types as an LYD amount: "30", "12.5", "0.010", Arabic-Indic digits, and `.`, `,`
- * or `٫` as the decimal mark. No thousands separators, no sign, at most three decimals. A comma before
- * exactly three digits ("1,000", "12,500") is refused as `ambiguous`: one clerk means a thousand, another one
- * dinar, and a deposit of the wrong one cannot be taken back.
+ * or `٫` as the decimal mark. No thousands separators, no sign, at most three decimals. A comma between a
+ * whole number and exactly three digits ("1,000", "12,500") is refused as `ambiguous`: one clerk means a
+ * thousand, another one dinar, and a deposit of the wrong one cannot be taken back ("0,500" is dirhams only).
  */
 export function parseLyd(text: string): ParseLydResult {
   const latin = toLatinDigits(text).trim()
-  if (/,\d{3}$/.test(latin)) return { ok: false, reason: 'ambiguous' }
+  // "0,500" and ",500" can only be dirhams; "1,000" could be a thousand.
+  if (/[1-9]\d*,\d{3}$/.test(latin)) return { ok: false, reason: 'ambiguous' }
   const s = latin.replace(/[٫,]/g, '.')
   if (s === '') return { ok: false, reason: 'empty' }
   const m = /^(\d*)(?:\.(\d*))?$/.exec(s)

@@ -188,4 +188,28 @@ describe('a backup folder a manager names', () => {
       await td.close()
     }
   })
+
+  it('keeps two changes made while the first waits on its share: the second is merged into the first', async () => {
+    const folder = backupFolder()
+    share.gone = folder
+    const td = await startTestDesk()
+    try {
+      const first = td.call('updateSettings', { backup: { folder } })
+      await vi.waitFor(() => expect(share.waiting).toHaveLength(1), { timeout: 10_000, interval: 10 })
+      // A second change while the first waits: it waits its turn rather than write an older copy back.
+      const second = td.call('updateSettings', { backup: { keep: 14 } })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(share.waiting).toHaveLength(1)
+      share.waiting.shift()?.answer()
+      await first
+      // The second checks the folder the first kept, on the same share.
+      await vi.waitFor(() => expect(share.waiting).toHaveLength(1), { timeout: 10_000, interval: 10 })
+      share.waiting.shift()?.answer()
+      await second
+      expect((await td.call('getSettings'))?.backup).toMatchObject({ folder, keep: 14 })
+    } finally {
+      for (const w of share.waiting.splice(0)) w.fail()
+      await td.close()
+    }
+  })
 })

@@ -110,23 +110,33 @@ function embeddedFonts(bytes: Buffer): string[] {
   return [...new Set([...names].map((m) => m[1] as string))]
 }
 
+/** The day's report as a PDF through the real writer and headless Chromium, written to `name` in the test's folder. */
+async function exportPdf(
+  name: string,
+  day: number,
+  language: 'en' | 'ar',
+  mode: 'live' | 'training' = 'live',
+): Promise<Buffer> {
+  const path = join(dir, name)
+  await writeExport(
+    { format: 'pdf', from: day, to: day, language, path },
+    {
+      journalPath,
+      mode,
+      generatedAt: day === DAY ? '2026-11-03T18:00:00.000Z' : '2026-11-04T18:00:00.000Z',
+      generatedBy: 'Huda',
+      outletName: 'مكتبة النور',
+      pdf,
+    },
+    () => {},
+  )
+  return readFileSync(path)
+}
+
 describe('The report PDF', () => {
   for (const language of ['en', 'ar'] as const) {
     it(`lists every entry with its details, drawn in the bundled font (${language})`, async () => {
-      const path = join(dir, `day-${language}.pdf`)
-      await writeExport(
-        { format: 'pdf', from: DAY, to: DAY, language, path },
-        {
-          journalPath,
-          mode: 'live',
-          generatedAt: '2026-11-03T18:00:00.000Z',
-          generatedBy: 'Huda',
-          outletName: 'مكتبة النور',
-          pdf,
-        },
-        () => {},
-      )
-      const bytes = readFileSync(path)
+      const bytes = await exportPdf(`day-${language}.pdf`, DAY, language)
       // The family's static faces, as TrueType (never Type 3 drawings of each glyph, never a PC's font).
       expect(embeddedFonts(bytes).sort()).toEqual([
         'NotoSansArabic-Bold',
@@ -156,20 +166,8 @@ describe('The report PDF', () => {
 
   for (const language of ['en', 'ar'] as const) {
     it(`lists a busy day's entries over many pages, each once, in order, the column heads on every page (${language})`, async () => {
-      const path = join(dir, `long-day-${language}.pdf`)
-      await writeExport(
-        { format: 'pdf', from: LONG_DAY, to: LONG_DAY, language, path },
-        {
-          journalPath,
-          mode: 'live',
-          generatedAt: '2026-11-04T18:00:00.000Z',
-          generatedBy: 'Huda',
-          outletName: 'مكتبة النور',
-          pdf,
-        },
-        () => {},
-      )
-      const { text, pageTexts } = await pdfText(readFileSync(path))
+      const bytes = await exportPdf(`long-day-${language}.pdf`, LONG_DAY, language)
+      const { text, pageTexts } = await pdfText(bytes)
       const l = REPORT_LABELS[language]
       // The heading with the count (a right-to-left heading reads with the count before it).
       const heading = new RegExp(
@@ -200,34 +198,21 @@ describe('The report PDF', () => {
 
   for (const language of ['en', 'ar'] as const) {
     it(`says TRAINING on every page of a training report, the summary's and the list's (${language})`, async () => {
-      const path = join(dir, `training-${language}.pdf`)
-      await writeExport(
-        { format: 'pdf', from: LONG_DAY, to: LONG_DAY, language, path },
-        {
-          journalPath,
-          mode: 'training',
-          generatedAt: '2026-11-04T18:00:00.000Z',
-          generatedBy: 'Huda',
-          outletName: 'مكتبة النور',
-          pdf,
-        },
-        () => {},
-      )
-      const { pageTexts } = await pdfText(readFileSync(path))
+      const bytes = await exportPdf(`training-${language}.pdf`, LONG_DAY, language, 'training')
+      const { pageTexts } = await pdfText(bytes)
       expect(pageTexts.length).toBeGreaterThan(5)
       const words = REPORT_LABELS[language].trainingWarning.split(' ').filter((w) => w !== '—')
       pageTexts.forEach((page, i) => {
         for (const word of words) expect(page, `page ${i + 1}`).toContain(word)
       })
       // A live report has no such mark past its first page.
-      const live = join(dir, `long-day-${language}.pdf`)
-      const livePages = (await pdfText(readFileSync(live))).pageTexts
+      const livePages = (await pdfText(await exportPdf(`live-${language}.pdf`, LONG_DAY, language))).pageTexts
       expect(livePages.slice(1).some((page) => words.every((word) => page.includes(word)))).toBe(false)
     }, 60_000)
   }
 
   it('names our reference as ours where the service has no transaction id (a failed deposit)', async () => {
-    const { text } = await pdfText(readFileSync(join(dir, 'day-en.pdf')))
+    const { text } = await pdfText(await exportPdf('references.pdf', DAY, 'en'))
     for (let i = 0; i < 30; i += 3) {
       expect(text).toMatch(new RegExp(`Our reference: ${references[i]?.slice(0, 8)}`))
     }

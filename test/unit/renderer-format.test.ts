@@ -41,12 +41,15 @@ describe('what the clerk types', () => {
   })
 
   it('refuses a comma before exactly three digits: a thousand to one clerk, one dinar to another', () => {
-    for (const text of ['1,000', '12,500', ',500', '١,٠٠٠', ' 5,000 ']) {
+    for (const text of ['1,000', '12,500', '10,000', '١,٠٠٠', ' 5,000 ']) {
       expect(parseLyd(text), text).toEqual({ ok: false, reason: 'ambiguous' })
     }
     // A comma before fewer digits, and a point or the Arabic mark before three, say one thing only.
     expect(parseLyd('50,5')).toEqual({ ok: true, value: 50_500 })
     expect(parseLyd('1,50')).toEqual({ ok: true, value: 1_500 })
+    // No whole dinars before the comma: it can only be dirhams.
+    expect(parseLyd('0,500')).toEqual({ ok: true, value: 500 })
+    expect(parseLyd(',500')).toEqual({ ok: true, value: 500 })
     expect(parseLyd('1.000')).toEqual({ ok: true, value: 1_000 })
     expect(parseLyd('1٫000')).toEqual({ ok: true, value: 1_000 })
     expect(parseLyd('1,000.5')).toEqual({ ok: false, reason: 'format' })

@@ -265,6 +265,12 @@ describe('a deposit', () => {
     store.getState().setAmountAgain('70')
     await store.getState().toReview()
     expect(store.getState().amountProblem).toBe('mismatch')
+    // Typed again with a comma before three digits: said as that, not as "the two amounts differ".
+    store.getState().setAmount('1000')
+    store.getState().setAmountAgain('1,000')
+    await store.getState().toReview()
+    expect(store.getState()).toMatchObject({ step: 'amount', amountProblem: 'againAmbiguous' })
+    store.getState().setAmount('700')
     store.getState().setAmountAgain('٧٠٠')
     await store.getState().toReview()
     expect(store.getState()).toMatchObject({ step: 'review', amountDirhams: 700_000 })

@@ -1,4 +1,4 @@
-import type { Settings } from '../../shared/contract'
+import type { DeskInput, Settings } from '../../shared/contract'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
 import { receiptSettingsOf } from '../settings/receipt-settings'
@@ -55,6 +55,8 @@ export function settingsFeature(deps: {
     }
   }
 
+  let updating: Promise<unknown> = Promise.resolve()
+
   return {
     publicSettings,
     handlers: {
@@ -65,23 +67,31 @@ export function settingsFeature(deps: {
         return { language: store.get().language }
       },
 
-      updateSettings: async (asked) => {
-        const before = store.get()
-        const patch = asked.updateFeedUrl
-          ? { ...asked, updateFeedUrl: normalizeUpdateFeedUrl(asked.updateFeedUrl) }
-          : asked
-        store.update(await withManagerPatch(patch, before, deps.dataDir))
-        if (patch.updateFeedUrl !== undefined && patch.updateFeedUrl !== before.updateFeedUrl) {
-          deps.feedChanged()
-        }
-        if (
-          (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
-          (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
-        ) {
-          workspaces.rebuildSessions()
-        }
-        return publicSettings()
+      // One at a time: a change waits for the one before it (a backup folder's check can wait on a share),
+      // so it merges into what that one kept instead of writing an older copy back over it.
+      updateSettings: (asked) => {
+        const run = updating.then(() => update(asked))
+        updating = run.catch(() => undefined)
+        return run
       },
     },
+  }
+
+  async function update(asked: DeskInput<'updateSettings'>): Promise<Settings> {
+    const before = store.get()
+    const patch = asked.updateFeedUrl
+      ? { ...asked, updateFeedUrl: normalizeUpdateFeedUrl(asked.updateFeedUrl) }
+      : asked
+    store.update(await withManagerPatch(patch, before, deps.dataDir))
+    if (patch.updateFeedUrl !== undefined && patch.updateFeedUrl !== before.updateFeedUrl) {
+      deps.feedChanged()
+    }
+    if (
+      (patch.connectTimeoutMs !== undefined && patch.connectTimeoutMs !== before.connectTimeoutMs) ||
+      (patch.answerTimeoutMs !== undefined && patch.answerTimeoutMs !== before.answerTimeoutMs)
+    ) {
+      workspaces.rebuildSessions()
+    }
+    return publicSettings()
   }
 }

@@ -1,8 +1,10 @@
 /**
  * Command-line switches that would open the installed app to another program: Chromium's DevTools protocol
  * (`--remote-debugging-port`, `--remote-debugging-pipe`) reaches the page and everything it may call, and
- * Node's inspector (`--inspect…`, also shut by a fuse in the packaged .exe) reaches main. An installed app
- * refuses to start with any of them; an unpackaged run (a developer's) keeps them.
+ * Node's inspector (`--inspect…`, also shut by a fuse in the packaged .exe) reaches main; Chromium's
+ * certificate switches (`--ignore-certificate-errors…`) would let anyone between the shop and the update
+ * server hand the updater a file of their own (the updater goes through Chromium's network stack). An
+ * installed app refuses to start with any of them; an unpackaged run (a developer's) keeps them.
  */
 export const DEBUG_SWITCHES = [
   'remote-debugging-port',
@@ -10,6 +12,8 @@ export const DEBUG_SWITCHES = [
   'inspect',
   'inspect-brk',
   'inspect-port',
+  'ignore-certificate-errors',
+  'ignore-certificate-errors-spki-list',
 ] as const
 
 /** The debugging switches the app was started with, in DEBUG_SWITCHES' order. */
@@ -23,8 +27,8 @@ export function debugSwitchRefusal(given: readonly string[]): { title: string; c
   return {
     title: 'Reseller Desk did not start',
     content:
-      `Reseller Desk does not start with debugging switches (${switches}): they would let another ` +
-      'program control it. Start it from its shortcut.\n\n' +
-      `لا يعمل Reseller Desk مع خيارات التصحيح (${switches}) لأنها تسمح لبرنامج آخر بالتحكم فيه. شغّله من اختصاره.`,
+      `Reseller Desk does not start with these switches (${switches}): they would let another program ` +
+      'control it or change what it receives. Start it from its shortcut.\n\n' +
+      `لا يعمل Reseller Desk مع هذه الخيارات (${switches}) لأنها تسمح لبرنامج آخر بالتحكم فيه أو بتغيير ما يصله. شغّله من اختصاره.`,
   }
 }

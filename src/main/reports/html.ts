@@ -71,16 +71,16 @@ function tallyCells(t: Tally): string {
   return `<td class="num">${ltr(String(t.count))}</td><td class="num">${money(t.dirhams)}</td>`
 }
 
-/**
- * One entry as a table row. A cell holding one value takes its direction from its own `dir` (Latin figures and
- * ids left to right, names from their first letter) instead of a <bdi> inside it: a 10,000-entry PDF is mostly
- * these rows, and Chromium's print time grows with the number of boxes, so each saved element counts.
- */
 /** The transaction id cell: the service's id left to right; our reference named as ours, in the report's direction. */
 function idCell(id: { text: string; ours: boolean }): string {
   return id.ours ? `<td>${escapeHtml(id.text)}</td>` : `<td dir="ltr">${escapeHtml(id.text)}</td>`
 }
 
+/**
+ * One entry as a table row. A cell holding one value takes its direction from its own `dir` (Latin figures and
+ * ids left to right, names from their first letter) instead of a <bdi> inside it: a 10,000-entry PDF is mostly
+ * these rows, and Chromium's print time grows with the number of boxes, so each saved element counts.
+ */
 function entryRow(e: ReportEntry, l: ReportLabels): string {
   const contact = e.phone
     ? e.firstName

@@ -8,6 +8,10 @@ import { plural } from './plural'
 import { updatesAr } from './updates-ar'
 
 /** Arabic texts: typed as the English ones, so a missing key does not compile. */
+/** A comma before three digits: a thousand or one dinar (said under either amount field). */
+const AMBIGUOUS_AMOUNT =
+  'الفاصلة قبل ثلاثة أرقام قد تعني الآلاف أو الدراهم. اكتب المبلغ دون فاصلة: 1000 لألف دينار، و1.5 لدينار ونصف.'
+
 export const ar: Messages = {
   languageName: 'العربية',
   currency: 'د.ل',
@@ -203,8 +207,8 @@ export const ar: Messages = {
     amountProblem: {
       empty: 'اكتب المبلغ.',
       format: 'اكتب أرقاماً فقط مع فاصلة عشرية واحدة.',
-      ambiguous:
-        'الفاصلة قبل ثلاثة أرقام قد تعني الآلاف أو الدراهم. اكتب المبلغ دون فاصلة: 1000 لألف دينار، و1.5 لدينار ونصف.',
+      ambiguous: AMBIGUOUS_AMOUNT,
+      againAmbiguous: AMBIGUOUS_AMOUNT,
       precision: '3 خانات عشرية على الأكثر (درهم).',
       range: 'هذا المبلغ كبير جداً.',
       minimum: 'أقل إيداع هو 0.010 د.ل.',

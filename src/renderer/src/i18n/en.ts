@@ -20,6 +20,10 @@ const count = (n: number, one: string, other: string) => plural('en', n, { one, 
  * English texts, the reference: `Messages` is this object's type, so the Arabic file must have every key
  * (a missing one is a compile error). Numbers passed in are already formatted with Latin digits.
  */
+/** A comma before three digits: a thousand or one dinar (said under either amount field). */
+const AMBIGUOUS_AMOUNT =
+  'A comma before three digits could mean thousands or dirhams. Type it without a comma: 1000 for a thousand dinars, 1.5 for one and a half.'
+
 export const en = {
   languageName: 'English',
   currency: 'LYD',
@@ -187,8 +191,8 @@ export const en = {
     amountProblem: {
       empty: 'Type the amount.',
       format: 'Type digits only, with one decimal mark.',
-      ambiguous:
-        'A comma before three digits could mean thousands or dirhams. Type it without a comma: 1000 for a thousand dinars, 1.5 for one and a half.',
+      ambiguous: AMBIGUOUS_AMOUNT,
+      againAmbiguous: AMBIGUOUS_AMOUNT,
       precision: 'At most 3 decimals (dirhams).',
       range: 'This amount is too large.',
       minimum: 'The minimum deposit is 0.010 LYD.',

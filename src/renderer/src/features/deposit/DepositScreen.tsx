@@ -280,13 +280,10 @@ function AmountStep() {
   const parsed = parseLyd(amountText)
   const aboveMax = parsed.ok && parsed.value > max
   const twice = parsed.ok && parsed.value > threshold && !aboveMax
-  const firstProblem = aboveMax
-    ? 'maximum'
-    : problem && problem !== 'mismatch' && problem !== 'again'
-      ? problem
-      : null
-  const againProblem =
-    (problem === 'mismatch' || problem === 'again') && (againTouched || problem === 'again') ? problem : null
+  /** What is wrong with the second entry of a large amount (said under that field). */
+  const aboutAgain = problem === 'mismatch' || problem === 'again' || problem === 'againAmbiguous'
+  const firstProblem = aboveMax ? 'maximum' : problem && !aboutAgain ? problem : null
+  const againProblem = aboutAgain && (againTouched || problem !== 'mismatch') ? problem : null
 
   function submit(e: FormEvent) {
     e.preventDefault()

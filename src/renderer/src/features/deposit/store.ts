@@ -33,6 +33,7 @@ export type AmountProblem =
   | 'maximum'
   | 'mismatch'
   | 'again'
+  | 'againAmbiguous'
 
 /** Quick amounts offered under the amount field, in dirhams. */
 export const QUICK_AMOUNTS_DIRHAMS = [5_000, 10_000, 20_000, 50_000, 100_000] as const
@@ -259,6 +260,10 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
             return
           }
           const again = parseLyd(amountAgainText)
+          if (!again.ok && again.reason === 'ambiguous') {
+            set({ amountProblem: 'againAmbiguous' })
+            return
+          }
           if (!again.ok || again.value !== parsed.value) {
             set({ amountProblem: 'mismatch' })
             return

@@ -152,10 +152,16 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
             ...(report?.chain ? { scope: 'chain' } : {}),
           })
           set({ job })
-          while (job && job.state === 'running') {
-            await new Promise((resolve) => setTimeout(resolve, pollMs))
-            job = await api.getExportProgress({ jobId: job.jobId })
-            set({ job })
+          try {
+            while (job && job.state === 'running') {
+              await new Promise((resolve) => setTimeout(resolve, pollMs))
+              job = await api.getExportProgress({ jobId: job.jobId })
+              set({ job })
+            }
+          } catch (e) {
+            // Its progress can no longer be followed: no line goes on saying "in progress"; the error is told.
+            set({ job: null })
+            throw e
           }
         }),
     }

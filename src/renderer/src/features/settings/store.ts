@@ -53,7 +53,7 @@ export interface SettingsState {
   useTraining(): Promise<void>
   useLive(): Promise<void>
   update(patch: DeskInput<'updateSettings'>, form: SettingsForm): Promise<Settings | null>
-  /** A field of a form was changed: that form's "Saved." no longer tells the truth about what is on screen. */
+  /** A field of a form was changed: that form's "Saved." (or refusal) no longer describes what is on screen. */
   edited(form: SettingsForm): void
   /** Remembers the language chosen anywhere in the app, quietly (no confirmation line, no busy state). */
   rememberLanguage(language: Language): Promise<void>
@@ -151,7 +151,9 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       },
 
       edited(form) {
-        if (get().actedIn === form && get().done !== null) set({ done: null })
+        // The last save's line, "Saved." or its refusal, is about what was there before the change.
+        if (get().actedIn === form && (get().done !== null || get().error !== null))
+          set({ done: null, error: null })
       },
 
       setField(field, value) {

@@ -8,7 +8,7 @@ import type { SettingsForm } from './store'
  * card is saved (or a reload arrives after the screen opened); the form follows them only while the person
  * has not changed it since it was last filled, so what was typed in one card and not yet saved is never
  * thrown away by another card's save. The card's own save goes through `save`: once main has kept it, the
- * form shows what main kept (an amount with its three decimals, an address trimmed); a refused save leaves
+ * form shows what main kept (an amount as typed, "5000" for 5000.000, an address trimmed); a refused save leaves
  * what was typed, still protected.
  */
 export function useSettingsForm<F extends object>(
