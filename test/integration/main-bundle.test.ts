@@ -173,7 +173,11 @@ describe('the packaged main process started with a debugging switch', () => {
         },
       },
     ])
-    const both = await start('debug-pipe', ['inspect', 'ignore-certificate-errors', 'remote-debugging-pipe'], true)
+    const both = await start(
+      'debug-pipe',
+      ['inspect', 'ignore-certificate-errors', 'remote-debugging-pipe'],
+      true,
+    )
     expect(both.exitCalls).toEqual([1])
     expect(both.windows).toBe(0)
     expect((both.dialogs as { options: { content: string } }[])[0]?.options.content).toContain(
