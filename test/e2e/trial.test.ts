@@ -218,6 +218,44 @@ describe('Esc in the manager’s questions and editors', () => {
   })
 })
 
+describe('deactivating a person', () => {
+  it('asks first (it signs them out at once); Esc takes the question back; reactivating does not ask', async () => {
+    const add = page.getByRole('form', { name: 'Add a person' })
+    await add.getByLabel('Name', { exact: true }).fill('Huda')
+    await add.getByLabel('PIN (4 to 12 digits)').fill('4826')
+    await add.getByRole('button', { name: 'Add', exact: true }).click()
+    const row = page.locator('.report-table tbody tr').filter({ hasText: 'Huda' })
+    await row.waitFor()
+    const deactivate = page.getByRole('button', { name: 'Deactivate: Huda' })
+    // Opened with the keyboard, a bouncing Enter lands on Cancel, not on Deactivate.
+    await deactivate.focus()
+    await page.keyboard.press('Enter')
+    expect(await hasFocus(row.getByRole('button', { name: /^Cancel/ }))).toBe(true)
+    await page.keyboard.press('Enter')
+    await row.getByRole('button', { name: /^Cancel/ }).waitFor({ state: 'detached' })
+    expect(await row.textContent()).toContain('Active')
+    await deactivate.click()
+    const question = row.getByText(/^Deactivate \u2068Huda\u2069\? They can no longer sign in/)
+    await question.waitFor()
+    expect(await row.textContent()).toContain('Active')
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
+    expect(await hasFocus(deactivate)).toBe(true)
+    expect(await row.textContent()).toContain('Active')
+    await deactivate.click()
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).click()
+    await row.getByText('Deactivated', { exact: true }).waitFor()
+    // Reactivating takes effect at once; deactivating again asks again.
+    await page.getByRole('button', { name: 'Reactivate: Huda' }).click()
+    await row.getByText('Active', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Deactivate: Huda' }).click()
+    await question.waitFor()
+    await row.getByRole('button', { name: 'Deactivate', exact: true }).click()
+    await row.getByText('Deactivated', { exact: true }).waitFor()
+    expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
+  })
+})
+
 describe('real names on the sign-in screen and in People', () => {
   const LONG = 'Mohammed Abdulrahman Al-Fitouri Ben Khalifa Al-Misrati'
   const UNBROKEN = `${'A'.repeat(30)}${'محمد'.repeat(8).slice(0, 30)}`

@@ -130,6 +130,8 @@ export const managerAr: ManagerMessages = {
     rename: 'تغيير الاسم',
     resetPin: 'رقم سري جديد',
     deactivate: 'إيقاف',
+    deactivateQuestion: (name: string) =>
+      `إيقاف \u2068${name}\u2069؟ لن يتمكن من تسجيل الدخول، ويُسجَّل خروجه الآن إن كان داخلاً.`,
     reactivate: 'إعادة تفعيل',
     save: 'حفظ',
     saved: 'تم الحفظ.',

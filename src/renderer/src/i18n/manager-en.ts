@@ -128,6 +128,8 @@ export const managerEn = {
     rename: 'Rename',
     resetPin: 'New PIN',
     deactivate: 'Deactivate',
+    deactivateQuestion: (name: string) =>
+      `Deactivate \u2068${name}\u2069? They can no longer sign in, and are signed out now if signed in.`,
     reactivate: 'Reactivate',
     save: 'Save',
     saved: 'Saved.',

@@ -61,7 +61,8 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
   const t = useT()
   const m = t.manager.people
   const busy = useStore(peopleStore, (s) => s.busy)
-  const [editing, setEditing] = useState<'name' | 'pin' | null>(null)
+  /** An editor open in the row: a new name, a new PIN, or the question before deactivating. */
+  const [editing, setEditing] = useState<'name' | 'pin' | 'deactivate' | null>(null)
   const [value, setValue] = useState('')
   /** Save was pressed: what is still wrong is said at the field, even for an empty one. */
   const [tried, setTried] = useState(false)
@@ -73,11 +74,12 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
         : null
   const renameRef = useRef<HTMLButtonElement>(null)
   const pinRef = useRef<HTMLButtonElement>(null)
+  const activeRef = useRef<HTMLButtonElement>(null)
   // The editor closed: the focus goes back to the button that opened it (rendered again once it is closed).
-  const [returnTo, setReturnTo] = useState<'name' | 'pin' | null>(null)
+  const [returnTo, setReturnTo] = useState<typeof editing>(null)
   useEffect(() => {
     if (editing !== null || returnTo === null) return
-    ;(returnTo === 'name' ? renameRef : pinRef).current?.focus()
+    ;({ name: renameRef, pin: pinRef, deactivate: activeRef })[returnTo].current?.focus()
     setReturnTo(null)
   }, [editing, returnTo])
 
@@ -90,9 +92,13 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
   async function save() {
     setTried(true)
     if (problem) return
-    const ok = await peopleStore
-      .getState()
-      .update(person.id, editing === 'name' ? { name: value.trim() } : { pin: value })
+    const change =
+      editing === 'deactivate'
+        ? { active: false }
+        : editing === 'name'
+          ? { name: value.trim() }
+          : { pin: value }
+    const ok = await peopleStore.getState().update(person.id, change)
     if (ok) close()
   }
 
@@ -120,21 +126,28 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
               close()
             }}
           >
-            <TextField
-              label={editing === 'name' ? `${m.rename}: ${person.name}` : `${m.resetPin}: ${person.name}`}
-              value={value}
-              type={editing === 'pin' ? 'password' : 'text'}
-              inputMode={editing === 'pin' ? 'numeric' : undefined}
-              dir={editing === 'pin' ? 'ltr' : undefined}
-              autoComplete="off"
-              autoFocus
-              onChange={(e) => setValue(editing === 'pin' ? toLatinDigits(e.target.value) : e.target.value)}
-              problem={(value || tried) && problem ? problem : null}
-            />
-            <Button type="submit" variant="primary" disabled={busy}>
-              {m.save}
+            {editing === 'deactivate' ? (
+              <p className="form-question" role="alert">
+                {m.deactivateQuestion(person.name)}
+              </p>
+            ) : (
+              <TextField
+                label={editing === 'name' ? `${m.rename}: ${person.name}` : `${m.resetPin}: ${person.name}`}
+                value={value}
+                type={editing === 'pin' ? 'password' : 'text'}
+                inputMode={editing === 'pin' ? 'numeric' : undefined}
+                dir={editing === 'pin' ? 'ltr' : undefined}
+                autoComplete="off"
+                autoFocus
+                onChange={(e) => setValue(editing === 'pin' ? toLatinDigits(e.target.value) : e.target.value)}
+                problem={(value || tried) && problem ? problem : null}
+              />
+            )}
+            <Button type="submit" variant={editing === 'deactivate' ? 'danger' : 'primary'} disabled={busy}>
+              {editing === 'deactivate' ? m.deactivate : m.save}
             </Button>
-            <Button onClick={close} shortcut="Esc">
+            {/* The question takes the focus on Cancel: the Enter that opened it, bouncing, deactivates nobody. */}
+            <Button onClick={close} shortcut="Esc" autoFocus={editing === 'deactivate'}>
               {m.cancel}
             </Button>
           </form>
@@ -163,10 +176,16 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
               {m.resetPin}
             </Button>
             <Button
+              ref={activeRef}
               variant="quiet"
               aria-label={`${person.active ? m.deactivate : m.reactivate}: ${person.name}`}
               disabled={busy}
-              onClick={() => void peopleStore.getState().update(person.id, { active: !person.active })}
+              // Deactivating signs the person out at once: it is asked first. Reactivating is not.
+              onClick={() =>
+                person.active
+                  ? setEditing('deactivate')
+                  : void peopleStore.getState().update(person.id, { active: true })
+              }
             >
               {person.active ? m.deactivate : m.reactivate}
             </Button>
