@@ -9,6 +9,25 @@
  */
 export type TextDirection = 'ltr' | 'rtl'
 
+/** Bidi isolates (the text form of <bdi>): they steer the algorithm and are never drawn. */
+export const LRI = '\u2066'
+export const FSI = '\u2068'
+export const PDI = '\u2069'
+
+/**
+ * A value that must read left to right as one unit inside text of either direction: "+218 9X XXX XXXX",
+ * "091–096", a path, a reference. Holds where markup cannot go (an <option>, a title, a PDF cell); without it
+ * the bidi algorithm pulls the "+" and the digits next to Arabic words into the right-to-left run.
+ */
+export function isolatedLtr(text: string): string {
+  return `${LRI}${text}${PDI}`
+}
+
+/** A name inside a sentence, in the direction of its own first letter (Latin in Arabic, Arabic in English). */
+export function isolated(text: string): string {
+  return `${FSI}${text}${PDI}`
+}
+
 const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u
 const LETTER = /\p{L}/u
 

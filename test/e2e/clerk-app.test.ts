@@ -6,7 +6,7 @@ import type { BrowserShell } from '../../src/shells/browser/server'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
 import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 import { writeMonochromePng } from '../helpers/monochrome-png'
-import { type Browser, ready, screenshot, watchErrors } from './support/browser'
+import { type Browser, ready, screenshot, sellFiveLyd, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
@@ -63,12 +63,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
   it('sells a voucher and shows its code grouped, left to right, as the service issued it', async () => {
     const { page, errors } = await openDesk()
     expect(await page.locator('.training-badge').textContent()).toBe('TRAINING')
-    await page
-      .getByRole('button', { name: /5\.000/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Confirm sale' }).click()
-    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    await sellFiveLyd(page)
 
     const issued = ledger().vouchers.at(-1)
     expect(issued?.denomination_value).toBe(5)

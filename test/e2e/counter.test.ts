@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTLE_MS } from '../../src/renderer/src/ui/deliberate'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
-import { type Browser, launchBrowser, watchErrors } from './support/browser'
+import { type Browser, launchBrowser, sellFiveLyd, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
@@ -75,12 +75,7 @@ const headerUsed = async (page: Page) =>
 describe('the counter, as a new clerk tries it', () => {
   it('1. offers a fresh sale on coming back to Sell; the last sale is a line with its time, its code masked', async () => {
     const { page, errors } = await openDesk()
-    await page
-      .getByRole('button', { name: /5\.000/ })
-      .first()
-      .click()
-    await button(page, 'Confirm sale').click()
-    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    await sellFiveLyd(page)
     const code = (await page.locator('.voucher-card .code-big').textContent())?.replaceAll(' ', '') ?? ''
     expect(code).toMatch(/^\d{15}$/)
 

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { businessDay } from '../../src/shared/day'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
 import { pdfText } from '../helpers/pdf-text'
-import { type Browser, launchBrowser, screenshot, signInOnScreen, watchErrors } from './support/browser'
+import {
+  type Browser,
+  launchBrowser,
+  screenshot,
+  sellFiveLyd,
+  signInOnScreen,
+  watchErrors,
+} from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
 /**
@@ -146,12 +153,7 @@ describe('a manager and a clerk through the browser shell', () => {
     const tabs = await page.getByRole('navigation').getByRole('button').allTextContents()
     expect(tabs.map((t) => t.replace(/F\d$/, ''))).toEqual(['Sell', 'Deposit', 'Journal'])
 
-    await page
-      .getByRole('button', { name: /5\.000/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Confirm sale' }).click()
-    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    await sellFiveLyd(page)
     await page.getByRole('button', { name: 'New sale' }).click()
 
     await page.getByRole('button', { name: /^Deposit/ }).click()

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, watchErrors } from './support/browser'
+import { type Browser, sellFiveLyd, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { layoutProblems, settle } from './support/layout'
 
@@ -96,12 +96,7 @@ describe('the manager’s setup', () => {
 
 describe('an entry’s history', () => {
   it('says in words why a voucher’s code was shown, in English and in Arabic', async () => {
-    await page
-      .getByRole('button', { name: /5\.000/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Confirm sale' }).click()
-    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+    await sellFiveLyd(page)
     await page.getByRole('button', { name: 'New sale' }).click()
     await page.keyboard.press('F3')
     await page.locator('.journal-row').first().click()

@@ -18,29 +18,28 @@ const share = vi.hoisted(() => ({
 }))
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs/promises')>()
-  const realReaddir = real.readdir as (...a: unknown[]) => Promise<unknown>
-  const readdir = ((path: string, ...rest: unknown[]) => {
-    if (share.gone === '' || !String(path).startsWith(share.gone)) return realReaddir(path, ...rest)
-    share.listed++
-    return new Promise<unknown>((resolve, reject) =>
-      share.waiting.push({
-        fail: () => reject(Object.assign(new Error('host is down'), { code: 'EHOSTDOWN' })),
-        answer: () => resolve(realReaddir(path, ...rest)),
-      }),
-    )
-  }) as typeof real.readdir
+  /** `call` as it is, except on the gone share: there it waits until the test fails it or lets it answer. */
+  const onShare =
+    (call: (...a: unknown[]) => Promise<unknown>, counter: 'listed' | 'resolved') =>
+    (path: string, ...rest: unknown[]) => {
+      if (share.gone === '' || !String(path).startsWith(share.gone)) return call(path, ...rest)
+      share[counter]++
+      return new Promise<unknown>((resolve, reject) =>
+        share.waiting.push({
+          fail: () => reject(Object.assign(new Error('host is down'), { code: 'EHOSTDOWN' })),
+          answer: () => resolve(call(path, ...rest)),
+        }),
+      )
+    }
+  const readdir = onShare(
+    real.readdir as (...a: unknown[]) => Promise<unknown>,
+    'listed',
+  ) as typeof real.readdir
   // Resolving a path there (the check of a folder a manager names) waits the same way.
-  const realRealpath = real.realpath as (...a: unknown[]) => Promise<string>
-  const realpath = ((path: string, ...rest: unknown[]) => {
-    if (share.gone === '' || !String(path).startsWith(share.gone)) return realRealpath(path, ...rest)
-    share.resolved++
-    return new Promise<string>((resolve, reject) =>
-      share.waiting.push({
-        fail: () => reject(Object.assign(new Error('host is down'), { code: 'EHOSTDOWN' })),
-        answer: () => resolve(realRealpath(path, ...rest)),
-      }),
-    )
-  }) as typeof real.realpath
+  const realpath = onShare(
+    real.realpath as (...a: unknown[]) => Promise<unknown>,
+    'resolved',
+  ) as typeof real.realpath
   return { ...real, readdir, realpath, default: { ...real, readdir, realpath } }
 })
 

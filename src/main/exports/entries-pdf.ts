@@ -12,6 +12,7 @@
  */
 import { promisify } from 'node:util'
 import { deflate as deflateCallback } from 'node:zlib'
+import { FSI, LRI, PDI } from '../../shared/bidi-text'
 import type { Language, Mode } from '../../shared/contract'
 import { reportReason } from '../../shared/error-labels'
 import type { ReportEntry } from '../../shared/manager'
@@ -19,7 +20,7 @@ import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS, type ReportLabels, transactionIdText } from '../reports/labels'
-import { FSI, LRI, PDI, type PdfFace, PdfTextShaper, type PlacedLine } from './pdf-text'
+import { type PdfFace, PdfTextShaper, type PlacedLine } from './pdf-text'
 
 const deflate = promisify(deflateCallback)
 

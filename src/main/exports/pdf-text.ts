@@ -79,10 +79,6 @@ function isArabicRange(cp: number): boolean {
   )
 }
 
-/** Bidi controls used to isolate values inside a cell: they steer the algorithm and are never drawn. */
-export const LRI = '\u2066'
-export const FSI = '\u2068'
-export const PDI = '\u2069'
 const CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
 
 /** WOFF 1.0 → the sfnt it wraps (each table inflated if it was compressed). */

@@ -1,3 +1,4 @@
+import { isolatedLtr } from '../../shared/bidi-text'
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
 import { CONFIRMED_BY_DUPLICATE } from '../../shared/error-labels'
 import type { ReportType } from '../../shared/manager'
@@ -171,10 +172,6 @@ const ar: ReportLabels = {
 
 export const REPORT_LABELS: Record<Language, ReportLabels> = { en, ar }
 
-/** Left-to-right isolate around a reference inside text of either direction. */
-const LRI = '\u2066'
-const PDI = '\u2069'
-
 /**
  * What an entry list's "Service transaction id" cell says: the service's id; without one (a failed or open
  * deposit), our own reference, named as ours, so that it is never read as the provider's transaction.
@@ -185,5 +182,5 @@ export function transactionIdText(
 ): { text: string; ours: boolean } {
   if (e.serviceTransactionId !== null) return { text: e.serviceTransactionId, ours: false }
   if (e.externalTransactionId === null) return { text: '', ours: false }
-  return { text: `${l.columns.reference}: ${LRI}${e.externalTransactionId}${PDI}`, ours: true }
+  return { text: `${l.columns.reference}: ${isolatedLtr(e.externalTransactionId)}`, ours: true }
 }

@@ -45,6 +45,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
 }
 
+/** Sells the first 5 LYD voucher on the Sell screen, as a clerk does, and waits for it to be issued. */
+export async function sellFiveLyd(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /5\.000/ })
+    .first()
+    .click()
+  await page.getByRole('button', { name: 'Confirm sale' }).click()
+  await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+}
+
 /** Signs a person in on the sign-in screen, as a clerk does: their name, the PIN on the pad, Sign in. */
 export async function signInOnScreen(page: Page, name: string, pin: string): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor()

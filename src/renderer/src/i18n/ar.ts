@@ -1,6 +1,6 @@
+import { isolatedLtr } from '../../../shared/bidi-text'
 import { ERROR_LABELS } from '../../../shared/error-labels'
 import { arabicDeposits as deposits, arabicEntries as entries, arabicVouchers as vouchers } from './ar-counts'
-import { ltr } from './bidi'
 import type { Messages } from './en'
 import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
@@ -175,9 +175,9 @@ export const ar: Messages = {
   deposit: {
     title: 'إيداع في محفظة',
     phone: 'رقم هاتف الزبون',
-    phoneHint: `${ltr('09X XXX XXXX')} أو ${ltr('+218 9X XXX XXXX')}`,
+    phoneHint: `${isolatedLtr('09X XXX XXXX')} أو ${isolatedLtr('+218 9X XXX XXXX')}`,
     phoneEmpty: 'اكتب رقم هاتف الزبون.',
-    phoneInvalid: `هذا ليس رقم هاتف محمول ليبياً. راجعه مع الزبون: ${ltr('091–096')} ثم 7 أرقام.`,
+    phoneInvalid: `هذا ليس رقم هاتف محمول ليبياً. راجعه مع الزبون: ${isolatedLtr('091–096')} ثم 7 أرقام.`,
     lookUp: 'بحث',
     lookingUp: 'جارٍ البحث…',
     nameQuestion: 'هل اسم صاحب الحساب',
@@ -331,9 +331,9 @@ export const ar: Messages = {
     tokenLifetime: 'مدة صلاحية رمز الدخول (ساعات)',
     phoneFormat: 'صيغة الهاتف المرسلة إلى الخدمة',
     phoneFormats: {
-      national: `محلية، ${ltr('09XXXXXXXX')}`,
-      international: `دولية، ${ltr('2189XXXXXXXX')}`,
-      'international-plus': `دولية، ${ltr('+2189XXXXXXXX')}`,
+      national: `محلية، ${isolatedLtr('09XXXXXXXX')}`,
+      international: `دولية، ${isolatedLtr('2189XXXXXXXX')}`,
+      'international-plus': `دولية، ${isolatedLtr('+2189XXXXXXXX')}`,
     },
     doubleEntry: 'اكتب الإيداع مرتين فوق (د.ل)',
     depositMax: 'أكبر إيداع واحد (د.ل)',
@@ -482,11 +482,11 @@ export const ar: Messages = {
       'لم تُجب الخدمة حين طلب البرنامج الإذن بالدخول. تحقق من الاتصال بالإنترنت ثم حاول مرة أخرى.',
     REQUEST_NOT_MADE:
       'تعذّر إنشاء الطلب على هذا الحاسوب (قيمة فيه غير صالحة)؛ لم يُرسل شيء. احفظ بيانات التشخيص (الإعدادات ← الدعم) واتصل بالدعم.',
-    ADDRESS_NOT_VALID: `هذا ليس عنواناً صحيحاً. اكتب العنوان كاملاً، يبدأ بـ ${ltr('https://')}.`,
-    ADDRESS_NOT_HTTPS: `يجب أن يبدأ العنوان بـ ${ltr('https://')} (اتصال آمن).`,
+    ADDRESS_NOT_VALID: `هذا ليس عنواناً صحيحاً. اكتب العنوان كاملاً، يبدأ بـ ${isolatedLtr('https://')}.`,
+    ADDRESS_NOT_HTTPS: `يجب أن يبدأ العنوان بـ ${isolatedLtr('https://')} (اتصال آمن).`,
     ADDRESS_EXTRAS: 'اكتب العنوان وحده: دون اسم مستخدم أو كلمة مرور أو ? أو #.',
-    PROXY_NOT_VALID: `عنوان الوسيط غير صحيح. اكتبه بالشكل ${ltr('http://host:port')}.`,
-    PATH_NOT_USABLE: `هذا ليس مساراً كاملاً يمكن لهذا الحاسوب استخدامه. اكتب مجلداً مثل ${ltr('D:\\Backups')} أو ${ltr('\\\\server\\share\\folder')}.`,
+    PROXY_NOT_VALID: `عنوان الوسيط غير صحيح. اكتبه بالشكل ${isolatedLtr('http://host:port')}.`,
+    PATH_NOT_USABLE: `هذا ليس مساراً كاملاً يمكن لهذا الحاسوب استخدامه. اكتب مجلداً مثل ${isolatedLtr('D:\\Backups')} أو ${isolatedLtr('\\\\server\\share\\folder')}.`,
     PATH_IN_DATA_FOLDER:
       'هذا المكان داخل مجلد بيانات البرنامج نفسه أو يحتويه. اختر مجلداً آخر، مثل ذاكرة USB أو قرص آخر.',
     PATH_UNCHECKABLE:

@@ -1,3 +1,4 @@
+import { isolated } from '../../../shared/bidi-text'
 import { arabicEntries as entries } from './ar-counts'
 import type { ManagerMessages } from './manager-en'
 import { plural } from './plural'
@@ -131,7 +132,7 @@ export const managerAr: ManagerMessages = {
     resetPin: 'رقم سري جديد',
     deactivate: 'إيقاف',
     deactivateQuestion: (name: string) =>
-      `إيقاف \u2068${name}\u2069؟ لن يتمكن من تسجيل الدخول، ويُسجَّل خروجه الآن إن كان داخلاً.`,
+      `إيقاف ${isolated(name)}؟ لن يتمكن من تسجيل الدخول، ويُسجَّل خروجه الآن إن كان داخلاً.`,
     reactivate: 'إعادة تفعيل',
     save: 'حفظ',
     saved: 'تم الحفظ.',

@@ -1,3 +1,4 @@
+import { isolated } from '../../../shared/bidi-text'
 import type { EntryKind, ResolutionOutcome } from '../../../shared/contract'
 import type { ExportFormat, ReportType, Role } from '../../../shared/manager'
 import { plural } from './plural'
@@ -129,7 +130,7 @@ export const managerEn = {
     resetPin: 'New PIN',
     deactivate: 'Deactivate',
     deactivateQuestion: (name: string) =>
-      `Deactivate \u2068${name}\u2069? They can no longer sign in, and are signed out now if signed in.`,
+      `Deactivate ${isolated(name)}? They can no longer sign in, and are signed out now if signed in.`,
     reactivate: 'Reactivate',
     save: 'Save',
     saved: 'Saved.',

@@ -32,6 +32,15 @@ export function MoneyWords({ dirhams }: { dirhams: number }) {
   )
 }
 
+/** A typed amount as a field's hint says it back: "= 1.000 LYD · 1 dinar". */
+export function AmountSaid({ dirhams }: { dirhams: number }) {
+  return (
+    <>
+      = <Money dirhams={dirhams} /> · <MoneyWords dirhams={dirhams} />
+    </>
+  )
+}
+
 export function Phone({ phone }: { phone: string }) {
   return <Ltr className="phone">{formatPhone(phone)}</Ltr>
 }

@@ -13,7 +13,7 @@ import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
-import { Ltr, Money, MoneyWords, Phone } from '../../ui/Ltr'
+import { AmountSaid, Ltr, Money, MoneyWords, Phone } from '../../ui/Ltr'
 import { Progress } from '../../ui/Progress'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { OpenElsewhereStep } from '../headoffice/OpenElsewhereStep'
@@ -300,15 +300,7 @@ function AmountStep() {
       <TextField
         ref={amountRef}
         label={t.deposit.amount}
-        hint={
-          parsed.ok ? (
-            <>
-              = <Money dirhams={parsed.value} /> · <MoneyWords dirhams={parsed.value} />
-            </>
-          ) : (
-            t.deposit.amountHint
-          )
-        }
+        hint={parsed.ok ? <AmountSaid dirhams={parsed.value} /> : t.deposit.amountHint}
         problem={
           firstProblem === 'maximum'
             ? `${looksLikePhone(amountText) ? `${t.deposit.looksLikePhone} ` : ''}${t.deposit.maximumIs(formatLyd(max))}`

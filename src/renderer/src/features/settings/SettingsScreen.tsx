@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
-import { Ltr, Money, MoneyWords } from '../../ui/Ltr'
+import { AmountSaid, Ltr } from '../../ui/Ltr'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
 import { AboutSection } from './AboutSection'
@@ -289,7 +289,8 @@ function AmountHint({ text, hint }: { text: string; hint?: string }) {
   if (!parsed.ok) return hint ?? null
   return (
     <>
-      {hint ? `${hint} ` : null}= <Money dirhams={parsed.value} /> · <MoneyWords dirhams={parsed.value} />
+      {hint ? `${hint} ` : null}
+      <AmountSaid dirhams={parsed.value} />
     </>
   )
 }
