@@ -95,7 +95,7 @@ describe('the manager’s setup', () => {
 })
 
 describe('an entry’s history', () => {
-  it('says in words why a voucher’s code was shown, in English and in Arabic', async () => {
+  it('says in words what the entry was and why a voucher’s code was shown, in English and in Arabic', async () => {
     await sellFiveLyd(page)
     await page.getByRole('button', { name: 'New sale' }).click()
     await page.keyboard.press('F3')
@@ -103,9 +103,12 @@ describe('an entry’s history', () => {
     const shown = page.locator('.entry-panel .history li', { hasText: 'Code shown' })
     await shown.waitFor()
     expect(await shown.locator('.event-detail').textContent()).toBe(`at the sale · by ${MANAGER.name}`)
+    // The panel is headed by what the entry was, in the clerk's words.
+    expect(await page.locator('.entry-panel h2').textContent()).toBe('Voucher sale')
     await page.getByRole('button', { name: 'العربية' }).click()
     const arShown = page.locator('.entry-panel .history li', { hasText: 'عُرض الرمز' })
     await arShown.waitFor()
+    expect(await page.locator('.entry-panel h2').textContent()).toBe('بيع قسيمة')
     expect(await arShown.locator('.event-detail').textContent()).toBe(`عند البيع · بواسطة ${MANAGER.name}`)
     await page.getByRole('button', { name: 'English' }).click()
     await page.keyboard.press('Escape')
@@ -139,6 +142,64 @@ describe('phone formats in an Arabic sentence', () => {
     const options = await page.locator('option').allTextContents()
     expect(options).toContain('دولية، \u2066+2189XXXXXXXX\u2069')
     await page.getByRole('button', { name: 'English' }).click()
+    expect(errors).toEqual([])
+  })
+})
+
+describe('a deposit left at its review', () => {
+  it('is said, on coming back, to be not sent, with whom and how much, until the next phone is typed', async () => {
+    await page.keyboard.press('F2')
+    await page.getByLabel('Customer phone number').fill('0931234567')
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await page.getByRole('button', { name: 'Yes', exact: true }).click()
+    await page.getByLabel('Amount (LYD)').fill('12')
+    await page.getByRole('button', { name: 'Review' }).click()
+    await page.getByRole('heading', { name: 'Check with the customer' }).waitFor()
+    // Off to sell a voucher, and back.
+    await page.keyboard.press('F1')
+    await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
+    await page.keyboard.press('F2')
+    const notice = page.getByRole('status').filter({ hasText: 'The last deposit was not sent' })
+    await notice.waitFor()
+    const text = (await notice.textContent()) ?? ''
+    expect(text).toContain('Nothing was sent')
+    expect(text).toContain('Ahmed')
+    expect(text).toContain('12.000')
+    // The phone field has the focus, as always; typing the next phone takes the notice away.
+    await page.keyboard.type('09')
+    await notice.waitFor({ state: 'detached' })
+    await page.keyboard.press('Escape')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('opening a screen with its key', () => {
+  it('puts the focus in the screen: F5 on the Manager’s tabs, F4 on Settings’ title, where Enter does nothing', async () => {
+    await page.keyboard.press('F1')
+    await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
+    await page.keyboard.press('F5')
+    const reports = page.getByRole('tab', { name: 'Reports' })
+    await reports.waitFor()
+    await expect.poll(() => hasFocus(reports)).toBe(true)
+    // The arrows move along the tabs from there, at once.
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => hasFocus(page.getByRole('tab', { name: 'People' }))).toBe(true)
+    await page.keyboard.press('ArrowLeft')
+
+    await page.keyboard.press('F4')
+    const title = page.getByRole('heading', { name: 'Settings', exact: true })
+    await title.waitFor()
+    await expect.poll(() => hasFocus(title)).toBe(true)
+    // A bounced Enter lands on no button (with a live service set up, the first one would leave training),
+    // and Tab goes into the screen.
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    expect(await hasFocus(title)).toBe(true)
+    expect(await page.getByText('Training: the built-in practice service.').count()).toBe(1)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('main')?.className)).toContain(
+      'settings-screen',
+    )
     expect(errors).toEqual([])
   })
 })

@@ -159,3 +159,15 @@ describe('exports', () => {
     })
   })
 })
+
+describe('the report period', () => {
+  it('typed backwards shows that period, with the fields in order as the report is', async () => {
+    const getReport = vi.fn(async (args: { from: number; to: number }) => ({ type: 'range', ...args }))
+    const api = { getReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
+    const store = createReportsStore({ api, today: () => 20261126, pollMs: 1 })
+    store.getState().setPeriod(20261125, 20261101)
+    await store.getState().show()
+    expect(getReport).toHaveBeenCalledWith({ from: 20261101, to: 20261125 })
+    expect(store.getState()).toMatchObject({ from: 20261101, to: 20261125 })
+  })
+})

@@ -436,8 +436,8 @@ describe('a deposit', () => {
     expect(api.lookupCustomer).toHaveBeenCalledTimes(1)
   })
 
-  it('abandons a deposit not yet sent when the clerk leaves the screen', async () => {
-    const { store } = setup()
+  it('abandons a deposit not yet sent when the clerk leaves the screen, and says so until the next step', async () => {
+    const { api, store } = setup()
     await toReview(store)
     store.getState().leave()
     expect(store.getState()).toMatchObject({
@@ -445,7 +445,32 @@ describe('a deposit', () => {
       phoneText: '',
       customer: null,
       amountDirhams: null,
+      leftUnsent: { phone: '0912345678', firstName: 'Salem', amountDirhams: 25_500 },
     })
+    expect(api.deposit).not.toHaveBeenCalled()
+    // Leaving again before doing anything (or React mounting the screen twice) keeps it.
+    store.getState().leave()
+    expect(store.getState().leftUnsent).toMatchObject({ firstName: 'Salem' })
+    // The next phone typed is the next step: the line goes.
+    store.getState().setPhone('09')
+    expect(store.getState().leftUnsent).toBeNull()
+
+    // Left before the review (nothing to mistake for a made deposit): nothing is said.
+    store.getState().setPhone('0912345678')
+    await store.getState().lookUp()
+    store.getState().answerName(true)
+    store.getState().leave()
+    expect(store.getState().leftUnsent).toBeNull()
+  })
+
+  it('does not say "not sent" of a review left after Send was pressed (only the journal knows then)', async () => {
+    const { api, store } = setup()
+    api.deposit.mockRejectedValueOnce({ code: 'INTERNAL', message: 'The desk answered HTTP 502.' })
+    await toReview(store)
+    await store.getState().confirm()
+    expect(store.getState()).toMatchObject({ step: 'review', error: { code: 'INTERNAL' } })
+    store.getState().leave()
+    expect(store.getState()).toMatchObject({ step: 'phone', leftUnsent: null })
   })
 
   it('stops when main refuses the wallet as inactive at send time', async () => {

@@ -240,6 +240,9 @@ export const ar: Messages = {
     failedBody: 'رفضت الخدمة الإيداع. لم تتحرك أي أموال.',
     notSentTitle: 'لم يتم الإيداع',
     notSentBody: 'لم تُنفَّذ العملية. لم تتحرك أي أموال.',
+    leftUnsentTitle: 'لم يُرسَل الإيداع الأخير',
+    leftUnsentBody:
+      'غادرت هذه الشاشة عند المراجعة، قبل «تأكيد الإيداع». لم يُرسَل شيء ولم تتحرك أي أموال. لإجرائه ابحث عن الهاتف من جديد.',
     limitTitle: 'فوق الحد اليومي: لم تتحرك أي أموال',
     changeAmount: 'تغيير المبلغ',
     unknownTitle: 'النتيجة غير معروفة',
@@ -278,6 +281,7 @@ export const ar: Messages = {
     loadingMore: 'جارٍ تحميل المزيد…',
     count: (n: number, more: boolean) => (more ? `أكثر من ${entries(n)}` : entries(n)),
     detailTitle: 'العملية',
+    detailTitleOf: { voucher: 'بيع قسيمة', deposit: 'إيداع في محفظة' },
     id: 'رقم العملية',
     created: 'أُنشئت',
     updated: 'حُدّثت',

@@ -225,6 +225,9 @@ export const en = {
     failedBody: 'The service refused the deposit. No money was moved.',
     notSentTitle: 'The deposit did not go through',
     notSentBody: 'It was not carried out. No money was moved.',
+    leftUnsentTitle: 'The last deposit was not sent',
+    leftUnsentBody:
+      'You left this screen at its review, before “Confirm deposit”. Nothing was sent and no money was moved. To make it, look up the phone again.',
     limitTitle: 'Over the daily limit: no money was moved',
     changeAmount: 'Change the amount',
     unknownTitle: 'Outcome unknown',
@@ -264,6 +267,11 @@ export const en = {
     count: (n: number, more: boolean) =>
       more ? `More than ${n} entries` : plural('en', n, { one: '1 entry', other: '# entries' }),
     detailTitle: 'Entry',
+    /** The open entry's heading: what it was, in the clerk's words. */
+    detailTitleOf: {
+      voucher: 'Voucher sale',
+      deposit: 'Deposit to a wallet',
+    } satisfies Record<EntryKind, string>,
     id: 'Entry id',
     created: 'Created',
     updated: 'Updated',

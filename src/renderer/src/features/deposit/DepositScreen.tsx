@@ -74,6 +74,7 @@ function PhoneStep() {
   const lookingUp = useStore(depositStore, (s) => s.lookingUp)
   const error = useStore(depositStore, (s) => s.error)
   const last = useStore(depositStore, (s) => s.last)
+  const leftUnsent = useStore(depositStore, (s) => s.leftUnsent)
   return (
     <form
       className="step"
@@ -82,6 +83,18 @@ function PhoneStep() {
         void depositStore.getState().lookUp()
       }}
     >
+      {leftUnsent ? (
+        <Panel tone="pending" title={t.deposit.leftUnsentTitle} role="status">
+          <p>{t.deposit.leftUnsentBody}</p>
+          <Facts
+            items={[
+              [t.deposit.reviewPhone, <Phone key="p" phone={leftUnsent.phone} />],
+              [t.deposit.reviewName, <strong key="n">{leftUnsent.firstName}</strong>],
+              [t.deposit.reviewAmount, <Money key="a" dirhams={leftUnsent.amountDirhams} />],
+            ]}
+          />
+        </Panel>
+      ) : null}
       <TextField
         label={t.deposit.phone}
         hint={t.deposit.phoneHint}

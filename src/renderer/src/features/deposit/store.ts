@@ -81,6 +81,13 @@ export interface DepositState extends DepositRules {
   error: AppErrorData | null
   /** The last deposit sent from this screen, reachable after the screen started a new one. */
   last: LastOperation | null
+  /** Send was pressed for the deposit now under review (its answer may be unknown: see confirm). */
+  sendTried: boolean
+  /**
+   * The clerk left the screen at a review never sent: said when they come back, until their next step, so
+   * nobody takes the deposit for made.
+   */
+  leftUnsent: { phone: string; firstName: string; amountDirhams: number } | null
 
   setPhone(text: string): void
   lookUp(): Promise<void>
@@ -136,6 +143,8 @@ const blank = {
   result: null,
   retry: noRetry,
   error: null,
+  sendTried: false,
+  leftUnsent: null,
 }
 
 export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): DepositStore {
@@ -161,7 +170,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
 
       setPhone(text) {
         if (get().step !== 'phone') return
-        set({ phoneText: text, phoneInvalid: false, error: null })
+        set({ phoneText: text, phoneInvalid: false, error: null, leftUnsent: null })
       },
 
       async lookUp() {
@@ -172,7 +181,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
           set({ phoneInvalid: true })
           return
         }
-        set({ lookingUp: true, error: null, phoneInvalid: false })
+        set({ lookingUp: true, error: null, phoneInvalid: false, leftUnsent: null })
         try {
           const customer = await api.lookupCustomer({ phone })
           if (get().step !== 'phone') return
@@ -277,6 +286,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
           repeatQuestion: false,
           error: null,
           limit: null,
+          sendTried: false,
         })
         try {
           const limit = await api.getDailyLimit()
@@ -301,7 +311,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
         const { step, customer, amountDirhams, requestId } = get()
         // Only a reviewed deposit can be sent, once: a double click or a held Enter finds 'sending'.
         if (step !== 'review' || !customer || amountDirhams == null || !requestId) return
-        set({ step: 'sending', error: null, repeatQuestion: false })
+        set({ step: 'sending', error: null, repeatQuestion: false, sendTried: true })
         try {
           const entry = await api.deposit({
             phone: customer.phone,
@@ -344,7 +354,17 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
 
       leave() {
         // An answer still on its way is shown when the clerk comes back; anything else starts afresh.
-        if (get().step !== 'sending') fresh()
+        const { step, sendTried, customer, amountDirhams, leftUnsent } = get()
+        if (step === 'sending') return
+        fresh()
+        // A review left before Send was pressed: nothing was sent, and the screen says so on return. (After
+        // Send, the refusal was shown at the review, or the answer was lost and only the journal knows.) Said
+        // until the clerk's next step: leaving the phone step again (or React remounting the screen) keeps it.
+        if (step === 'review' && !sendTried && customer && amountDirhams !== null) {
+          set({ leftUnsent: { phone: customer.phone, firstName: customer.firstName, amountDirhams } })
+        } else if (step === 'phone') {
+          set({ leftUnsent })
+        }
       },
 
       setRules(rules) {

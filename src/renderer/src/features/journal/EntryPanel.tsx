@@ -31,9 +31,7 @@ export function EntryPanel() {
   return (
     <aside className="entry-panel" aria-label={t.journal.detailTitle}>
       <div className="entry-panel-head">
-        <h2>
-          {t.journal.detailTitle} {entry ? t.kind[entry.kind] : null}
-        </h2>
+        <h2>{entry ? t.journal.detailTitleOf[entry.kind] : t.journal.detailTitle}</h2>
         <span className="spacer" />
         <Button shortcut="Esc" onClick={() => journalStore.getState().close()}>
           {t.common.close}

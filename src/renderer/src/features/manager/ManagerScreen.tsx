@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useT } from '../../i18n/use'
 import { BackupPanel } from './BackupPanel'
 import { PeoplePanel } from './PeoplePanel'
@@ -12,6 +12,8 @@ export function ManagerScreen() {
   const t = useT()
   const m = t.manager.managerScreen
   const [tab, setTab] = useState<Tab>('reports')
+  // F5 (or a click) opens the screen with the focus on its tabs: the arrows pick one, Tab goes into it.
+  useEffect(() => document.getElementById('manager-tab-reports')?.focus(), [])
 
   function onTabKey(event: React.KeyboardEvent) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return

@@ -89,14 +89,13 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
 
       show: () =>
         run('report', async () => {
-          const { from, to, scope } = get()
-          set({
-            report: await api.getReport({
-              from: Math.min(from, to),
-              to: Math.max(from, to),
-              ...(scope === 'chain' ? { scope } : {}),
-            }),
-          })
+          const { scope } = get()
+          // A period typed backwards is the same period: the fields are put in order too, so what they say
+          // is the period the report shows.
+          const from = Math.min(get().from, get().to)
+          const to = Math.max(get().from, get().to)
+          set({ from, to })
+          set({ report: await api.getReport({ from, to, ...(scope === 'chain' ? { scope } : {}) }) })
         }),
 
       showX: () =>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import { lydForEditing, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
@@ -20,12 +20,18 @@ import { useSettingsForm } from './use-settings-form'
 
 export function SettingsScreen() {
   const t = useT()
+  const title = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     void settingsStore.getState().load()
+    // F4 (or a click) opens the screen with the focus at its top, not on a button (the first is "Use the live
+    // service"): Tab then goes through the screen, and a bounced Enter does nothing.
+    title.current?.focus()
   }, [])
   return (
     <main className="screen settings-screen" aria-labelledby="settings-title">
-      <h1 id="settings-title">{t.settings.title}</h1>
+      <h1 id="settings-title" ref={title} tabIndex={-1} className="screen-title">
+        {t.settings.title}
+      </h1>
       <div className="settings-grid">
         <ModeSection />
         <LiveSection />
