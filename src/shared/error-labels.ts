@@ -17,7 +17,8 @@ export const ERROR_LABELS: Record<Language, Record<ErrorCode, string>> = {
     VALIDATION: 'Refused as invalid',
     RATE_LIMITED: 'Too many requests',
     NOT_SENT: 'Not sent',
-    OUTCOME_UNKNOWN: 'No answer in time',
+    // Said of a timeout, a dropped connection and a server error alike: what they share is no clear answer.
+    OUTCOME_UNKNOWN: 'No clear answer',
     SERVICE_ERROR: 'Service error',
     NOT_CONFIGURED: 'Service not set up',
     BAD_INPUT: 'Invalid input',
@@ -60,7 +61,7 @@ export const ERROR_LABELS: Record<Language, Record<ErrorCode, string>> = {
     VALIDATION: 'مرفوض لعدم الصلاحية',
     RATE_LIMITED: 'طلبات كثيرة جداً',
     NOT_SENT: 'لم يُرسَل',
-    OUTCOME_UNKNOWN: 'لا إجابة في الوقت المحدد',
+    OUTCOME_UNKNOWN: 'لا إجابة واضحة',
     SERVICE_ERROR: 'خطأ من الخدمة',
     NOT_CONFIGURED: 'الخدمة غير مضبوطة',
     BAD_INPUT: 'مُدخلات غير صالحة',

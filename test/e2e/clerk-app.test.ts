@@ -290,7 +290,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.close()
   })
 
-  it('announces a deposit resolved in the background, with its receipt to print', async () => {
+  it('announces a deposit resolved in the background, with its receipt to print, and the screen follows', async () => {
     const { page } = await openDesk()
     shell.sandbox.controls.setFaults([
       { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 1 },
@@ -303,6 +303,12 @@ describe('the clerk app in Chromium through the browser shell', () => {
     const notice = page.getByRole('region', { name: 'Background results' })
     await notice.getByText('An earlier deposit was confirmed').waitFor({ timeout: 20_000 })
     expect(await notice.textContent()).toContain('9.500')
+    // The screen below says it too: no "Outcome unknown" and no Retry safely left beside the notice.
+    await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+    expect(await page.getByRole('heading', { name: 'Outcome unknown' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Retry safely' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'New deposit' }).click()
+    expect(await page.locator('.last-operation').textContent()).toContain('Confirmed')
     await notice.getByRole('button', { name: 'Show receipt' }).click()
     const receipt = page.getByRole('dialog', { name: 'Receipt' }).getByRole('img')
     await expect.poll(() => receipt.evaluate(naturalHeight)).toBeGreaterThan(500)
@@ -510,6 +516,8 @@ describe('the clerk app in Chromium through the browser shell', () => {
       const first = (await original).image()
       await page.locator('.voucher-card').getByText('Receipt printed.').waitFor()
       expect(first?.width).toBe(384)
+      // The focus is still on the print button (it was not dropped while printing): Enter reprints.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Reprint')
 
       // Reprint: main marks it COPY, with the reprint time.
       const reprint = fake.nextCompleteJob()

@@ -34,6 +34,24 @@ const isLazyScreen = (url: string) => /\/assets\/(SettingsScreen|ManagerScreen)-
 const arabicFontReady = (page: Page) =>
   page.evaluate(`document.fonts.check('16px "Noto Sans Arabic Variable"', 'ب')`) as Promise<boolean>
 
+describe('the renderer the tests drive', () => {
+  it('is the build that ships: React’s production build, not its development one', async () => {
+    const page = await browser.newPage()
+    await page.goto(shell.url)
+    await page.locator('.denomination').first().waitFor()
+    const scripts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('script[src]'), (s) => (s as HTMLScriptElement).src),
+    )
+    const code = (await Promise.all(scripts.map(async (src) => (await fetch(src)).text()))).join('\n')
+    // The development build names the frame React's stacks end at, and checks hooks by name; the
+    // production build has neither.
+    expect(code).toContain('createRoot')
+    expect(code).not.toContain('react_stack_bottom_frame')
+    expect(code).not.toContain('Invalid hook call')
+    await page.close()
+  })
+})
+
 describe('the first screen', () => {
   it('paints without waiting for the fonts, and without the manager screens’ code', async () => {
     const page = await browser.newPage()

@@ -173,6 +173,71 @@ describe('a deposit left at its review', () => {
   })
 })
 
+describe('a phone with no wallet', () => {
+  it('is there to correct after Esc, selected, so the next number typed replaces it', async () => {
+    await page.keyboard.press('F2')
+    const phone = page.getByLabel('Customer phone number')
+    await phone.fill('0911111111')
+    await page.keyboard.press('Enter')
+    await page.getByText('No wallet with this number').first().waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => phone.inputValue()).toBe('0911111111')
+    await page.keyboard.type('0912345678')
+    expect(await phone.inputValue()).toBe('0912345678')
+    await phone.fill('')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('several deposits resolved in the background', () => {
+  it('show the latest whole and the others behind “Show 2 more”, so the Sell values stay in sight', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.keyboard.press('F1')
+    await page.locator('.denomination').first().waitFor()
+    shell.sandbox.controls.setFaults([
+      { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 3 },
+    ])
+    try {
+      await page.evaluate(async () => {
+        const { api } = window as unknown as {
+          api: Record<'lookupCustomer' | 'deposit', (x: unknown) => Promise<unknown>>
+        }
+        for (const [phone, name, amountDirhams] of [
+          ['0941234567', 'Sara', 33_000],
+          ['0927654321', 'Mariam', 44_000],
+          ['0961234567', 'Omar', 55_000],
+        ] as const) {
+          await api.lookupCustomer({ phone })
+          await api.deposit({
+            phone,
+            amountDirhams,
+            confirmedFirstName: name,
+            requestId: crypto.randomUUID(),
+          })
+        }
+      })
+      const region = page.getByRole('region', { name: 'Background results' })
+      const more = region.getByRole('button', { name: 'Show 2 more' })
+      await more.waitFor({ timeout: 30_000 })
+      expect(await region.getByText('An earlier deposit').count()).toBe(1)
+      const bottoms = await page
+        .locator('.denomination')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom))
+      expect(Math.max(...bottoms)).toBeLessThanOrEqual(768)
+      // All three on asking, and back.
+      await more.click()
+      expect(await region.getByText('An earlier deposit').count()).toBe(3)
+      await region.getByRole('button', { name: 'Show only the latest' }).click()
+      for (let i = 0; i < 3; i++) await region.getByRole('button', { name: 'Dismiss' }).first().click()
+      await region.waitFor({ state: 'detached' })
+    } finally {
+      shell.sandbox.controls.clearFaults()
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
+    expect(errors).toEqual([])
+  })
+})
+
 describe('opening a screen with its key', () => {
   it('puts the focus in the screen: F5 on the Manager’s tabs, F4 on Settings’ title, where Enter does nothing', async () => {
     await page.keyboard.press('F1')
@@ -200,6 +265,43 @@ describe('opening a screen with its key', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('main')?.className)).toContain(
       'settings-screen',
     )
+    expect(errors).toEqual([])
+  })
+})
+
+describe('the journal’s list with the keyboard', () => {
+  it('goes to the last row with End and back to the first with Home, the focus staying on a row', async () => {
+    // Enough sales that the list draws only some of its rows.
+    await page.evaluate(async () => {
+      const { api } = window as unknown as {
+        api: Record<'listDenominations' | 'generateVoucher', (a: object) => Promise<unknown>>
+      }
+      const list = (await api.listDenominations({})) as { items: { id: number }[] }
+      const id = list.items[0]?.id
+      if (id === undefined) throw new Error('no denominations')
+      for (let i = 0; i < 45; i++) await api.generateVoucher({ denominationId: id })
+    })
+    await page.keyboard.press('F3')
+    const search = page.getByRole('searchbox', { name: 'Search' })
+    await search.waitFor()
+    await expect.poll(() => page.locator('.journal-row').count()).toBeGreaterThan(5)
+    const total = await page.evaluate(() =>
+      Math.round(
+        (document.querySelector('.journal-rows') as HTMLElement).getBoundingClientRect().height / 52,
+      ),
+    )
+    expect(total).toBeGreaterThanOrEqual(45)
+    expect(await page.locator('.journal-row').count()).toBeLessThan(total)
+    const focusedIndex = () =>
+      page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-index]')?.dataset.index ?? null)
+    await search.press('ArrowDown')
+    await expect.poll(focusedIndex).toBe('0')
+    await page.keyboard.press('End')
+    await expect.poll(focusedIndex).toBe(String(total - 1))
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(focusedIndex).toBe(String(total - 2))
+    await page.keyboard.press('Home')
+    await expect.poll(focusedIndex).toBe('0')
     expect(errors).toEqual([])
   })
 })

@@ -166,7 +166,7 @@ describe('an entry’s history in words', () => {
       'رقم العملية لدى الخدمة 55501',
     ])
     expect(describeEvent(ar, 'ar', event('retried', { code: 'OUTCOME_UNKNOWN', by: 'background' }))).toEqual([
-      'لا إجابة في الوقت المحدد',
+      'لا إجابة واضحة',
       'من البرنامج في الخلفية',
     ])
     // What the desk's request for access came to, when that is why a sale or deposit did not go through.

@@ -473,6 +473,27 @@ describe('a deposit', () => {
     expect(store.getState()).toMatchObject({ step: 'phone', leftUnsent: null })
   })
 
+  it('shows what a deposit left unknown became in the background: its result, then its Last line', async () => {
+    const { api, store } = setup()
+    api.deposit.mockResolvedValueOnce(entry({ id: 'd1', status: 'unknown' }))
+    await toReview(store)
+    await store.getState().confirm()
+    expect(store.getState().result?.status).toBe('unknown')
+    store.getState().entryChanged(entry({ id: 'other', status: 'confirmed' }))
+    expect(store.getState().result?.status).toBe('unknown')
+    store.getState().entryChanged(entry({ id: 'd1', status: 'confirmed' }))
+    expect(store.getState()).toMatchObject({ step: 'result', result: { id: 'd1', status: 'confirmed' } })
+
+    api.deposit.mockResolvedValueOnce(entry({ id: 'd2', status: 'unknown' }))
+    store.getState().reset()
+    await toReview(store)
+    await store.getState().confirm()
+    store.getState().reset()
+    expect(store.getState().last).toMatchObject({ id: 'd2', status: 'unknown' })
+    store.getState().entryChanged(entry({ id: 'd2', status: 'failed' }))
+    expect(store.getState().last).toMatchObject({ id: 'd2', status: 'failed' })
+  })
+
   it('stops when main refuses the wallet as inactive at send time', async () => {
     const { api, store } = setup()
     api.deposit.mockRejectedValueOnce(refusal('USER_INACTIVE'))
@@ -598,9 +619,12 @@ describe('notices', () => {
       getEntry: vi.fn<DeskApi['getEntry']>(async () => ({ entry: entry({}), events: [] })),
       dismissNotice: vi.fn<DeskApi['dismissNotice']>(async () => ({ dismissed: true })),
     }
-    const store = createNoticesStore(api)
+    const resolved: JournalEntry[] = []
+    const store = createNoticesStore(api, (e) => resolved.push(e))
     await store.getState().poll()
     await store.getState().poll()
+    // The entry as now stored goes on, once, to the screens that may still show it open.
+    expect(resolved.map((e) => [e.id, e.status])).toEqual([['e1', 'confirmed']])
     expect(api.listNotices).toHaveBeenNthCalledWith(1, { afterId: 0 })
     expect(api.listNotices).toHaveBeenNthCalledWith(2, { afterId: 4 })
     expect(store.getState().shown).toHaveLength(1)

@@ -50,7 +50,7 @@ describe('the reason a report gives for an entry', () => {
 
   it('names an error in words, shows a code this version does not know as it is, and says nothing else', () => {
     expect(reportReason(entry({ status: 'unknown', errorCode: 'OUTCOME_UNKNOWN' }), 'en')).toEqual({
-      text: 'No answer in time',
+      text: 'No clear answer',
       asIs: false,
     })
     expect(reportReason(entry({ errorCode: 'SOMETHING_NEW' }), 'ar')).toEqual({

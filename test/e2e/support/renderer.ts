@@ -11,18 +11,27 @@ import { build } from 'vite'
  */
 export async function buildRendererForTest(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'desk-renderer-'))
-  await build({
-    configFile: false,
-    root: resolve('src/renderer'),
-    base: './',
-    logLevel: 'error',
-    plugins: [react()],
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
-    },
-  })
+  // Vitest sets NODE_ENV=test, which Vite carries into the bundle: React's development build, whose
+  // StrictMode mounts every screen twice — not the renderer that ships. The build sees what a release sees.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({
+      configFile: false,
+      root: resolve('src/renderer'),
+      base: './',
+      logLevel: 'error',
+      plugins: [react()],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        minify: true,
+        rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+      },
+    })
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
+  }
   return outDir
 }

@@ -32,7 +32,13 @@ const systemLanguage = (): Language => languageFromLocale(navigator.language)
 
 export const appStore = createAppStore(systemLanguage())
 export const statusStore = createStatusStore(api)
-export const noticesStore = createNoticesStore(api)
+// A deposit resolved in the background: the Deposit screen (its result, the open one, its "Last" line) and
+// the journal stop showing it as open.
+export const noticesStore = createNoticesStore(api, (entry) => {
+  depositStore.getState().entryChanged(entry)
+  journalStore.setState((s) => ({ entries: s.entries.map((e) => (e.id === entry.id ? entry : e)) }))
+  void journalStore.getState().refreshDetail(entry.id)
+})
 // A sale or deposit changes what moved today: the header's daily limit follows at once, not at the next poll.
 const refreshStatus = () => void statusStore.getState().refresh()
 export const sellStore = createSellStore({ api, newRequestId, onSent: refreshStatus })

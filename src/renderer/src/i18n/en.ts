@@ -111,6 +111,8 @@ export const en = {
     depositConfirmed: 'An earlier deposit was confirmed',
     depositOther: (status: string) => `An earlier deposit was resolved: ${status}`,
     open: 'Open entry',
+    showMore: (n: number) => plural('en', n, { one: 'Show 1 more', other: 'Show # more' }),
+    showFewer: 'Show only the latest',
   },
   sell: {
     title: 'Sell a voucher',
@@ -133,7 +135,7 @@ export const en = {
     newSale: 'New sale',
     unknownTitle: 'Outcome unknown: a voucher may have been created',
     unknownBody:
-      'The service did not answer in time. Do not sell another voucher to this customer until a manager has checked with the provider. The sale is in the attention list.',
+      'The service gave no clear answer (none in time, a dropped connection or an error of its own): the voucher may or may not have been made. Do not sell another voucher to this customer until a manager has checked with the provider. The sale is in the attention list.',
     openAttention: 'Open the attention list',
     failedTitle: 'No voucher was issued',
     failedBody: 'The service refused the sale. No money was taken for it.',
@@ -232,7 +234,7 @@ export const en = {
     changeAmount: 'Change the amount',
     unknownTitle: 'Outcome unknown',
     unknownBody:
-      'The service did not answer. The money may or may not have arrived. Keep the cash and use "Retry safely": it re-sends with the same reference, so the customer can never be credited twice.',
+      'The service gave no clear answer (none in time, a dropped connection or an error of its own). The money may or may not have arrived. Keep the cash and use "Retry safely": it re-sends with the same reference, so the customer can never be credited twice.',
     retrySafely: 'Retry safely',
     retrying: 'Retrying…',
     newDeposit: 'New deposit',
@@ -516,7 +518,7 @@ export const en = {
     NOT_SENT:
       'The service could not be reached; nothing was sent. Check the internet connection and try again.',
     OUTCOME_UNKNOWN:
-      'The service did not answer in time. The outcome is unknown; check the journal before repeating.',
+      'The service gave no clear answer (none in time, a dropped connection or an error of its own). The outcome is unknown: look at the entry in the journal before repeating.',
     SERVICE_ERROR: 'The service answered with an error. Try again in a moment; if it lasts, call support.',
     NOT_CONFIGURED: 'The live service is not set up. A manager must enter its details in Settings.',
     BAD_INPUT: 'Something typed is not valid. Check the fields and try again.',

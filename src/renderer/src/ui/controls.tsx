@@ -55,7 +55,13 @@ export function SettledButton({
   ...rest
 }: Omit<Parameters<typeof Button>[0], 'onClick'> & { onClick: () => void }) {
   const settle = useSettledPress(onClick)
-  return <Button {...rest} {...settle.props} />
+  return (
+    <Button
+      {...rest}
+      {...settle.props}
+      aria-disabled={settle.props['aria-disabled'] ?? rest['aria-disabled']}
+    />
+  )
 }
 
 export function TextField({

@@ -75,6 +75,12 @@ function PhoneStep() {
   const error = useStore(depositStore, (s) => s.error)
   const last = useStore(depositStore, (s) => s.last)
   const leftUnsent = useStore(depositStore, (s) => s.leftUnsent)
+  // Back from a stop (no wallet, an inactive one, a name the customer denied): the phone is still there to
+  // correct, selected, so the next customer's number typed replaces it instead of joining it.
+  const phoneRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (phoneRef.current?.value) phoneRef.current.select()
+  }, [])
   return (
     <form
       className="step"
@@ -106,6 +112,7 @@ function PhoneStep() {
         dir="ltr"
         className="field-phone"
         autoFocus
+        ref={phoneRef}
       />
       {error ? <ErrorNote error={error} /> : null}
       <div className="actions">

@@ -110,6 +110,8 @@ export interface DepositState extends DepositRules {
   reset(): void
   /** The clerk left the screen: a deposit not yet sent is abandoned, a finished one is put away. */
   leave(): void
+  /** An entry as now stored (resolved in the background): the screen shows what it became. */
+  entryChanged(entry: JournalEntry): void
   setRules(rules: Partial<DepositRules>): void
 }
 
@@ -365,6 +367,13 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
         } else if (step === 'phone') {
           set({ leftUnsent })
         }
+      },
+
+      entryChanged(entry) {
+        const { result, open, last } = get()
+        if (result?.id === entry.id) set({ result: entry })
+        if (open?.id === entry.id) set({ open: entry })
+        if (last?.id === entry.id) set({ last: lastOperationOf(entry) })
       },
 
       setRules(rules) {

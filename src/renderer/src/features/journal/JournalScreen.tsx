@@ -187,9 +187,20 @@ function EntryList() {
   const latest = useRef({ count: entries.length, virtualizer })
   latest.current = { count: entries.length, virtualizer }
 
-  /** Arrow and page keys move between rows; rows off screen are scrolled in first, then focused. */
+  /**
+   * Arrow, page, Home and End keys move between rows; rows off screen are scrolled in first, then focused.
+   * A far jump (End in a long list) may take the list a few frames to draw its rows: the focus waits for
+   * the row rather than falling to the page (the row it left has gone).
+   */
   const moveFocus = useCallback((event: KeyboardEvent<HTMLButtonElement>) => {
-    const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }
+    const keys: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: 10,
+      PageUp: -10,
+      Home: Number.NEGATIVE_INFINITY,
+      End: Number.POSITIVE_INFINITY,
+    }
     const step = keys[event.key]
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]')
     if (step === undefined || !current) return
@@ -197,9 +208,13 @@ function EntryList() {
     const { count, virtualizer: v } = latest.current
     const next = Math.min(count - 1, Math.max(0, Number(current.dataset.index) + step))
     v.scrollToIndex(next)
-    requestAnimationFrame(() =>
-      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`)?.focus(),
-    )
+    const focusRow = (framesLeft: number) =>
+      requestAnimationFrame(() => {
+        const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`)
+        if (row) row.focus()
+        else if (framesLeft > 0) focusRow(framesLeft - 1)
+      })
+    focusRow(10)
   }, [])
 
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useStore } from 'zustand'
 import { noticesStore, openEntry } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
@@ -7,15 +8,22 @@ import { formatTime } from '../../ui/format'
 import { Money, Phone } from '../../ui/Ltr'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 
-/** Deposits that a background retry resolved, shown until the clerk dismisses them. */
+/**
+ * Deposits that a background retry resolved, shown until the clerk dismisses them. The latest one is shown
+ * whole and the others behind "Show N more": several at once must not push the screen's work (the Sell
+ * values, at 1024×768) out of sight.
+ */
 export function Notices() {
   const t = useT()
   const language = useLanguage()
   const shown = useStore(noticesStore, (s) => s.shown)
+  const [all, setAll] = useState(false)
   if (shown.length === 0) return null
+  const hidden = all ? 0 : shown.length - 1
+  const visible = all ? shown : shown.slice(-1)
   return (
     <section className="notices" aria-label={t.notices.region} aria-live="polite">
-      {shown.map(({ notice, entry }) => (
+      {visible.map(({ notice, entry }) => (
         <div key={notice.id} className={`notice notice-${statusTone(notice.status)}`} role="status">
           <strong>
             {notice.status === 'confirmed'
@@ -35,6 +43,11 @@ export function Notices() {
           {entry ? <PrintOutcomeNote entryId={entry.id} /> : null}
         </div>
       ))}
+      {shown.length > 1 ? (
+        <Button variant="quiet" className="btn-small notices-more" onClick={() => setAll(!all)}>
+          {hidden > 0 ? t.notices.showMore(hidden) : t.notices.showFewer}
+        </Button>
+      ) : null}
     </section>
   )
 }

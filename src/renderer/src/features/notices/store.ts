@@ -16,9 +16,13 @@ export interface NoticesState {
 
 export type NoticesStore = StoreApi<NoticesState>
 
-/** Background resolutions of deposits, polled from main and shown until someone dismisses them. */
+/**
+ * Background resolutions of deposits, polled from main and shown until someone dismisses them. Each resolved
+ * entry, as now stored, also goes to `onResolved`: a screen still showing it as open says what it became.
+ */
 export function createNoticesStore(
   api: Pick<DeskApi, 'listNotices' | 'getEntry' | 'dismissNotice'>,
+  onResolved: (entry: JournalEntry) => void = () => {},
 ): NoticesStore {
   let polling = false
   return createStore<NoticesState>((set, get) => ({
@@ -44,6 +48,7 @@ export function createNoticesStore(
           lastId: Math.max(s.lastId, ...fresh.map((n) => n.id)),
           shown: [...s.shown, ...fresh.map((notice, i) => ({ notice, entry: entries[i] ?? null }))],
         }))
+        for (const entry of entries) if (entry) onResolved(entry)
       } catch {
         // The status bar already shows when main cannot be reached; the next poll tries again.
       } finally {

@@ -43,7 +43,9 @@ export function PrintButtons({
         <Action
           variant={primary ? 'primary' : 'secondary'}
           autoFocus={autoFocus}
-          disabled={printing}
+          // Not `disabled`: a disabled button drops the focus to the page, and after an automatic print the
+          // clerk's Enter must find Print (Reprint) again. A press while printing is ignored by the store.
+          aria-disabled={printing || undefined}
           onClick={() => void printingStore.getState().print(entry.id)}
         >
           {printing ? t.printing.printing : again ? t.printing.reprint : t.common.print}
