@@ -15,7 +15,15 @@ export function parsePrinterAddress(address: string): PrinterAddress | null {
   const host = m?.[1] ?? m?.[2]
   const port = m?.[3] === undefined ? DEFAULT_PRINTER_PORT : Number(m[3])
   if (!host || port < 1 || port > 65535) return null
+  // Digits and dots are an IPv4 address, never a name (no top-level domain is all digits): 192.168.1.300
+  // is a typo to be told at the field, not a host for the connection to fail to find.
+  if (/^[\d.]+$/.test(host) && !isIpv4(host)) return null
   return { host, port }
+}
+
+function isIpv4(host: string): boolean {
+  const parts = host.split('.')
+  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
 }
 
 /** The form settings keep: `tcp://192.168.1.50:9100`, `tcp://[fe80::1]:9100`. */

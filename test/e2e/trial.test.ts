@@ -269,6 +269,29 @@ describe('opening a screen with its key', () => {
   })
 })
 
+describe('Settings’ preferences', () => {
+  it('say why Save is not pressable with the token lifetime empty, and forget “Saved.” once Settings is left', async () => {
+    await page.keyboard.press('F4')
+    const prefs = page.getByRole('region', { name: 'Working preferences' })
+    const lifetime = page.getByLabel('Token lifetime (hours)')
+    await lifetime.waitFor()
+    const hours = await lifetime.inputValue()
+    await lifetime.fill('')
+    await prefs.getByText('A whole number of hours from 1 to 672 (28 days).').waitFor()
+    expect(await prefs.getByRole('button', { name: 'Save preferences' }).isDisabled()).toBe(true)
+    await lifetime.fill(hours)
+    expect(await prefs.getByText('A whole number of hours from 1 to 672').count()).toBe(0)
+    await prefs.getByRole('button', { name: 'Save preferences' }).click()
+    await prefs.getByText('Saved.').waitFor()
+    await page.keyboard.press('F1')
+    await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
+    await page.keyboard.press('F4')
+    await lifetime.waitFor()
+    expect(await prefs.getByText('Saved.').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+})
+
 describe('the journal’s list with the keyboard', () => {
   it('goes to the last row with End and back to the first with Home, the focus staying on a row', async () => {
     // Enough sales that the list draws only some of its rows.

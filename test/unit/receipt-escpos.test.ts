@@ -146,10 +146,16 @@ describe('printer address', () => {
     expect(parsePrinterAddress(text)).toEqual(address)
   })
 
-  it.each(['', 'http://printer:9100', 'tcp://printer:99999', 'tcp://pri nter:9100', 'tcp://:9100'])(
-    'refuses %j',
-    (text) => {
-      expect(() => parsePrinterAddress(text)).toThrow(AppError)
-    },
-  )
+  it.each([
+    '',
+    'http://printer:9100',
+    'tcp://printer:99999',
+    'tcp://pri nter:9100',
+    'tcp://:9100',
+    '192.168.1.300',
+    'tcp://192.168.1:9100',
+    '10.0.0.7.5',
+  ])('refuses %j', (text) => {
+    expect(() => parsePrinterAddress(text)).toThrow(AppError)
+  })
 })

@@ -1,7 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createStore } from 'zustand/vanilla'
 import { watchForAutoPrint } from '../../src/renderer/src/features/printing/auto-print'
+import { printFailureText } from '../../src/renderer/src/features/printing/failure-text'
 import { createPrintingStore } from '../../src/renderer/src/features/printing/store'
+import { ar } from '../../src/renderer/src/i18n/ar'
+import { en } from '../../src/renderer/src/i18n/en'
 import type { DeskApi, JournalEntry, PrintResult, Settings } from '../../src/shared/contract'
 
 function deferred<T>() {
@@ -165,5 +168,26 @@ describe('auto-print', () => {
     sell.setState({ result: voucher({ status: 'failed', voucher: undefined }) })
     sell.setState({ result: voucher({ id: 'v2', status: 'unknown', voucher: undefined }) })
     expect(print).not.toHaveBeenCalled()
+  })
+})
+
+describe('a printer failure in words', () => {
+  const badAddress = {
+    code: 'PRINTER_ERROR' as const,
+    message: 'The printer address tcp://nowhere:9100 does not resolve.',
+    details: { reason: 'bad-address', printer: 'tcp://nowhere:9100' },
+  }
+
+  it('sends the clerk to Settings from a sale, and to the address above from Settings’ test print', () => {
+    expect(printFailureText(en, badAddress)).toBe(en.printing.reasons['bad-address'])
+    expect(printFailureText(en, badAddress)).toContain('in Settings')
+    expect(printFailureText(en, badAddress, 'settings')).not.toContain('in Settings')
+    expect(printFailureText(ar, badAddress, 'settings')).toBe(ar.printing.settings.badAddressHere)
+  })
+
+  it('says what to do once: the reason’s advice, then only that the sale is done', () => {
+    const noPaper = { ...badAddress, details: { reason: 'no-paper' } }
+    const said = [printFailureText(en, noPaper), en.printing.saleStillDone].join(' ')
+    expect(said.match(/print again/g)).toHaveLength(1)
   })
 })

@@ -3,11 +3,16 @@ import type { ServiceClock } from '../reseller/clock'
 import { type ConnectionSettings, ServiceHttp } from '../reseller/http'
 import { type Credentials, TokenManager } from '../reseller/token-manager'
 
+/** How often a desk that has lost the service asks whether it is back, while the status is looked at. */
+export const PROBE_EVERY_MS = 15_000
+
 /** One service (the training sandbox or the live one): its HTTP edge, token, clock and reachability. */
 export class ServiceSession {
   readonly http: ServiceHttp
   readonly tokens: TokenManager
   online: boolean | null = null
+  #probing = false
+  #lastProbeAt = Number.NEGATIVE_INFINITY
 
   constructor(
     connection: ConnectionSettings,
@@ -20,6 +25,26 @@ export class ServiceSession {
       this.online = reachable
     })
     this.tokens = new TokenManager(this.http, credentials, clock, tokenLifetimeMs, log.child('token'))
+  }
+
+  /**
+   * While the service is marked unreachable, asks it now and then whether it is back: otherwise one slow
+   * answer left the status at "offline" until the clerk's next request, however long the service had been
+   * answering again. The question is a GET of the denominations without a token: any answer (its 401 too)
+   * proves the service is reached; it moves no money and asks for no token. Called with each status request
+   * (the screens ask every few seconds), so a desk nobody looks at asks nothing.
+   */
+  probeIfOffline(): void {
+    const now = performance.now()
+    if (this.online !== false || this.#probing || now - this.#lastProbeAt < PROBE_EVERY_MS) return
+    this.#probing = true
+    this.#lastProbeAt = now
+    this.http
+      .send({ method: 'GET', path: '/denominations', money: false, quiet: true })
+      .catch(() => undefined)
+      .finally(() => {
+        this.#probing = false
+      })
   }
 
   /** Whether there is an account to sign in with (a live password, the training sandbox's demo reseller). */

@@ -125,6 +125,7 @@ export class Workspaces implements DeskCore {
 
   status(): DeskStatus {
     const ws = this.active()
+    ws.session.probeIfOffline()
     return {
       mode: ws.mode,
       serviceUrl: ws.session.baseUrl,

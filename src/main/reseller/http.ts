@@ -72,6 +72,8 @@ export interface ServiceRequest {
    * not a person's time. Without it a money call opens a fresh connection (a voucher).
    */
   resendable?: boolean
+  /** A question of the desk's own (is the service back?): its failure is not a warning in the log. */
+  quiet?: boolean
 }
 
 /** The headers of an answer, read by name (case-insensitive). */
@@ -500,7 +502,7 @@ export class ServiceHttp {
       const failure = transportFailure(error, request.money)
       // A request refused on this PC says nothing of whether the service can be reached.
       if (failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
-      this.log.warn(`${request.method} ${request.path} failed`, {
+      this.log[request.quiet ? 'debug' : 'warn'](`${request.method} ${request.path} failed`, {
         outcome: failure.outcome,
         reason: failure.details?.reason,
       })

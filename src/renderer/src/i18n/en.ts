@@ -327,6 +327,7 @@ export const en = {
     saved: 'Saved.',
     generalTitle: 'Working preferences',
     tokenLifetime: 'Token lifetime (hours)',
+    tokenLifetimeRange: 'A whole number of hours from 1 to 672 (28 days).',
     phoneFormat: 'Phone format sent to the service',
     phoneFormats: {
       national: 'National, 09XXXXXXXX',
@@ -373,7 +374,8 @@ export const en = {
     printedCopy: 'Copy printed (marked COPY).',
     willBeCopy: 'Printed before: this receipt prints as a COPY.',
     failedTitle: 'The receipt did not print',
-    saleStillDone: 'The sale itself is done and recorded. Fix the printer, then print again.',
+    // What to do about the printer is the reason's own words, just above.
+    saleStillDone: 'The sale itself is done and recorded.',
     preparing: 'Preparing the receipt…',
     imageAlt: 'The receipt exactly as it prints',
     savePdf: 'Save as PDF',
@@ -433,6 +435,7 @@ export const en = {
       test: 'Test print',
       testing: 'Printing a test…',
       testOk: 'A test receipt was sent to',
+      badAddressHere: 'No printer has this address on this network. Check the address typed above.',
     },
   },
   kind: { voucher: 'Voucher', deposit: 'Deposit' } satisfies Record<EntryKind, string>,

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { settingsStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { BackupPanel } from './BackupPanel'
 import { PeoplePanel } from './PeoplePanel'
@@ -13,7 +14,12 @@ export function ManagerScreen() {
   const m = t.manager.managerScreen
   const [tab, setTab] = useState<Tab>('reports')
   // F5 (or a click) opens the screen with the focus on its tabs: the arrows pick one, Tab goes into it.
-  useEffect(() => document.getElementById('manager-tab-reports')?.focus(), [])
+  useEffect(() => {
+    document.getElementById('manager-tab-reports')?.focus()
+    // The People tab's rules and the Backup tab save through the settings: their "Saved." is not said again
+    // on coming back.
+    return () => settingsStore.getState().leave()
+  }, [])
 
   function onTabKey(event: React.KeyboardEvent) {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return

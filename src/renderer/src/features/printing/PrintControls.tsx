@@ -1,11 +1,10 @@
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
-import type { AppErrorData } from '../../../../shared/errors'
 import { printingStore, settingsStore } from '../../app/stores'
-import { errorMessage, type Messages } from '../../i18n'
 import { useT } from '../../i18n/use'
 import { Button, SettledButton } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
+import { printFailureText } from './failure-text'
 import { printerFailureReason } from './store'
 
 /** Whether this terminal has a printer to send receipts to (otherwise: show them, save as PDF). */
@@ -60,15 +59,6 @@ export function PrintButtons({
       </Action>
     </>
   )
-}
-
-/** What the clerk does about a printer failure, in words: the reason main gave, or the error's advice. */
-export function printFailureText(t: Messages, error: AppErrorData): string {
-  const reason = printerFailureReason(error)
-  if (reason && reason in t.printing.reasons) {
-    return t.printing.reasons[reason as keyof Messages['printing']['reasons']]
-  }
-  return errorMessage(t, error)
 }
 
 /** The last print of an entry: printing, printed (or a copy), or why it did not print. */

@@ -15,7 +15,7 @@ import { BidiText } from '../../ui/BidiText'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { Ltr } from '../../ui/Ltr'
-import { printFailureText } from '../printing/PrintControls'
+import { printFailureText } from '../printing/failure-text'
 import { FormFeedback } from './FormFeedback'
 import { useSettingsForm } from './use-settings-form'
 
@@ -309,7 +309,7 @@ export function PrinterSection() {
       ) : null}
       {testResult && !testResult.ok ? (
         <Panel tone="bad" title={t.printing.failedTitle} role="alert">
-          <p>{printFailureText(t, testResult.error)}</p>
+          <p>{printFailureText(t, testResult.error, 'settings')}</p>
         </Panel>
       ) : null}
     </section>

@@ -26,6 +26,7 @@ export function SettingsScreen() {
     // F4 (or a click) opens the screen with the focus at its top, not on a button (the first is "Use the live
     // service"): Tab then goes through the screen, and a bounced Enter does nothing.
     title.current?.focus()
+    return () => settingsStore.getState().leave()
   }, [])
   return (
     <main className="screen settings-screen" aria-labelledby="settings-title">
@@ -256,7 +257,8 @@ function PreferencesSection() {
           onChange={(e) => setLifetime(e.target.value)}
           inputMode="numeric"
           dir="ltr"
-          problem={lifetime && !hoursOk ? '1 – 672' : null}
+          // Empty too: Save is not pressable then, and the field says why.
+          problem={form && !hoursOk ? t.settings.tokenLifetimeRange : null}
         />
         <SelectField
           label={t.settings.phoneFormat}
@@ -276,7 +278,7 @@ function PreferencesSection() {
           hint={<AmountHint text={doubleEntry} />}
           inputMode="decimal"
           dir="ltr"
-          problem={doubleEntry && !threshold.ok ? t.deposit.amountProblem[threshold.reason] : null}
+          problem={form && !threshold.ok ? t.deposit.amountProblem[threshold.reason] : null}
         />
         <div className="actions">
           <Button type="submit" disabled={busy !== null || !hoursOk || !threshold.ok}>

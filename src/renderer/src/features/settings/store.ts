@@ -55,6 +55,8 @@ export interface SettingsState {
   update(patch: DeskInput<'updateSettings'>, form: SettingsForm): Promise<Settings | null>
   /** A field of a form was changed: that form's "Saved." (or refusal) no longer describes what is on screen. */
   edited(form: SettingsForm): void
+  /** The screen was left: what its last action said ("Saved.", a refusal, a test's result) is not said again. */
+  leave(): void
   /** Remembers the language chosen anywhere in the app, quietly (no confirmation line, no busy state). */
   rememberLanguage(language: Language): Promise<void>
   saveDiagnostics(): Promise<void>
@@ -154,6 +156,10 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
         // The last save's line, "Saved." or its refusal, is about what was there before the change.
         if (get().actedIn === form && (get().done !== null || get().error !== null))
           set({ done: null, error: null })
+      },
+
+      leave() {
+        set({ done: null, error: null, actedIn: null, test: null, diagnosticsPath: null })
       },
 
       setField(field, value) {
