@@ -5,6 +5,7 @@ import { en } from '../../src/renderer/src/i18n/en'
 import {
   dayToText,
   formatDateTime,
+  formatDateTimeSeconds,
   formatDay,
   formatDayLong,
   formatLyd,
@@ -112,6 +113,13 @@ describe('dates and times', () => {
     expect(ar).toContain('00:30')
     expect(ar).toMatch(/[\u0600-\u06FF]/) // the month in Arabic words
     expect(ar).not.toMatch(arabicIndic)
+  })
+
+  it('show the seconds in an entry’s history, where several events fall in one minute', () => {
+    const later = '2026-11-26T22:30:41.000Z'
+    expect(formatDateTimeSeconds(later, 'en')).toBe('27 Nov 2026, 00:30:41')
+    expect(formatDateTimeSeconds(later, 'ar')).toContain('00:30:41')
+    expect(formatDateTimeSeconds(later, 'ar')).not.toMatch(arabicIndic)
   })
 
   it('never shift a plain calendar date', () => {

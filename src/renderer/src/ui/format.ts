@@ -26,14 +26,14 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatter(
   language: Language,
-  kind: 'dateTime' | 'date' | 'time' | 'plainDate',
+  kind: 'dateTime' | 'dateTimeSeconds' | 'date' | 'time' | 'plainDate',
 ): Intl.DateTimeFormat {
   const key = `${language}:${kind}`
   let f = formatters.get(key)
   if (!f) {
     const base = { numberingSystem: 'latn', timeZone: BUSINESS_TIME_ZONE } as const
     const options: Intl.DateTimeFormatOptions =
-      kind === 'dateTime'
+      kind === 'dateTime' || kind === 'dateTimeSeconds'
         ? {
             ...base,
             day: 'numeric',
@@ -41,6 +41,7 @@ function formatter(
             year: 'numeric',
             hour: '2-digit',
             minute: '2-digit',
+            ...(kind === 'dateTimeSeconds' ? { second: '2-digit' } : {}),
             hourCycle: 'h23',
           }
         : kind === 'time'
@@ -63,6 +64,15 @@ function formatter(
 export function formatDateTime(iso: string, language: Language): string {
   const ms = Date.parse(iso)
   return Number.isNaN(ms) ? iso : formatter(language, 'dateTime').format(ms)
+}
+
+/**
+ * An instant with its seconds, as an entry's history shows it: a sale's recording, sending, answer and
+ * printing often fall in one minute, and their order and gaps are what a manager reads there.
+ */
+export function formatDateTimeSeconds(iso: string, language: Language): string {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? iso : formatter(language, 'dateTimeSeconds').format(ms)
 }
 
 /** An instant's time of day in Tripoli. */

@@ -6,7 +6,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { canRetry, limitFigures, statusTone } from '../../ui/entry'
-import { formatDateTime, formatDay, formatPlainDate } from '../../ui/format'
+import { formatDateTime, formatDateTimeSeconds, formatDay, formatPlainDate } from '../../ui/format'
 import { LimitRefusal } from '../../ui/LimitNotes'
 import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
 import { RetryFeedback } from '../../ui/RetryFeedback'
@@ -120,7 +120,7 @@ function History({ events }: { events: JournalEvent[] }) {
         const parts = describeEvent(t, language, e)
         return (
           <li key={e.id}>
-            <span className="cell-time">{formatDateTime(e.at, language)}</span>{' '}
+            <span className="cell-time">{formatDateTimeSeconds(e.at, language)}</span>{' '}
             <strong>{t.event[e.type]}</strong>
             {e.httpStatus ? <Ltr className="muted"> HTTP {e.httpStatus}</Ltr> : null}
             {parts.length > 0 ? (

@@ -37,8 +37,14 @@ export function Notices() {
           <span className="spacer" />
           {entry && notice.status === 'confirmed' ? <PrintButtons entry={entry} primary /> : null}
           <Button onClick={() => openEntry(notice.entryId)}>{t.notices.open}</Button>
-          <Button variant="quiet" onClick={() => noticesStore.getState().dismiss(notice.id)}>
-            {t.common.dismiss}
+          <Button
+            variant="quiet"
+            className="notice-dismiss"
+            aria-label={t.common.dismiss}
+            title={t.common.dismiss}
+            onClick={() => noticesStore.getState().dismiss(notice.id)}
+          >
+            ✕
           </Button>
           {entry ? <PrintOutcomeNote entryId={entry.id} /> : null}
         </div>
