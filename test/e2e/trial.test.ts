@@ -329,6 +329,37 @@ describe('the journal’s list with the keyboard', () => {
   })
 })
 
+describe('the journal at 1024×768 and 1366×768', () => {
+  it('ends at the window’s bottom edge with its count in sight, the page not scrolling, in both languages', async () => {
+    const fits = () =>
+      page.evaluate(() => ({
+        pageScrolls: document.documentElement.scrollHeight > window.innerHeight,
+        countBottom: (document.querySelector('.journal-foot') as HTMLElement).getBoundingClientRect().bottom,
+        height: window.innerHeight,
+      }))
+    try {
+      for (const language of ['English', 'العربية']) {
+        if (language === 'العربية') await page.getByRole('button', { name: 'العربية' }).click()
+        for (const width of [1024, 1366]) {
+          await page.setViewportSize({ width, height: 768 })
+          await page.keyboard.press('F1')
+          await page.keyboard.press('F3')
+          await page.locator('.journal-row').first().waitFor()
+          await expect
+            .poll(async () => (await fits()).pageScrolls, { message: `${language} ${width}` })
+            .toBe(false)
+          const { countBottom, height } = await fits()
+          expect(countBottom).toBeLessThanOrEqual(height)
+        }
+      }
+    } finally {
+      await page.getByRole('button', { name: 'English' }).click()
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
+    expect(errors).toEqual([])
+  })
+})
+
 describe('Esc in the manager’s questions and editors', () => {
   it('takes back “Close today with a Z report?” without closing the day, the focus back on its button', async () => {
     await page.keyboard.press('F5')

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
 import { journalStore, sessionStore } from '../../app/stores'
@@ -168,7 +168,9 @@ function EntryList() {
   const openId = useStore(journalStore, (s) => s.openId)
   const filters = useStore(journalStore, (s) => s.filters)
   const scrollRef = useRef<HTMLDivElement>(null)
+  const footRef = useRef<HTMLParagraphElement>(null)
   const singleDay = filters.from != null && filters.from === filters.to
+  const listHeight = useListFitsWindow(scrollRef, footRef)
 
   const virtualizer = useVirtualizer({
     count: entries.length,
@@ -227,7 +229,11 @@ function EntryList() {
         <span className="cell-status">{t.journal.columns.status}</span>
       </div>
       {error ? <ErrorNote error={error} /> : null}
-      <div className="journal-scroll" ref={scrollRef}>
+      <div
+        className="journal-scroll"
+        ref={scrollRef}
+        style={listHeight === null ? undefined : { blockSize: listHeight }}
+      >
         <ul className="journal-rows" style={{ blockSize: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const entry = entries[item.index]
@@ -254,7 +260,7 @@ function EntryList() {
           })}
         </ul>
       </div>
-      <p className="journal-foot" role="status">
+      <p className="journal-foot" role="status" ref={footRef}>
         {loading
           ? t.journal.loadingMore
           : entries.length === 0
@@ -263,6 +269,48 @@ function EntryList() {
       </p>
     </section>
   )
+}
+
+/** The fewest rows the list keeps on a short window (the page then scrolls instead). */
+const MIN_LIST_PX = 3 * ROW_HEIGHT
+
+/**
+ * The list's height, so that it and the count under it end at the window's bottom edge: what is above it
+ * (the top bar, a banner, notices, the filters wrapping into two or three rows at 1024 px, Arabic or English)
+ * differs, and a fixed offset made the page scroll by a few rows' worth at 1024×768, the count out of sight.
+ * Followed as the window and what is above the list change size. Null until measured (the style sheet's
+ * estimate meanwhile).
+ */
+function useListFitsWindow(
+  list: React.RefObject<HTMLDivElement | null>,
+  foot: React.RefObject<HTMLParagraphElement | null>,
+): number | null {
+  const [height, setHeight] = useState<number | null>(null)
+  useLayoutEffect(() => {
+    const el = list.current
+    const screen = el?.closest('main')
+    if (!el || !screen) return
+    const fitToWindow = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY
+      const footBox = foot.current
+      const footSpace = footBox
+        ? footBox.offsetHeight + Number.parseFloat(getComputedStyle(footBox).marginBlockStart) * 2
+        : 0
+      const screenEnd = Number.parseFloat(getComputedStyle(screen).paddingBlockEnd)
+      setHeight(Math.max(MIN_LIST_PX, Math.floor(window.innerHeight - top - footSpace - screenEnd)))
+    }
+    fitToWindow()
+    // Above the list: the body's size changes with a notice, a banner or the filters wrapping. In the next
+    // frame, not inside the observer (the list's own new size would be a loop the browser reports).
+    const watch = new ResizeObserver(() => requestAnimationFrame(fitToWindow))
+    watch.observe(document.body)
+    window.addEventListener('resize', fitToWindow)
+    return () => {
+      watch.disconnect()
+      window.removeEventListener('resize', fitToWindow)
+    }
+  }, [list, foot])
+  return height
 }
 
 const Row = memo(function Row({
