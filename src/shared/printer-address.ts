@@ -16,14 +16,16 @@ export function parsePrinterAddress(address: string): PrinterAddress | null {
   const port = m?.[3] === undefined ? DEFAULT_PRINTER_PORT : Number(m[3])
   if (!host || port < 1 || port > 65535) return null
   // Digits and dots are an IPv4 address, never a name (no top-level domain is all digits): 192.168.1.300
-  // is a typo to be told at the field, not a host for the connection to fail to find.
+  // is a typo to be told at the field, not a host for the connection to fail to find; and 192.168.001.050
+  // would be read by the system's resolver as octal (192.168.1.40), sending receipts, codes and all, to
+  // another device.
   if (/^[\d.]+$/.test(host) && !isIpv4(host)) return null
   return { host, port }
 }
 
 function isIpv4(host: string): boolean {
   const parts = host.split('.')
-  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)
+  return parts.length === 4 && parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255)
 }
 
 /** The form settings keep: `tcp://192.168.1.50:9100`, `tcp://[fe80::1]:9100`. */

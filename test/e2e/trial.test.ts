@@ -159,7 +159,7 @@ describe('a deposit left at its review', () => {
     await page.keyboard.press('F1')
     await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
     await page.keyboard.press('F2')
-    const notice = page.getByRole('status').filter({ hasText: 'The last deposit was not sent' })
+    const notice = page.getByRole('status').filter({ hasText: 'Not sent: the deposit left at its review' })
     await notice.waitFor()
     const text = (await notice.textContent()) ?? ''
     expect(text).toContain('Nothing was sent')
@@ -189,8 +189,23 @@ describe('a phone with no wallet', () => {
   })
 })
 
+/** Sets the printer through main, then opens Settings so the screens read it again. */
+async function setPrinter(printer: object): Promise<void> {
+  await page.evaluate(
+    (printer) =>
+      (window as unknown as { api: { updateSettings(x: object): Promise<unknown> } }).api.updateSettings({
+        printer,
+      }),
+    printer,
+  )
+  await page.keyboard.press('F4')
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor()
+  await page.keyboard.press('F1')
+  await page.locator('.denomination').first().waitFor()
+}
+
 describe('several deposits resolved in the background', () => {
-  it('show the latest whole and the others behind “Show 2 more”, so the Sell values stay in sight', async () => {
+  it('show the latest whole and the others behind “Show 2 more” (a failed receipt always), so the Sell values stay in sight', async () => {
     await page.setViewportSize({ width: 1024, height: 768 })
     await page.keyboard.press('F1')
     await page.locator('.denomination').first().waitFor()
@@ -228,10 +243,22 @@ describe('several deposits resolved in the background', () => {
       await more.click()
       expect(await region.getByText('An earlier deposit').count()).toBe(3)
       await region.getByRole('button', { name: 'Show only the latest' }).click()
+      expect(await region.getByText('An earlier deposit').count()).toBe(1)
+
+      // A receipt that did not print is never folded away. (A printer where nothing answers; Settings read again.)
+      await setPrinter({ kind: 'escpos-network', address: 'tcp://127.0.0.1:1', widthMm: 58 })
+      await more.click()
+      await region.getByRole('button', { name: 'Print', exact: true }).first().click()
+      await region.getByText('The receipt did not print').waitFor()
+      await region.getByRole('button', { name: 'Show only the latest' }).click()
+      expect(await region.getByText('An earlier deposit').count()).toBe(2)
+      await region.getByText('The receipt did not print').waitFor()
+      await region.getByRole('button', { name: 'Show 1 more' }).waitFor()
       for (let i = 0; i < 3; i++) await region.getByRole('button', { name: 'Dismiss' }).first().click()
       await region.waitFor({ state: 'detached' })
     } finally {
       shell.sandbox.controls.clearFaults()
+      await setPrinter({ kind: 'none', widthMm: 80 })
       await page.setViewportSize({ width: 1280, height: 720 })
     }
     expect(errors).toEqual([])

@@ -8,6 +8,7 @@ import {
 import { type AddressInfo, connect, type Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ServiceSession } from '../../src/main/desk/service-session'
 import { silentLogger } from '../../src/main/log'
 import {
   deposit,
@@ -441,5 +442,75 @@ describe('through a proxy', () => {
       code: 'NOT_SENT',
       outcome: 'not-sent',
     })
+  })
+})
+
+describe('asking whether the service is back (the status of a desk marked offline)', () => {
+  function session(answerTimeoutMs = 300) {
+    const s = new ServiceSession(
+      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs },
+      () => ({ username: 'u', password: 'p' }),
+      () => 3600_000,
+      new ServiceClock(),
+      silentLogger,
+    )
+    http = s.http
+    return s
+  }
+
+  it('asks only while offline, without a token and nothing but the denominations, at most every 15 s', async () => {
+    const asked: { method?: string; url?: string; authorization?: string }[] = []
+    reply = (req, res) => {
+      asked.push({ method: req.method, url: req.url, authorization: req.headers.authorization })
+      res.statusCode = 401
+      res.end('{"error":{"code":"UNAUTHORIZED","message":"no token"}}')
+    }
+    const s = session()
+    s.probeIfOffline()
+    s.online = true
+    s.probeIfOffline()
+    expect(asked).toEqual([])
+
+    s.online = false
+    s.probeIfOffline()
+    // Any answer, its 401 too, says the service is reached.
+    await expect.poll(() => s.online).toBe(true)
+    expect(asked).toEqual([
+      { method: 'GET', url: '/api/v1/reseller/denominations', authorization: undefined },
+    ])
+    s.online = false
+    s.probeIfOffline()
+    expect(asked).toHaveLength(1)
+  })
+
+  it('its failure says nothing: a clerk’s request that got through meanwhile is not undone', async () => {
+    reply = (req) => req.socket.destroy()
+    const reachable: boolean[] = []
+    http = new ServiceHttp(
+      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs: 300 },
+      new ServiceClock(),
+      silentLogger,
+      (r) => reachable.push(r),
+    )
+    await expect(
+      http.send({ method: 'GET', path: '/denominations', money: false, quiet: true }),
+    ).rejects.toThrow()
+    expect(reachable).toEqual([])
+    await expect(http.send({ method: 'GET', path: '/denominations', money: false })).rejects.toThrow()
+    expect(reachable).toEqual([false])
+  })
+
+  it('is not waited for when the desk closes', async () => {
+    let held = false
+    reply = () => {
+      held = true // never answered
+    }
+    const s = session(120_000)
+    s.online = false
+    s.probeIfOffline()
+    await expect.poll(() => held).toBe(true)
+    // An answer timeout of two minutes, and the test's own 30 s: close does not wait for the question.
+    await s.close()
+    expect(s.online).toBe(false)
   })
 })

@@ -155,6 +155,7 @@ describe('printer address', () => {
     '192.168.1.300',
     'tcp://192.168.1:9100',
     '10.0.0.7.5',
+    '192.168.001.050',
   ])('refuses %j', (text) => {
     expect(() => parsePrinterAddress(text)).toThrow(AppError)
   })

@@ -3,11 +3,12 @@ import { screenForKey } from '../../src/renderer/src/app/store'
 import { createDepositStore } from '../../src/renderer/src/features/deposit/store'
 import { createJournalStore, todayFilters, toQuery } from '../../src/renderer/src/features/journal/store'
 import { createNoticesStore } from '../../src/renderer/src/features/notices/store'
+import { watchForAutoPrint } from '../../src/renderer/src/features/printing/auto-print'
 import { createSellStore, saleOutcome } from '../../src/renderer/src/features/sell/store'
 import { createSettingsStore } from '../../src/renderer/src/features/settings/store'
 import { clockWarning } from '../../src/renderer/src/features/status/store'
 import { canRetry, limitFigures } from '../../src/renderer/src/ui/entry'
-import type { CustomerLookup, DeskApi, JournalEntry } from '../../src/shared/contract'
+import type { CustomerLookup, DeskApi, JournalEntry, Settings } from '../../src/shared/contract'
 import type { AppErrorData } from '../../src/shared/errors'
 
 function entry(over: Partial<JournalEntry>): JournalEntry {
@@ -492,6 +493,63 @@ describe('a deposit', () => {
     expect(store.getState().last).toMatchObject({ id: 'd2', status: 'unknown' })
     store.getState().entryChanged(entry({ id: 'd2', status: 'failed' }))
     expect(store.getState().last).toMatchObject({ id: 'd2', status: 'failed' })
+  })
+
+  it('never says "not sent" of a customer whose deposit was sent once, even after Esc and a second review', async () => {
+    const { api, store } = setup()
+    // Main journaled and maybe sent it; its answer was lost on the way back.
+    api.deposit.mockRejectedValueOnce({ code: 'INTERNAL', message: 'The desk answered HTTP 502.' })
+    await toReview(store)
+    await store.getState().confirm()
+    store.getState().back()
+    store.getState().setAmount('25.5')
+    await store.getState().toReview()
+    expect(store.getState().step).toBe('review')
+    store.getState().leave()
+    expect(store.getState().leftUnsent).toBeNull()
+  })
+
+  it('does not print by itself a deposit the background confirmed, but does one a safe retry confirmed', async () => {
+    const { api, store } = setup()
+    const print = vi.fn()
+    watchForAutoPrint({
+      results: [store],
+      settings: () =>
+        ({
+          autoPrint: true,
+          printer: { kind: 'escpos-network', address: 'tcp://p:9100', widthMm: 58 },
+        }) as Settings,
+      print,
+    })
+    api.deposit.mockResolvedValueOnce(entry({ id: 'd1', status: 'unknown' }))
+    await toReview(store)
+    await store.getState().confirm()
+    store
+      .getState()
+      .entryChanged(entry({ id: 'd1', status: 'confirmed', updatedAt: '2026-11-26T10:01:00.000Z' }))
+    expect(store.getState().result?.status).toBe('confirmed')
+    expect(print).not.toHaveBeenCalled()
+
+    store.getState().reset()
+    api.deposit.mockResolvedValueOnce(entry({ id: 'd2', status: 'unknown' }))
+    api.retryDeposit.mockResolvedValueOnce(entry({ id: 'd2', status: 'confirmed' }))
+    await toReview(store)
+    await store.getState().confirm()
+    await store.getState().retrySafely()
+    expect(print).toHaveBeenCalledWith('d2')
+  })
+
+  it('keeps a newer state of the entry shown over an older one come late', async () => {
+    const { api, store } = setup()
+    api.deposit.mockResolvedValueOnce(
+      entry({ id: 'd1', status: 'confirmed', updatedAt: '2026-11-26T10:05:00.000Z' }),
+    )
+    await toReview(store)
+    await store.getState().confirm()
+    store
+      .getState()
+      .entryChanged(entry({ id: 'd1', status: 'unknown', updatedAt: '2026-11-26T10:01:00.000Z' }))
+    expect(store.getState().result?.status).toBe('confirmed')
   })
 
   it('stops when main refuses the wallet as inactive at send time', async () => {

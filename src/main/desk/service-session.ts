@@ -11,7 +11,7 @@ export class ServiceSession {
   readonly http: ServiceHttp
   readonly tokens: TokenManager
   online: boolean | null = null
-  #probing = false
+  #probe: AbortController | null = null
   #lastProbeAt = Number.NEGATIVE_INFINITY
 
   constructor(
@@ -36,14 +36,15 @@ export class ServiceSession {
    */
   probeIfOffline(): void {
     const now = performance.now()
-    if (this.online !== false || this.#probing || now - this.#lastProbeAt < PROBE_EVERY_MS) return
-    this.#probing = true
+    if (this.online !== false || this.#probe || now - this.#lastProbeAt < PROBE_EVERY_MS) return
+    const probe = new AbortController()
+    this.#probe = probe
     this.#lastProbeAt = now
     this.http
-      .send({ method: 'GET', path: '/denominations', money: false, quiet: true })
+      .send({ method: 'GET', path: '/denominations', money: false, quiet: true, signal: probe.signal })
       .catch(() => undefined)
       .finally(() => {
-        this.#probing = false
+        if (this.#probe === probe) this.#probe = null
       })
   }
 
@@ -57,6 +58,8 @@ export class ServiceSession {
   }
 
   close(): Promise<void> {
+    // A question of the desk's own is not waited for (a service that does not answer would hold the quit).
+    this.#probe?.abort()
     return this.http.close()
   }
 }

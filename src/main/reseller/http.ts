@@ -72,8 +72,13 @@ export interface ServiceRequest {
    * not a person's time. Without it a money call opens a fresh connection (a voucher).
    */
   resendable?: boolean
-  /** A question of the desk's own (is the service back?): its failure is not a warning in the log. */
+  /**
+   * A question of the desk's own (is the service back?): its answer says the service is reached; its failure
+   * says nothing (it may end long after a clerk's request succeeded) and is no warning in the log.
+   */
   quiet?: boolean
+  /** Ends the request (the desk is closing: a question of its own is not waited for). */
+  signal?: AbortSignal
 }
 
 /** The headers of an answer, read by name (case-insensitive). */
@@ -411,10 +416,12 @@ async function exchange(
   headers: Record<string, string>,
   body: Record<string, unknown> | undefined,
   dispatcher: Dispatcher,
+  signal?: AbortSignal,
 ): Promise<ServiceAnswer> {
   const answer = await undiciRequest(url, {
     method,
     dispatcher,
+    ...(signal ? { signal } : {}),
     headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
     ...(body ? { body: JSON.stringify(body) } : {}),
   })
@@ -497,11 +504,12 @@ export class ServiceHttp {
         headers,
         request.body,
         request.money && !request.resendable ? this.fresh : this.pooled,
+        request.signal,
       )
     } catch (error) {
       const failure = transportFailure(error, request.money)
       // A request refused on this PC says nothing of whether the service can be reached.
-      if (failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
+      if (!request.quiet && failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
       this.log[request.quiet ? 'debug' : 'warn'](`${request.method} ${request.path} failed`, {
         outcome: failure.outcome,
         reason: failure.details?.reason,

@@ -108,11 +108,23 @@ const WORK_STORES: Pick<StoreApi<unknown>, 'setState' | 'getInitialState'>[] = [
   resolveStore,
 ]
 
+// Leaving a screen puts away what it showed (a finished sale, a deposit not sent, a "Saved." line). Done on the
+// screen change itself, not in a React effect's cleanup, which React also runs when nothing was left (the
+// development build's second mount): that moved a deposit's unknown outcome, come in while the clerk was
+// away, into the Last line instead of showing it on return.
+appStore.subscribe((now, before) => {
+  if (now.screen === before.screen) return
+  if (before.screen === 'sell') sellStore.getState().leave()
+  if (before.screen === 'deposit') depositStore.getState().leave()
+  if (before.screen === 'settings' || before.screen === 'manager') settingsStore.getState().leave()
+})
+
 export const sessionStore = createSessionStore({
   api,
   now: Date.now,
   onSignedIn: () => {
     for (const store of WORK_STORES) store.setState(store.getInitialState(), true)
+    settingsStore.getState().leave()
     appStore.getState().go('sell')
     void settingsStore.getState().load()
     void statusStore.getState().refresh()

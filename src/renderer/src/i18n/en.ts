@@ -227,7 +227,7 @@ export const en = {
     failedBody: 'The service refused the deposit. No money was moved.',
     notSentTitle: 'The deposit did not go through',
     notSentBody: 'It was not carried out. No money was moved.',
-    leftUnsentTitle: 'The last deposit was not sent',
+    leftUnsentTitle: 'Not sent: the deposit left at its review',
     leftUnsentBody:
       'You left this screen at its review, before “Confirm deposit”. Nothing was sent and no money was moved. To make it, look up the phone again.',
     limitTitle: 'Over the daily limit: no money was moved',

@@ -24,8 +24,8 @@ export function DepositScreen() {
   const t = useT()
   const step = useStore(depositStore, (s) => s.step)
 
-  // Leaving the screen abandons a deposit not yet sent: coming back never finds the last customer half-way.
-  useEffect(() => () => depositStore.getState().leave(), [])
+  // Leaving the screen abandons a deposit not yet sent (app/stores.ts, on the screen change): coming back
+  // never finds the last customer half-way.
 
   useScreenKeys((event) => {
     if (event.key !== 'Escape') return false

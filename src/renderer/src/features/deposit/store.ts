@@ -81,8 +81,16 @@ export interface DepositState extends DepositRules {
   error: AppErrorData | null
   /** The last deposit sent from this screen, reachable after the screen started a new one. */
   last: LastOperation | null
-  /** Send was pressed for the deposit now under review (its answer may be unknown: see confirm). */
+  /**
+   * Send was pressed for this customer since the lookup: an attempt whose answer was lost may have moved money
+   * even after Esc and a second review, so nothing may then be called "not sent". Only a new lookup clears it.
+   */
   sendTried: boolean
+  /**
+   * The result on screen was changed by a background resolution (entryChanged), not by the clerk's send or
+   * retry: it is not printed automatically (docs/printing.md: the customer may have left).
+   */
+  resultFromBackground: boolean
   /**
    * The clerk left the screen at a review never sent: said when they come back, until their next step, so
    * nobody takes the deposit for made.
@@ -146,6 +154,7 @@ const blank = {
   retry: noRetry,
   error: null,
   sendTried: false,
+  resultFromBackground: false,
   leftUnsent: null,
 }
 
@@ -208,7 +217,8 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
         try {
           const after = await api.retryDeposit({ entryId: entry.id })
           if (get().step === 'open' && get().open?.id === after.id) set({ open: after })
-          if (get().step === 'result' && get().result?.id === after.id) set({ result: after })
+          if (get().step === 'result' && get().result?.id === after.id)
+            set({ result: after, resultFromBackground: false })
           set({ retry: { retrying: false, tried: true, error: null } })
           onSent?.(after)
         } catch (e) {
@@ -288,7 +298,6 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
           repeatQuestion: false,
           error: null,
           limit: null,
-          sendTried: false,
         })
         try {
           const limit = await api.getDailyLimit()
@@ -322,7 +331,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
             requestId,
             ...(confirmRepeat ? { confirmRepeat: true } : {}),
           })
-          set({ step: 'result', result: entry, retry: noRetry })
+          set({ step: 'result', result: entry, retry: noRetry, resultFromBackground: false })
           onSent?.(entry)
         } catch (e) {
           const error = toAppErrorData(e)
@@ -371,8 +380,11 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
 
       entryChanged(entry) {
         const { result, open, last } = get()
-        if (result?.id === entry.id) set({ result: entry })
-        if (open?.id === entry.id) set({ open: entry })
+        // Never an older state over a newer one (a retry's answer may have come first).
+        const newer = (shown: { updatedAt?: string } | null) =>
+          !shown?.updatedAt || entry.updatedAt >= shown.updatedAt
+        if (result?.id === entry.id && newer(result)) set({ result: entry, resultFromBackground: true })
+        if (open?.id === entry.id && newer(open)) set({ open: entry })
         if (last?.id === entry.id) set({ last: lastOperationOf(entry) })
       },
 

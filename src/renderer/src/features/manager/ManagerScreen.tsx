@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import { settingsStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { BackupPanel } from './BackupPanel'
 import { PeoplePanel } from './PeoplePanel'
@@ -14,11 +13,10 @@ export function ManagerScreen() {
   const m = t.manager.managerScreen
   const [tab, setTab] = useState<Tab>('reports')
   // F5 (or a click) opens the screen with the focus on its tabs: the arrows pick one, Tab goes into it.
+  // (The People tab's rules and the Backup tab save through the settings: their "Saved." is put away when the
+  // screen is left, app/stores.ts.)
   useEffect(() => {
     document.getElementById('manager-tab-reports')?.focus()
-    // The People tab's rules and the Backup tab save through the settings: their "Saved." is not said again
-    // on coming back.
-    return () => settingsStore.getState().leave()
   }, [])
 
   function onTabKey(event: React.KeyboardEvent) {

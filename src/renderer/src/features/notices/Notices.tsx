@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
-import { noticesStore, openEntry } from '../../app/stores'
+import { noticesStore, openEntry, printingStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button } from '../../ui/controls'
 import { statusTone } from '../../ui/entry'
@@ -11,16 +11,26 @@ import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 /**
  * Deposits that a background retry resolved, shown until the clerk dismisses them. The latest one is shown
  * whole and the others behind "Show N more": several at once must not push the screen's work (the Sell
- * values, at 1024×768) out of sight.
+ * values, at 1024×768) out of sight. A notice whose receipt is printing or did not print always shows, so
+ * a failed receipt is never out of sight.
  */
 export function Notices() {
   const t = useT()
   const language = useLanguage()
   const shown = useStore(noticesStore, (s) => s.shown)
+  const outcomes = useStore(printingStore, (s) => s.outcomes)
   const [all, setAll] = useState(false)
+  // Down to one (or none): the next ones arrive folded again.
+  useEffect(() => {
+    if (shown.length <= 1) setAll(false)
+  }, [shown.length])
   if (shown.length === 0) return null
-  const hidden = all ? 0 : shown.length - 1
-  const visible = all ? shown : shown.slice(-1)
+  const printIssue = (entryId: string | undefined) => {
+    const state = entryId === undefined ? undefined : outcomes[entryId]?.state
+    return state === 'printing' || state === 'failed'
+  }
+  const visible = all ? shown : shown.filter((n, i) => i === shown.length - 1 || printIssue(n.entry?.id))
+  const hidden = shown.length - visible.length
   return (
     <section className="notices" aria-label={t.notices.region} aria-live="polite">
       {visible.map(({ notice, entry }) => (
@@ -49,7 +59,7 @@ export function Notices() {
           {entry ? <PrintOutcomeNote entryId={entry.id} /> : null}
         </div>
       ))}
-      {shown.length > 1 ? (
+      {hidden > 0 || all ? (
         <Button variant="quiet" className="btn-small notices-more" onClick={() => setAll(!all)}>
           {hidden > 0 ? t.notices.showMore(hidden) : t.notices.showFewer}
         </Button>

@@ -21,9 +21,9 @@ export function SellScreen() {
   const denominations = useStore(sellStore, (s) => s.denominations)
 
   useEffect(() => {
+    // Leaving the screen puts a finished sale away (app/stores.ts, on the screen change): coming back offers a
+    // fresh sale, never the last code.
     if (!sellStore.getState().denominations) void sellStore.getState().loadDenominations()
-    // Leaving the screen puts a finished sale away: coming back offers a fresh sale, never the last code.
-    return () => sellStore.getState().leave()
   }, [])
 
   useScreenKeys((event) => {

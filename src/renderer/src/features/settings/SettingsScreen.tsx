@@ -26,7 +26,6 @@ export function SettingsScreen() {
     // F4 (or a click) opens the screen with the focus at its top, not on a button (the first is "Use the live
     // service"): Tab then goes through the screen, and a bounced Enter does nothing.
     title.current?.focus()
-    return () => settingsStore.getState().leave()
   }, [])
   return (
     <main className="screen settings-screen" aria-labelledby="settings-title">
