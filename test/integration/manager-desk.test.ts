@@ -497,6 +497,10 @@ describe('exports and backups', () => {
       `Sales (issued vouchers and confirmed deposits),Total,${report.sales.count},${(report.sales.dirhams / 1000).toFixed(3)}`,
     )
     expect(text).toContain(CLERK.name)
+    // The entries needing attention are a count, as on screen: no amount that would read "0.000 at stake".
+    const attention = (summaryPart ?? '').split('\r\n').find((l) => l.startsWith('Entries needing attention'))
+    expect(attention).toBe(`Entries needing attention,Total,${report.attention.total},`)
+    expect((summaryPart ?? '').split('\r\n')[0]).toBe('Daily report,Item,Count,Amount (LYD)')
     expect(readdirSync(out).filter((f) => f.endsWith('.part'))).toEqual([])
   })
 
@@ -520,6 +524,17 @@ describe('exports and backups', () => {
     const amount = entries?.getRow(2).getCell(7)
     expect(typeof amount?.value).toBe('number')
     expect(amount?.numFmt).toBe('0.000')
+    // The summary's columns are named for what they hold, its time is Tripoli's (as on screen), and the
+    // attention line is a count with no amount.
+    const summary = book.getWorksheet('الملخص')
+    const rows: unknown[][] = []
+    summary?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)))
+    expect(rows).toContainEqual(['القسم', 'البند', 'العدد', 'المبلغ (د.ل)'])
+    const generated = rows.find((r) => r[0] === 'أُعدّ في')?.[1]
+    expect(String(generated)).not.toMatch(/T\d\d:\d\d/)
+    const attention = rows.find((r) => r[0] === 'عمليات تحتاج إلى متابعة')
+    expect(attention?.[2]).toBe(report.attention.total)
+    expect(attention?.[3]).toBeUndefined()
   })
 
   it('backs up every database to a verified folder and keeps the number set', async () => {

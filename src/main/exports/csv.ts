@@ -87,11 +87,11 @@ export class CsvWriter implements ExportWriter {
   async finish(report: Report): Promise<void> {
     const l = REPORT_LABELS[this.lang]
     const summary = summaryLines(report, this.lang).map((s) =>
-      csvLine([s.section, s.item, s.count, formatLyd(s.dirhams)]),
+      csvLine([s.section, s.item, s.count, s.dirhams === null ? '' : formatLyd(s.dirhams)]),
     )
     await closedAfter(this.file, async () => {
       await this.file.writeFile(
-        `\r\n${csvLine([l.title[report.type], l.columns.kind, l.count, l.columns.amount])}${summary.join('')}`,
+        `\r\n${csvLine([l.title[report.type], l.item, l.count, l.columns.amount])}${summary.join('')}`,
       )
       await this.file.sync()
     })

@@ -3,12 +3,16 @@ import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { REPORT_LABELS } from '../reports/labels'
 
-/** One line of a report's summary as exports write it: section, what, count, value in dirhams. */
+/**
+ * One line of a report's summary as exports write it: section, what, count, value in dirhams — none for a
+ * line that is a count only (the entries needing attention, as on screen and in the PDF: a 0.000 there read
+ * as "nothing at stake").
+ */
 export interface SummaryLine {
   section: string
   item: string
   count: number
-  dirhams: number
+  dirhams: number | null
 }
 
 /**
@@ -34,7 +38,7 @@ export function summaryLines(report: Report, language: Language): SummaryLine[] 
   for (const c of report.byClerk) {
     lines.push({ section: l.byClerk, item: c.clerk ?? l.noClerk, ...c.total })
   }
-  lines.push({ section: l.attentionEntries, item: l.total, count: report.attention.total, dirhams: 0 })
+  lines.push({ section: l.attentionEntries, item: l.total, count: report.attention.total, dirhams: null })
   for (const t of report.chain?.terminals ?? []) {
     lines.push({ section: l.byTerminal, item: `${t.terminal} — ${l.total}`, ...t.sales })
     lines.push({ section: l.byTerminal, item: `${t.terminal} — ${l.vouchers}`, ...t.vouchers })
@@ -43,7 +47,7 @@ export function summaryLines(report: Report, language: Language): SummaryLine[] 
       section: l.byTerminal,
       item: `${t.terminal} — ${l.attentionEntries}`,
       count: t.attention,
-      dirhams: 0,
+      dirhams: null,
     })
   }
   return lines

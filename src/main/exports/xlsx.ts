@@ -5,6 +5,7 @@ import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import type { Report } from '../../shared/manager'
 import { DIRHAMS_PER_LYD } from '../../shared/money'
+import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS } from '../reports/labels'
 import { entryHeaders } from './csv'
 import type { ExportWriter } from './files'
@@ -84,14 +85,20 @@ export class XlsxWriter implements ExportWriter {
         ? dayToIsoDate(report.from)
         : `${dayToIsoDate(report.from)} – ${dayToIsoDate(report.to)}`,
     ]).commit()
-    s.addRow([this.l.generated, report.generatedAt]).commit()
+    // Tripoli time, as the report on screen and the PDF say it (the entries' own column says UTC).
+    s.addRow([this.l.generated, formatTripoliDateTime(report.generatedAt)]).commit()
     if (report.mode === 'training') s.addRow([this.l.trainingWarning]).commit()
     s.addRow([]).commit()
-    const head = s.addRow([this.l.columns.kind, '', this.l.count, this.l.columns.amount])
+    const head = s.addRow([this.l.section, this.l.item, this.l.count, this.l.columns.amount])
     head.font = { bold: true }
     head.commit()
     for (const line of summaryLines(report, this.language)) {
-      s.addRow([line.section, line.item, line.count, lyd(line.dirhams)]).commit()
+      s.addRow([
+        line.section,
+        line.item,
+        line.count,
+        line.dirhams === null ? null : lyd(line.dirhams),
+      ]).commit()
     }
     s.commit()
     await this.workbook.commit()
