@@ -387,6 +387,45 @@ describe('the journal at 1024×768 and 1366×768', () => {
   })
 })
 
+describe('a voucher whose outcome is unknown, in the journal beside its open entry', () => {
+  it('shows its two badges whole, “Needs attention” not cut at the column’s edge', async () => {
+    shell.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'drop-before-commit', times: 1 },
+    ])
+    try {
+      await page.evaluate(async () => {
+        const { api } = window as unknown as {
+          api: Record<'listDenominations' | 'generateVoucher', (a: object) => Promise<unknown>>
+        }
+        const list = (await api.listDenominations({})) as { items: { id: number }[] }
+        await api.generateVoucher({ denominationId: list.items[0]?.id }).catch(() => undefined)
+      })
+    } finally {
+      shell.sandbox.controls.clearFaults()
+    }
+    await page.setViewportSize({ width: 1024, height: 768 })
+    try {
+      await page.keyboard.press('F1')
+      await page.keyboard.press('F3')
+      const row = page.locator('.journal-row', { hasText: 'Needs attention' }).first()
+      await row.click()
+      await page.locator('.entry-panel').waitFor()
+      const cut = await row.evaluate((el) => {
+        const cell = (el.querySelector('.cell-status') as HTMLElement).getBoundingClientRect()
+        return Array.from(el.querySelectorAll('.badge'), (b) => {
+          const r = b.getBoundingClientRect()
+          return Math.max(0, r.right - cell.right, cell.left - r.left, r.bottom - cell.bottom)
+        })
+      })
+      expect(cut).toEqual([0, 0])
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
+    expect(errors).toEqual([])
+  })
+})
+
 describe('Esc in the manager’s questions and editors', () => {
   it('takes back “Close today with a Z report?” without closing the day, the focus back on its button', async () => {
     await page.keyboard.press('F5')

@@ -128,6 +128,19 @@ describe('an export', () => {
     },
   )
 
+  it('into a folder that cannot be made (a file in its place) is an export that failed, nothing written', async () => {
+    const blocker = join(dir, 'not-a-folder')
+    writeFileSync(blocker, 'a file where the folder would be')
+    await expect(
+      writeExport(
+        { format: 'csv', from: DAY, to: DAY, language: 'en', path: join(blocker, 'day.csv') },
+        { journalPath, mode: 'live', generatedAt: '', generatedBy: null, outletName: 'X', pdf },
+        () => {},
+      ),
+    ).rejects.toMatchObject({ code: 'EXPORT_FAILED', details: { reason: expect.stringContaining('EEXIST') } })
+    expect(readFileSync(blocker, 'utf8')).toBe('a file where the folder would be')
+  })
+
   it('waits for a slow disk without holding the desk up, and takes its name only once it is on it', async () => {
     const path = join(dir, 'out', 'slow.csv')
     disk.holdSyncOf = path
@@ -164,6 +177,19 @@ describe('an export', () => {
 })
 
 describe('a file a clerk or a manager saves (a receipt’s PDF, a diagnostics file)', () => {
+  it('into a folder that cannot be made (a file in its place) is an export that failed, nothing written', async () => {
+    const blocker = join(dir, 'not-a-folder')
+    writeFileSync(blocker, 'a file where the folder would be')
+    await expect(
+      writeExport(
+        { format: 'csv', from: DAY, to: DAY, language: 'en', path: join(blocker, 'day.csv') },
+        { journalPath, mode: 'live', generatedAt: '', generatedBy: null, outletName: 'X', pdf },
+        () => {},
+      ),
+    ).rejects.toMatchObject({ code: 'EXPORT_FAILED', details: { reason: expect.stringContaining('EEXIST') } })
+    expect(readFileSync(blocker, 'utf8')).toBe('a file where the folder would be')
+  })
+
   it('waits for a slow disk without holding the desk up, and takes its name only once it is on it', async () => {
     const path = join(dir, 'out', 'stick', 'receipt.pdf')
     disk.holdSyncOf = join(dir, 'out', 'stick')

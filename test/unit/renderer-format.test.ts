@@ -177,6 +177,15 @@ describe('an entry’s history in words', () => {
       'لا إجابة واضحة',
       'من البرنامج في الخلفية',
     ])
+    // A manager's resolution of a voucher: its serial and the last digits of the code typed, in words.
+    expect(
+      describeEvent(
+        en,
+        'en',
+        event('resolved', { outcome: 'issued', serialNumber: '825266', codeLast4: '4457' }),
+      ),
+    ).toEqual([en.manager.resolve.outcome.issued, 'serial 825266', 'code ending 4457'])
+    expect(describeEvent(ar, 'ar', event('resolved', { codeLast4: '4457' }))).toEqual(['رمز ينتهي بـ 4457'])
     // What the desk's request for access came to, when that is why a sale or deposit did not go through.
     expect(describeEvent(en, 'en', event('not-sent', { access: 'TOKEN_NO_ANSWER' }))).toEqual([
       'no answer when the desk asked for access',

@@ -62,7 +62,13 @@ export async function writeExport(
   progress: Progress,
 ): Promise<void> {
   checkExportPath(request.path, request.format)
-  await mkdir(dirname(request.path), { recursive: true })
+  // A folder that cannot be made (a file in its place, no right to write there) is the export's failure,
+  // said as such, not an error "inside the app".
+  await mkdir(dirname(request.path), { recursive: true }).catch((error: unknown) => {
+    throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
+      reason: error instanceof Error ? error.message : String(error),
+    })
+  })
   const tmp = tempBeside(request.path, 'part')
   if (source.chainReport) return writeSummaryOnly(request, source, source.chainReport, tmp, progress)
   const snapshot = JournalSnapshot.open(source.journalPath)

@@ -462,6 +462,7 @@ export const ar: Messages = {
     duplicate: 'كانت لدى الخدمة من قبل',
     transactionId: (id: string) => `رقم العملية لدى الخدمة ${id}`,
     serialNumber: (serial: string) => `الرقم التسلسلي ${serial}`,
+    codeLast4: (last4: string) => `رمز ينتهي بـ ${last4}`,
     echoMismatch: 'الإجابة لا تطابق ما أُرسل',
     accessNoAnswer: 'لا إجابة حين طلب البرنامج الإذن بالدخول',
     accessAnswer: (label: string) => `طلب الإذن بالدخول: ${label}`,

@@ -455,6 +455,7 @@ export const en = {
     duplicate: 'the service already had it',
     transactionId: (id: string) => `service transaction id ${id}`,
     serialNumber: (serial: string) => `serial ${serial}`,
+    codeLast4: (last4: string) => `code ending ${last4}`,
     echoMismatch: 'the answer did not match what was sent',
     accessNoAnswer: 'no answer when the desk asked for access',
     accessAnswer: (label: string) => `asked for access: ${label}`,

@@ -42,6 +42,9 @@ export function describeEvent(t: Messages, language: Language, event: JournalEve
       case 'serialNumber':
         parts.push(d.serialNumber(text))
         break
+      case 'codeLast4':
+        parts.push(d.codeLast4(text))
+        break
       case 'reason':
         parts.push(
           event.type === 'recovered'
