@@ -1,4 +1,4 @@
-import { lstat, realpath } from 'node:fs/promises'
+import { lstat, realpath, stat } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import nodePath, { posix, win32 } from 'node:path'
 import { AppError } from '../shared/errors'
@@ -26,6 +26,8 @@ export interface PathSystem {
   isThere(path: string): Promise<boolean>
   /** Names of this machine, for `\\name\share` paths that lead back to it. */
   hostNames(): string[]
+  /** Whether something other than a folder is there under the name (a file): no backup can go into it. */
+  notAFolder?(path: string): Promise<boolean>
 }
 
 export const HOST_PATHS: PathSystem = {
@@ -38,6 +40,11 @@ export const HOST_PATHS: PathSystem = {
       () => false,
     ),
   hostNames: () => ['localhost', hostname()],
+  notAFolder: (p) =>
+    stat(p).then(
+      (s) => !s.isDirectory(),
+      () => false,
+    ),
 }
 
 export async function checkOutputFile(
@@ -88,6 +95,13 @@ export async function checkOutputFolder(
     throw new AppError('BAD_INPUT', `${field}: a folder apart from the app's own data folder.`, {
       field,
       reason: 'PATH_IN_DATA_FOLDER',
+    })
+  }
+  // A file under that name: saved as the backup folder, every daily backup would fail on it.
+  if (await system.notAFolder?.(full)) {
+    throw new AppError('BAD_INPUT', `${field}: this is a file, not a folder.`, {
+      field,
+      reason: 'PATH_NOT_A_FOLDER',
     })
   }
   return full

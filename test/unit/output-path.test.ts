@@ -28,6 +28,23 @@ describe('paths a caller names', () => {
     await expect(checkOutputFolder('backups', DATA)).rejects.toThrow(/absolute/)
   })
 
+  it('refuses a file as a backup folder (every daily backup would fail on it), and takes a folder there', async () => {
+    const place = mkdtempSync(join(tmpdir(), 'folder-or-file-'))
+    try {
+      writeFileSync(join(place, 'afile.txt'), 'x')
+      mkdirSync(join(place, 'backups'))
+      await expect(checkOutputFolder(join(place, 'afile.txt'), DATA)).rejects.toMatchObject({
+        code: 'BAD_INPUT',
+        details: { field: 'folder', reason: 'PATH_NOT_A_FOLDER' },
+      })
+      expect(await checkOutputFolder(join(place, 'backups'), DATA)).toBe(join(place, 'backups'))
+      // Not there yet: the backup makes it.
+      expect(await checkOutputFolder(join(place, 'new'), DATA)).toBe(join(place, 'new'))
+    } finally {
+      rmSync(place, { recursive: true, force: true })
+    }
+  })
+
   it('takes a name that merely starts with two dots for what it is: inside', async () => {
     await expect(checkOutputFile(`${DATA}/..name.csv`, ['.csv'], DATA)).rejects.toThrow(/data folder/)
     await expect(checkOutputFolder(`${DATA}/..backups`, DATA)).rejects.toThrow(/data folder/)

@@ -500,6 +500,7 @@ export const en = {
       'This is not a whole path this PC can use. Type a folder such as D:\\Backups or \\\\server\\share\\folder.',
     PATH_IN_DATA_FOLDER:
       "This place is inside the app's own data folder, or holds it. Choose another folder, such as a USB stick or another drive.",
+    PATH_NOT_A_FOLDER: 'This is a file, not a folder. Type the folder the backups go into.',
     PATH_UNCHECKABLE:
       'This place cannot be reached or checked now (a network folder that does not answer, or no access). Check it and try again.',
     BACKUP_FOLDER_NEEDED: 'Choose a backup folder before turning on the daily backup.',
