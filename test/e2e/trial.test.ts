@@ -449,6 +449,16 @@ describe('Esc in the manager’s questions and editors', () => {
     expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
   })
 
+  it('says, with an X report on screen, that an export holds the whole day, not only the X', async () => {
+    await page.getByRole('tab', { name: 'Reports' }).click()
+    await page.getByRole('button', { name: 'X report (shift so far)' }).click()
+    await page.getByRole('heading', { name: 'Export the whole day' }).waitFor()
+    await page.getByText('The files hold every entry of the day, not only those since the last Z.').waitFor()
+    await page.getByRole('button', { name: 'Show report' }).click()
+    await page.getByRole('heading', { name: 'Export this period' }).waitFor()
+    expect(await page.getByText('not only those since the last Z').count()).toBe(0)
+  })
+
   it('takes back People → Rename and New PIN, saving nothing, the focus back on the button', async () => {
     await page.getByRole('tab', { name: 'People' }).click()
     for (const action of ['Rename', 'New PIN']) {

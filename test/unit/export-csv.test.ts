@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell, csvLine, entryCells, guardFormula } from '../../src/main/exports/csv'
 import type { ExportRow } from '../../src/main/exports/rows'
+import { defaultExportName } from '../../src/main/exports/write-export'
 
 describe('CSV cells', () => {
   it('neutralise anything a spreadsheet would run as a formula', () => {
@@ -51,5 +52,17 @@ describe('CSV cells', () => {
     expect(
       csvLine(entryCells({ ...row, clerk: 'Huda', needsAttention: true, confirmedByDuplicate: true }, 'en')),
     ).toMatch(/,Huda,.*,yes,,,yes\r\n$/)
+  })
+})
+
+describe('the name offered for an export', () => {
+  it('holds the period, the mode and the language, so two languages of one day never share a file', () => {
+    const en = defaultExportName('csv', 20261127, 20261127, 'training', 'en')
+    const ar = defaultExportName('csv', 20261127, 20261127, 'training', 'ar')
+    expect(en).toBe('reseller-desk-TRAINING-20261127-en.csv')
+    expect(ar).not.toBe(en)
+    expect(defaultExportName('pdf', 20261101, 20261130, 'live', 'ar')).toBe(
+      'reseller-desk-20261101-20261130-ar.pdf',
+    )
   })
 })

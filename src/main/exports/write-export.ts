@@ -37,9 +37,19 @@ export interface ExportSource {
 }
 
 /** The file name the save dialog proposes. */
-export function defaultExportName(format: ExportFormat, from: number, to: number, mode: Mode): string {
+/**
+ * The name offered for an export: the period, the mode, and the language, so the accountant's English copy
+ * and the shop's Arabic one of the same day do not take each other's place.
+ */
+export function defaultExportName(
+  format: ExportFormat,
+  from: number,
+  to: number,
+  mode: Mode,
+  language: Language,
+): string {
   const period = from === to ? `${from}` : `${from}-${to}`
-  return `reseller-desk-${mode === 'training' ? 'TRAINING-' : ''}${period}.${format}`
+  return `reseller-desk-${mode === 'training' ? 'TRAINING-' : ''}${period}-${language}.${format}`
 }
 
 /** Absolute, with the format's own extension: the desk never writes somewhere the manager did not mean. */

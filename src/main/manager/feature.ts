@@ -225,7 +225,15 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       const path =
         args.path !== undefined
           ? await checkOutputFile(args.path, [`.${args.format}`], core.dataDir)
-          : await host('path').chooseSavePath(defaultExportName(args.format, args.from, args.to, ws.mode))
+          : await host('path').chooseSavePath(
+              defaultExportName(
+                args.format,
+                args.from,
+                args.to,
+                ws.mode,
+                args.language ?? s.language ?? 'ar',
+              ),
+            )
       if (path === null) return null
       checkExportPath(path, args.format)
       const pdf = options.host?.pdf ?? null

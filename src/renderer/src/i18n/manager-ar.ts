@@ -100,6 +100,11 @@ export const managerAr: ManagerMessages = {
     none: 'لا يوجد.',
     more: (n) => `… و${entries(n)} أخرى (انظر ملفات التصدير).`,
     exportTitle: 'تصدير هذه الفترة',
+    exportWholeDayTitle: 'تصدير اليوم كاملاً',
+    exportWholeDay: {
+      x: 'تحتوي الملفات على كل عمليات اليوم، لا على ما بعد آخر Z فقط.',
+      z: 'تحتوي الملفات على كل عمليات اليوم، لا على عمليات هذا الـ Z فقط. يُطبع الـ Z نفسه أو يُعرض هنا.',
+    },
     exportHint: 'تُفتح الملفات في Excel مع بقاء العربية سليمة. المبالغ بثلاث خانات عشرية والتواريخ بصيغة ISO.',
     format: { csv: 'ملف CSV', xlsx: 'ملف Excel (XLSX)', pdf: 'ملف PDF' },
     exporting: (done, total) => `جارٍ الحفظ… ${done} من ${entries(total)}`,

@@ -97,6 +97,12 @@ export const managerEn = {
     more: (n: number) =>
       plural('en', n, { one: '… and 1 more (see the exports).', other: '… and # more (see the exports).' }),
     exportTitle: 'Export this period',
+    exportWholeDayTitle: 'Export the whole day',
+    /** With an X or a Z on screen: the files are the day's, not that report's part of it. */
+    exportWholeDay: {
+      x: 'The files hold every entry of the day, not only those since the last Z.',
+      z: 'The files hold every entry of the day, not only those of this Z. The Z itself is printed or shown here.',
+    },
     exportHint: 'Files open in Excel with Arabic intact. Amounts have 3 decimals; dates are ISO.',
     format: { csv: 'CSV', xlsx: 'Excel (XLSX)', pdf: 'PDF' } satisfies Record<ExportFormat, string>,
     exporting: (done: number, total: number) =>

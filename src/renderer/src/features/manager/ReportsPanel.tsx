@@ -92,7 +92,10 @@ export function ReportsPanel() {
         </form>
         {s.report ? (
           <section className="card" aria-labelledby="export-title">
-            <h2 id="export-title">{m.exportTitle}</h2>
+            <h2 id="export-title">{printable ? m.exportWholeDayTitle : m.exportTitle}</h2>
+            {s.report.type === 'x' || s.report.type === 'z' ? (
+              <p className="strong">{m.exportWholeDay[s.report.type]}</p>
+            ) : null}
             <p className="hint">{m.exportHint}</p>
             <div className="actions">
               {EXPORT_FORMATS.map((format) => (
