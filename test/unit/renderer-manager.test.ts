@@ -171,3 +171,15 @@ describe('the report period', () => {
     expect(store.getState()).toMatchObject({ from: 20261101, to: 20261125 })
   })
 })
+
+describe('closing the day', () => {
+  it('says in the question how many of the entries it would close still need a person', async () => {
+    const getXReport = vi.fn(async () => ({ type: 'x', attention: { total: 2, entries: [] } }))
+    const api = { getXReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
+    const store = createReportsStore({ api, today: () => 20261126, pollMs: 1 })
+    await store.getState().askClose()
+    expect(store.getState()).toMatchObject({ confirmingClose: true, closeOpenCount: 2 })
+    store.getState().cancelClose()
+    expect(store.getState().confirmingClose).toBe(false)
+  })
+})

@@ -56,6 +56,8 @@ export const managerEn = {
     closeConfirmTitle: 'Close today with a Z report?',
     closeConfirm:
       'The Z report is numbered and kept. Sales made after it go into the next Z. Close the day only at the end of business.',
+    closeOpenEntries: (n: number) =>
+      `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now; what they turn out to be later shows in the day's report and the journal, not in this Z. Resolve them first if you can.`,
     closeYes: 'Yes, close the day',
     zList: 'Z reports',
     zNone: 'No day has been closed yet.',

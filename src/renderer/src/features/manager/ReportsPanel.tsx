@@ -70,7 +70,7 @@ export function ReportsPanel() {
               ref={closeDayRef}
               variant="danger"
               disabled={s.busy !== null}
-              onClick={() => store.askClose()}
+              onClick={() => void store.askClose()}
             >
               {m.closeDay}
             </Button>
@@ -78,6 +78,7 @@ export function ReportsPanel() {
           {s.confirmingClose ? (
             <Panel tone="pending" title={m.closeConfirmTitle} role="status">
               <p>{m.closeConfirm}</p>
+              {s.closeOpenCount ? <p className="strong">{m.closeOpenEntries(s.closeOpenCount)}</p> : null}
               <div className="actions">
                 <Button variant="danger" onClick={() => void store.closeDay()}>
                   {m.closeYes}

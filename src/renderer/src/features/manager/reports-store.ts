@@ -19,6 +19,11 @@ export interface ReportsState {
   errorOf: ReportAction | null
   /** "Close the day?" is being asked. */
   confirmingClose: boolean
+  /**
+   * While asking: how many of the entries the Z would close have no known outcome or are flagged (from the X
+   * report of the same part of the day); null until known.
+   */
+  closeOpenCount: number | null
   /** The last export: running (with progress), done (with its path) or failed. */
   job: ExportJob | null
   printedOn: string | null
@@ -26,7 +31,7 @@ export interface ReportsState {
   setScope(scope: ReportScopeName): void
   show(): Promise<void>
   showX(): Promise<void>
-  askClose(): void
+  askClose(): Promise<void>
   cancelClose(): void
   closeDay(): Promise<void>
   loadZReports(): Promise<void>
@@ -81,6 +86,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       error: null,
       errorOf: null,
       confirmingClose: false,
+      closeOpenCount: null,
       job: null,
       printedOn: null,
 
@@ -103,7 +109,17 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
           set({ report: await api.getXReport(), from: today(), to: today() })
         }),
 
-      askClose: () => set({ confirmingClose: true }),
+      async askClose() {
+        set({ confirmingClose: true, closeOpenCount: null })
+        try {
+          // The X report covers exactly what the Z would: its entries still needing a person are said in the
+          // question (their later outcome shows in the day's report and the journal, not in this Z).
+          const x = await api.getXReport()
+          if (get().confirmingClose) set({ closeOpenCount: x.attention.total })
+        } catch {
+          // The question stands without the count.
+        }
+      },
       cancelClose: () => set({ confirmingClose: false }),
 
       closeDay: () =>
