@@ -451,6 +451,29 @@ describe('Esc in the manager’s questions and editors', () => {
     expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
   })
 
+  it('shows a voucher a manager settled as not issued without its old "outcome unknown" advice', async () => {
+    const unknown = (await page.evaluate(async () => {
+      const { api } = window as unknown as {
+        api: Record<'listJournal' | 'resolveEntry', (a: object) => Promise<unknown>>
+      }
+      const list = (await api.listJournal({ status: 'unknown', limit: 10 })) as { entries: { id: string }[] }
+      const entry = list.entries[0]
+      if (!entry) return null
+      await api.resolveEntry({ entryId: entry.id, outcome: 'not-issued', note: 'Checked with the provider' })
+      return entry.id
+    })) as string | null
+    expect(unknown).not.toBeNull()
+    await page.keyboard.press('F3')
+    await page.locator('.journal-row', { hasText: 'Failed' }).first().click()
+    const panel = page.locator('.entry-panel')
+    await panel.getByRole('heading', { name: 'What went wrong before it was settled' }).waitFor()
+    expect(await panel.textContent()).not.toContain('look at the entry in the journal')
+    expect(await panel.textContent()).toContain('No clear answer')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('F5')
+    await page.getByRole('tab', { name: 'Reports' }).waitFor()
+  })
+
   it('says, with an X report on screen, that an export holds the whole day, not only the X', async () => {
     await page.getByRole('tab', { name: 'Reports' }).click()
     await page.getByRole('button', { name: 'X report (shift so far)' }).click()

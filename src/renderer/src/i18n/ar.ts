@@ -301,6 +301,7 @@ export const ar: Messages = {
     phone: 'الهاتف',
     name: 'صاحب الحساب',
     error: 'آخر خطأ',
+    errorBeforeResolution: 'ما حدث قبل حسمها',
     history: 'السجل الزمني',
     noHistory: 'لا أحداث مسجلة.',
     retry: 'إعادة آمنة',

@@ -284,6 +284,7 @@ export const en = {
     phone: 'Phone',
     name: 'Account holder',
     error: 'Last error',
+    errorBeforeResolution: 'What went wrong before it was settled',
     history: 'History',
     noHistory: 'No events recorded.',
     retry: 'Retry safely',

@@ -1,6 +1,7 @@
 import { Fragment } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry, JournalEvent } from '../../../../shared/contract'
+import { errorLabel } from '../../../../shared/error-labels'
 import { journalStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
@@ -92,7 +93,14 @@ export function EntryPanel() {
               [t.journal.id, <Ltr key="i">{entry.id}</Ltr>],
             ]}
           />
-          {entry.error ? (
+          {entry.error && settledByPerson(entry) ? (
+            // The error is history now: its advice ("the outcome is unknown: look at the entry…") would
+            // contradict the settled entry on the same panel.
+            <div>
+              <h3>{t.journal.errorBeforeResolution}</h3>
+              <p>{errorLabel(entry.error.code, language)}</p>
+            </div>
+          ) : entry.error ? (
             <div>
               <h3>{t.journal.error}</h3>
               {limitFigures(entry) ? (
@@ -146,5 +154,16 @@ function hasReceipt(entry: JournalEntry): boolean {
   return (
     (entry.kind === 'voucher' && entry.status === 'issued') ||
     (entry.kind === 'deposit' && entry.status === 'confirmed')
+  )
+}
+
+/**
+ * The entry is settled (issued or confirmed, or failed by a person's resolution): what went wrong on the way is
+ * only its history. A failure the service gave keeps its error, which is the reason.
+ */
+function settledByPerson(entry: JournalEntry): boolean {
+  if (entry.status === 'issued' || entry.status === 'confirmed') return true
+  return (
+    entry.status === 'failed' && entry.resolution !== undefined && entry.resolution.outcome !== 'annotated'
   )
 }
