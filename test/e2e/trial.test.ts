@@ -566,6 +566,9 @@ describe('deactivating a person', () => {
     await row.getByRole('button', { name: 'Deactivate', exact: true }).click()
     await row.getByText('Deactivated', { exact: true }).waitFor()
     expect(await page.getByRole('heading', { name: 'Manager', exact: true }).count()).toBe(1)
+    // The only manager is not offered Deactivate (main would refuse it): Rename and New PIN only.
+    expect(await page.getByRole('button', { name: `Deactivate: ${MANAGER.name}` }).count()).toBe(0)
+    await page.getByRole('button', { name: `Rename: ${MANAGER.name}` }).waitFor()
   })
 })
 

@@ -44,7 +44,17 @@ export function PeoplePanel() {
           </thead>
           <tbody>
             {people.map((p) => (
-              <PersonRow key={p.id} person={p} isMe={p.id === me} />
+              <PersonRow
+                key={p.id}
+                person={p}
+                isMe={p.id === me}
+                // Main refuses to deactivate the last active manager: the button is not offered.
+                lastManager={
+                  p.role === 'manager' &&
+                  p.active &&
+                  people.filter((o) => o.role === 'manager' && o.active).length === 1
+                }
+              />
             ))}
           </tbody>
         </table>
@@ -57,7 +67,7 @@ export function PeoplePanel() {
   )
 }
 
-function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
+function PersonRow({ person, isMe, lastManager }: { person: Person; isMe: boolean; lastManager: boolean }) {
   const t = useT()
   const m = t.manager.people
   const busy = useStore(peopleStore, (s) => s.busy)
@@ -99,7 +109,8 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
           ? { name: value.trim() }
           : { pin: value }
     const ok = await peopleStore.getState().update(person.id, change)
-    if (ok) close()
+    // A refused deactivation has its answer (the refusal, said by the panel): the question goes.
+    if (ok || editing === 'deactivate') close()
   }
 
   return (
@@ -175,20 +186,22 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
             >
               {m.resetPin}
             </Button>
-            <Button
-              ref={activeRef}
-              variant="quiet"
-              aria-label={`${person.active ? m.deactivate : m.reactivate}: ${person.name}`}
-              disabled={busy}
-              // Deactivating signs the person out at once: it is asked first. Reactivating is not.
-              onClick={() =>
-                person.active
-                  ? setEditing('deactivate')
-                  : void peopleStore.getState().update(person.id, { active: true })
-              }
-            >
-              {person.active ? m.deactivate : m.reactivate}
-            </Button>
+            {lastManager ? null : (
+              <Button
+                ref={activeRef}
+                variant="quiet"
+                aria-label={`${person.active ? m.deactivate : m.reactivate}: ${person.name}`}
+                disabled={busy}
+                // Deactivating signs the person out at once: it is asked first. Reactivating is not.
+                onClick={() =>
+                  person.active
+                    ? setEditing('deactivate')
+                    : void peopleStore.getState().update(person.id, { active: true })
+                }
+              >
+                {person.active ? m.deactivate : m.reactivate}
+              </Button>
+            )}
           </div>
         )}
       </td>
