@@ -482,6 +482,17 @@ describe('Esc in the manager’s questions and editors', () => {
     await page.getByRole('button', { name: 'Show report' }).click()
     await page.getByRole('heading', { name: 'Export this period' }).waitFor()
     expect(await page.getByText('not only those since the last Z').count()).toBe(0)
+    // At 1024×768 the report comes under the period's form: "Show report" brings it into sight.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    try {
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.getByRole('button', { name: 'X report (shift so far)' }).click()
+      await expect
+        .poll(() => page.locator('.report-view').evaluate((el) => el.getBoundingClientRect().top))
+        .toBeLessThan(768 - 120)
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 })
+    }
   })
 
   it('takes back People → Rename and New PIN, saving nothing, the focus back on the button', async () => {

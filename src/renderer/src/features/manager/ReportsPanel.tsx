@@ -30,6 +30,14 @@ export function ReportsPanel() {
   const errorAt = (action: typeof s.errorOf) => (s.error && s.errorOf === action ? s.error : null)
   const periodError = errorAt('report') ?? errorAt('close')
   const closeDayRef = useRef<HTMLButtonElement>(null)
+  // A report shown below the fold (at 1024 px the report comes under the period form): brought into sight,
+  // or the manager sees nothing happen on "Show report".
+  const reportRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const box = reportRef.current
+    if (!s.report || !box) return
+    if (box.getBoundingClientRect().top > window.innerHeight - 120) box.scrollIntoView({ block: 'start' })
+  }, [s.report])
 
   /** The question goes away, nothing done, and the focus is back on the button that asked it. */
   function cancelClose() {
@@ -172,7 +180,11 @@ export function ReportsPanel() {
           )}
         </section>
       </div>
-      {s.report ? <ReportView report={s.report} /> : null}
+      {s.report ? (
+        <div ref={reportRef} className="report-anchor">
+          <ReportView report={s.report} />
+        </div>
+      ) : null}
     </div>
   )
 }
