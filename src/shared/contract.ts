@@ -15,7 +15,16 @@ import {
   headOfficeSettingsInput,
   type OtherOpenDeposit,
 } from './head-office'
-import type { BackupResult, ExportJob, ManagerSettings, Person, Report, Session, ZSummary } from './manager'
+import type {
+  BackupResult,
+  DailyBackupStatus,
+  ExportJob,
+  ManagerSettings,
+  Person,
+  Report,
+  Session,
+  ZSummary,
+} from './manager'
 import { REPORT_SCOPES, ROLES } from './manager'
 import { EXPORT_FORMATS } from './manager-limits'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
@@ -672,6 +681,14 @@ export const DESK_CALLS = {
   getExportProgress: {
     input: z.strictObject({ jobId: id }),
     output: returns<ExportJob>(),
+    role: 'manager',
+    money: false,
+    passive: true,
+  },
+  /** The last daily backup this run tried, made or failed (a failure is otherwise only in the log). */
+  getDailyBackup: {
+    input: noInput,
+    output: returns<DailyBackupStatus | null>(),
     role: 'manager',
     money: false,
     passive: true,

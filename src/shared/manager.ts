@@ -205,6 +205,16 @@ export interface BackupFile {
   sha256: string
 }
 
+/** The last daily backup this run tried: made (where), or failed (why). Null before the first try. */
+export interface DailyBackupStatus {
+  at: string
+  folder: string | null
+  /** Where it was made; null when it failed. */
+  made: string | null
+  /** Why it failed; null when it was made. */
+  error: AppErrorData | null
+}
+
 export interface BackupResult {
   folder: string
   at: string

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -88,6 +88,37 @@ describe('the daily backup', () => {
       // Later checks find today's and make no other.
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(readdirSync(folder)).toHaveLength(1)
+      // The Backup tab says where it was made.
+      expect(await td.call('getDailyBackup', {})).toMatchObject({
+        folder,
+        made: join(folder, made as string),
+        error: null,
+      })
+    } finally {
+      await td.close()
+    }
+  })
+
+  it('says on the Backup tab when it failed, and why (it was only in the log)', async () => {
+    // A folder name that is a file now (a USB stick's letter taken by another drive, say).
+    const folder = backupFolder()
+    writeFileSync(folder, 'not a folder')
+    const td = await startTestDesk({
+      settings: { backup: { folder, daily: true, keep: 7 } },
+      deps: { backupCheckMs: 50 },
+    })
+    try {
+      expect(await td.call('getDailyBackup', {})).toBeNull()
+      await vi.waitFor(
+        async () => {
+          expect(await td.call('getDailyBackup', {})).toMatchObject({
+            folder,
+            made: null,
+            error: { code: 'BACKUP_FAILED' },
+          })
+        },
+        { timeout: 10_000, interval: 50 },
+      )
     } finally {
       await td.close()
     }

@@ -69,7 +69,10 @@ export async function listBackups(folder: string): Promise<string[]> {
     names = await readdir(folder)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw error
+    // Not a folder, no access, a share gone: the backup's failure, with its reason (not "inside the app").
+    throw new AppError('BACKUP_FAILED', 'The backup folder could not be read.', {
+      reason: error instanceof Error ? error.message : String(error),
+    })
   }
   const made = await Promise.all(
     names.map(async (name) => BACKUP_NAME.test(name) && (await exists(join(folder, name, 'manifest.json')))),

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
-import { AppError } from '../../shared/errors'
-import type { Report } from '../../shared/manager'
+import { AppError, toAppErrorData } from '../../shared/errors'
+import type { DailyBackupStatus, Report } from '../../shared/manager'
 import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
@@ -54,6 +54,7 @@ type ManagerMethod =
   | 'exportReport'
   | 'getExportProgress'
   | 'backupNow'
+  | 'getDailyBackup'
 
 export interface ManagerFeature {
   handlers: FeatureHandlers<ManagerMethod>
@@ -73,6 +74,8 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   let firstBackupCheck: NodeJS.Timeout | null = null
   let backingUp: Promise<unknown> | null = null
   let dailyCheck: Promise<void> | null = null
+  /** The last daily backup's outcome, for the Backup tab: a failure would otherwise be only a log line. */
+  let lastDaily: DailyBackupStatus | null = null
   let stopping = false
 
   function today(): number {
@@ -144,13 +147,16 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   }
 
   async function checkDailyBackup(): Promise<void> {
+    const { backup: b } = core.settings()
+    const at = () => new Date(core.active().session.clock.now()).toISOString()
     try {
-      const { backup: b } = core.settings()
       if (!b.daily || b.folder === null || (await hasBackupOfDay(b.folder, today()))) return
       if (stopping) return
       const result = await backup(b.folder)
+      lastDaily = { at: at(), folder: b.folder, made: result.folder, error: null }
       log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
     } catch (error) {
+      lastDaily = { at: at(), folder: b.folder, made: null, error: toAppErrorData(error) }
       log.error('the daily backup failed', { error })
     }
   }
@@ -218,7 +224,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
   }
 
-  const exportsAndBackups: FeatureHandlers<'exportReport' | 'getExportProgress' | 'backupNow'> = {
+  const exportsAndBackups: FeatureHandlers<
+    'exportReport' | 'getExportProgress' | 'backupNow' | 'getDailyBackup'
+  > = {
+    getDailyBackup: async () => lastDaily,
     exportReport: async (args, call) => {
       const ws = core.active()
       const s = core.settings()

@@ -165,6 +165,9 @@ export const managerEn = {
     now: 'Back up now',
     working: 'Backing up…',
     done: 'Backup made and checked:',
+    dailyMade: (time: string) => `Today's daily backup was made at ${time}:`,
+    dailyFailed: (time: string) =>
+      `The daily backup failed at ${time}. Check the folder (a USB stick not plugged in, a network folder not reached), then use Back up now. The desk tries again every 30 minutes.`,
     file: 'File',
     size: 'Size',
     pruned: (n: number) =>

@@ -1,9 +1,11 @@
+import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import { backupStore, settingsStore } from '../../app/stores'
-import { useT } from '../../i18n/use'
+import { useLanguage, useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
+import { formatTime } from '../../ui/format'
 import { Ltr } from '../../ui/Ltr'
 import { FormFeedback } from '../settings/FormFeedback'
 import { useSettingsForm } from '../settings/use-settings-form'
@@ -17,6 +19,11 @@ export function BackupPanel() {
   const busy = useStore(backupStore, (s) => s.busy)
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
+  const lastDaily = useStore(backupStore, (s) => s.daily)
+  const language = useLanguage()
+  useEffect(() => {
+    void backupStore.getState().loadDaily()
+  }, [])
   const { form, change, save } = useSettingsForm(
     settings,
     (s) => ({
@@ -56,6 +63,20 @@ export function BackupPanel() {
       >
         <h2 id="backup-title">{m.title}</h2>
         <p className="hint">{m.intro}</p>
+        {/* First on the card: a daily backup that failed is the first thing a manager must see here. */}
+        {lastDaily?.error ? (
+          <div className="warning warning-pending" role="alert">
+            <p className="strong">{m.dailyFailed(formatTime(lastDaily.at, language))}</p>
+            <ErrorNote error={lastDaily.error} />
+          </div>
+        ) : lastDaily?.made ? (
+          <div className="notice-line notice-good" role="status">
+            {m.dailyMade(formatTime(lastDaily.at, language))}
+            <div className="file-path" dir="ltr">
+              {lastDaily.made}
+            </div>
+          </div>
+        ) : null}
         <TextField
           label={m.folder}
           hint={

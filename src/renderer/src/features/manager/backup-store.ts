@@ -1,23 +1,34 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { BackupResult } from '../../../../shared/manager'
+import type { BackupResult, DailyBackupStatus } from '../../../../shared/manager'
 
 export interface BackupState {
   busy: boolean
   error: AppErrorData | null
   result: BackupResult | null
+  /** The last daily backup this run tried (made, or why not); null before the first. */
+  daily: DailyBackupStatus | null
+  loadDaily(): Promise<void>
   /** A backup now: into the folder typed (checked by main), or the saved one, or one a dialog asks for. */
   backupNow(folder?: string | null): Promise<void>
 }
 
 export type BackupStore = StoreApi<BackupState>
 
-export function createBackupStore(api: Pick<DeskApi, 'backupNow'>): BackupStore {
+export function createBackupStore(api: Pick<DeskApi, 'backupNow' | 'getDailyBackup'>): BackupStore {
   return createStore<BackupState>((set, get) => ({
     busy: false,
     error: null,
     result: null,
+    daily: null,
+    async loadDaily() {
+      try {
+        set({ daily: await api.getDailyBackup() })
+      } catch {
+        // Said again at the next look; the tab works without it.
+      }
+    },
     async backupNow(folder = null) {
       if (get().busy) return
       // The last backup's result goes: it must not stand beside this one's refusal.
