@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { AppError } from '../shared/errors'
 
 /** A temp name beside `path`, in the same folder (so the rename stays on one disk). */
 export function tempBeside(path: string, suffix = 'tmp'): string {
@@ -45,14 +46,22 @@ export function writeFileAtomically(
  * serves the counter meanwhile. The name holds the whole file or nothing; a failed save leaves no temp file.
  */
 export async function saveFileAtomically(path: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
+  // Whatever the disk refuses (a folder that cannot be made, a stick full or pulled out, no right to write) is
+  // said as the file not saved, with the system's reason, not as an error "inside the app".
+  const notSaved = (error: unknown) =>
+    new AppError('FILE_NOT_SAVED', 'The file could not be saved.', {
+      reason: error instanceof Error ? error.message : String(error),
+    })
+  await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
+    throw notSaved(error)
+  })
   const tmp = tempBeside(path)
   try {
     await writeDurably(tmp, data)
     await rename(tmp, path)
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined)
-    throw error
+    throw notSaved(error)
   }
 }
 

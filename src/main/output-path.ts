@@ -43,7 +43,8 @@ export const HOST_PATHS: PathSystem = {
   notAFolder: (p) =>
     stat(p).then(
       (s) => !s.isDirectory(),
-      () => false,
+      // A file on the way (C:\file.txt\Backups): no folder can ever be made there.
+      (error: NodeJS.ErrnoException) => error.code === 'ENOTDIR',
     ),
 }
 

@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'ALREADY_CLOSED',
   'EXPORT_FAILED',
   'BACKUP_FAILED',
+  /** A file a person saves (a receipt's PDF, a diagnostics file) could not be written where they chose. */
+  'FILE_NOT_SAVED',
   // Updates of the installed app
   'UPDATE_NOT_READY',
   'UPDATE_ON_HOLD',

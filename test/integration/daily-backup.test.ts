@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -114,11 +114,39 @@ describe('the daily backup', () => {
           expect(await td.call('getDailyBackup', {})).toMatchObject({
             folder,
             made: null,
-            error: { code: 'BACKUP_FAILED' },
+            error: { code: 'BACKUP_FAILED', details: { reason: expect.stringContaining('ENOTDIR') } },
           })
         },
         { timeout: 10_000, interval: 50 },
       )
+      // The manager mends the folder and backs up by hand: the failure is over, and no longer said.
+      rmSync(folder)
+      mkdirSync(folder)
+      await td.call('backupNow', {})
+      // (The next check may have made today's itself meanwhile: then that is what is said.)
+      expect((await td.call('getDailyBackup', {}))?.error ?? null).toBeNull()
+    } finally {
+      await td.close()
+    }
+  })
+
+  it('says nothing of a failure once the daily backup is set to another folder and turned off', async () => {
+    const folder = backupFolder()
+    writeFileSync(folder, 'not a folder')
+    const td = await startTestDesk({
+      settings: { backup: { folder, daily: true, keep: 7 } },
+      deps: { backupCheckMs: 50 },
+    })
+    try {
+      await vi.waitFor(async () => expect(await td.call('getDailyBackup', {})).not.toBeNull(), {
+        timeout: 10_000,
+        interval: 50,
+      })
+      // Another folder: what was said of the first is not said of it.
+      const other = backupFolder()
+      mkdirSync(other)
+      await td.call('updateSettings', { backup: { folder: other, daily: false } })
+      expect(await td.call('getDailyBackup', {})).toBeNull()
     } finally {
       await td.close()
     }

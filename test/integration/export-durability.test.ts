@@ -177,19 +177,6 @@ describe('an export', () => {
 })
 
 describe('a file a clerk or a manager saves (a receipt’s PDF, a diagnostics file)', () => {
-  it('into a folder that cannot be made (a file in its place) is an export that failed, nothing written', async () => {
-    const blocker = join(dir, 'not-a-folder')
-    writeFileSync(blocker, 'a file where the folder would be')
-    await expect(
-      writeExport(
-        { format: 'csv', from: DAY, to: DAY, language: 'en', path: join(blocker, 'day.csv') },
-        { journalPath, mode: 'live', generatedAt: '', generatedBy: null, outletName: 'X', pdf },
-        () => {},
-      ),
-    ).rejects.toMatchObject({ code: 'EXPORT_FAILED', details: { reason: expect.stringContaining('EEXIST') } })
-    expect(readFileSync(blocker, 'utf8')).toBe('a file where the folder would be')
-  })
-
   it('waits for a slow disk without holding the desk up, and takes its name only once it is on it', async () => {
     const path = join(dir, 'out', 'stick', 'receipt.pdf')
     disk.holdSyncOf = join(dir, 'out', 'stick')
@@ -217,9 +204,23 @@ describe('a file a clerk or a manager saves (a receipt’s PDF, a diagnostics fi
     // The name is taken by a folder that is not empty: the file is written and synced, then the rename fails.
     mkdirSync(join(folder, 'receipt.pdf'), { recursive: true })
     writeFileSync(join(folder, 'receipt.pdf', 'keep.txt'), 'kept')
-    await expect(saveFileAtomically(join(folder, 'receipt.pdf'), 'pdf')).rejects.toThrow()
+    // Said as the file not saved, with the system's reason: not an error "inside the app".
+    await expect(saveFileAtomically(join(folder, 'receipt.pdf'), 'pdf')).rejects.toMatchObject({
+      code: 'FILE_NOT_SAVED',
+      details: { reason: expect.any(String) },
+    })
     expect(() => writeFileAtomically(join(folder, 'receipt.pdf'), 'pdf')).toThrow()
     expect(readdirSync(folder)).toEqual(['receipt.pdf'])
     expect(readFileSync(join(folder, 'receipt.pdf', 'keep.txt'), 'utf8')).toBe('kept')
+  })
+
+  it('into a folder that cannot be made (a file in its place) is a file not saved, said as such', async () => {
+    const blocker = join(dir, 'not-a-stick')
+    writeFileSync(blocker, 'a file where the folder would be')
+    await expect(saveFileAtomically(join(blocker, 'receipt.pdf'), 'pdf')).rejects.toMatchObject({
+      code: 'FILE_NOT_SAVED',
+      details: { reason: expect.stringContaining('EEXIST') },
+    })
+    expect(readFileSync(blocker, 'utf8')).toBe('a file where the folder would be')
   })
 })

@@ -98,6 +98,7 @@ const MANAGER_ONLY: DeskMethod[] = [
   'exportReport',
   'getExportProgress',
   'backupNow',
+  'getDailyBackup',
   // The head office: its connection, its test, its settings (the terminal's secret goes through here).
   'getHeadOffice',
   'configureHeadOffice',

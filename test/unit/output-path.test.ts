@@ -37,6 +37,9 @@ describe('paths a caller names', () => {
         code: 'BAD_INPUT',
         details: { field: 'folder', reason: 'PATH_NOT_A_FOLDER' },
       })
+      await expect(checkOutputFolder(join(place, 'afile.txt', 'Backups'), DATA)).rejects.toMatchObject({
+        details: { reason: 'PATH_NOT_A_FOLDER' },
+      })
       expect(await checkOutputFolder(join(place, 'backups'), DATA)).toBe(join(place, 'backups'))
       // Not there yet: the backup makes it.
       expect(await checkOutputFolder(join(place, 'new'), DATA)).toBe(join(place, 'new'))

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
@@ -75,7 +75,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   let backingUp: Promise<unknown> | null = null
   let dailyCheck: Promise<void> | null = null
   /** The last daily backup's outcome, for the Backup tab: a failure would otherwise be only a log line. */
-  let lastDaily: DailyBackupStatus | null = null
+  let lastDaily: (DailyBackupStatus & { day: number }) | null = null
   let stopping = false
 
   function today(): number {
@@ -147,18 +147,38 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   }
 
   async function checkDailyBackup(): Promise<void> {
-    const { backup: b } = core.settings()
-    const at = () => new Date(core.active().session.clock.now()).toISOString()
+    let folder: string | null = null
+    // Taken before any wait: after a stop the desk has no workspace to ask the time of.
+    let at = new Date().toISOString()
     try {
-      if (!b.daily || b.folder === null || (await hasBackupOfDay(b.folder, today()))) return
+      at = new Date(core.active().session.clock.now()).toISOString()
+      const { backup: b } = core.settings()
+      folder = b.folder
+      if (!b.daily || b.folder === null) return
+      if (await hasBackupOfDay(b.folder, today())) {
+        // Today's is there (a manager's Back up now after a failure, say): an earlier failure is over.
+        if (lastDaily?.error) lastDaily = null
+        return
+      }
       if (stopping) return
       const result = await backup(b.folder)
-      lastDaily = { at: at(), folder: b.folder, made: result.folder, error: null }
+      lastDaily = { at, day: today(), folder: b.folder, made: result.folder, error: null }
       log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
     } catch (error) {
-      lastDaily = { at: at(), folder: b.folder, made: null, error: toAppErrorData(error) }
+      if (!stopping) lastDaily = { at, day: today(), folder, made: null, error: toAppErrorData(error) }
       log.error('the daily backup failed', { error })
     }
+  }
+
+  /**
+   * What the Backup tab says of the daily backup: only today's, only while it is on, only for the folder
+   * saved now (a status of another folder, or of yesterday, would not be true any more).
+   */
+  function dailyBackupNow(): DailyBackupStatus | null {
+    const { backup: b } = core.settings()
+    if (!lastDaily || !b.daily || lastDaily.folder !== b.folder || lastDaily.day !== today()) return null
+    const { day: _day, ...status } = lastDaily
+    return status
   }
 
   const reports: FeatureHandlers<
@@ -227,7 +247,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   const exportsAndBackups: FeatureHandlers<
     'exportReport' | 'getExportProgress' | 'backupNow' | 'getDailyBackup'
   > = {
-    getDailyBackup: async () => lastDaily,
+    getDailyBackup: async () => dailyBackupNow(),
     exportReport: async (args, call) => {
       const ws = core.active()
       const s = core.settings()
@@ -288,7 +308,11 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       const folder =
         named !== null ? await checkOutputFolder(named, core.dataDir) : await host('folder').chooseFolder()
       if (folder === null) return null
-      return backup(folder)
+      const made = await backup(folder)
+      // A backup of today in the daily backup's folder: its failure earlier today is over.
+      if (lastDaily?.error && lastDaily.folder !== null && sameFolder(lastDaily.folder, folder))
+        lastDaily = null
+      return made
     },
   }
 
@@ -316,4 +340,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       await backingUp
     },
   }
+}
+
+/** Whether two folder names are the same place as written (Windows: any letter case). */
+function sameFolder(a: string, b: string): boolean {
+  const norm = (p: string) => (process.platform === 'win32' ? resolve(p).toLowerCase() : resolve(p))
+  return norm(a) === norm(b)
 }

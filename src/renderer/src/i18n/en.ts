@@ -557,6 +557,8 @@ export const en = {
       'The file could not be written. Choose another folder or check the disk, then export again.',
     BACKUP_FAILED:
       'The backup could not be made or did not pass its check. Choose another folder or check the disk.',
+    FILE_NOT_SAVED:
+      'The file could not be saved there. Choose another folder or check the disk (a USB stick full or removed, a network folder not reached), then save again.',
     UPDATE_NOT_READY: 'No update is ready to install yet. Check for updates and wait for the download.',
     UPDATE_ON_HOLD:
       'Money is moving (a sale or deposit in progress, or a deposit being re-sent). Install the update when it is finished.',

@@ -21,9 +21,10 @@ export function BackupPanel() {
   const result = useStore(backupStore, (s) => s.result)
   const lastDaily = useStore(backupStore, (s) => s.daily)
   const language = useLanguage()
+  // Asked again after a backup made here and after the settings change: either can end what it said.
   useEffect(() => {
-    void backupStore.getState().loadDaily()
-  }, [])
+    if (result !== undefined && settings !== undefined) void backupStore.getState().loadDaily()
+  }, [result, settings])
   const { form, change, save } = useSettingsForm(
     settings,
     (s) => ({
@@ -68,6 +69,12 @@ export function BackupPanel() {
           <div className="warning warning-pending" role="alert">
             <p className="strong">{m.dailyFailed(formatTime(lastDaily.at, language))}</p>
             <ErrorNote error={lastDaily.error} />
+            {typeof lastDaily.error.details?.reason === 'string' ? (
+              // The system's own words (a folder missing, no access…): what to look at on the disk.
+              <p className="hint file-path" dir="ltr">
+                {lastDaily.error.details.reason}
+              </p>
+            ) : null}
           </div>
         ) : lastDaily?.made ? (
           <div className="notice-line notice-good" role="status">

@@ -24,6 +24,9 @@ export function ReportsPanel() {
 
   useEffect(() => {
     void reportsStore.getState().loadZReports()
+    // A "Close the day?" left open when the manager went elsewhere (to resolve its entries, say) is not
+    // found again with its count of then: it is asked afresh.
+    if (reportsStore.getState().confirmingClose) reportsStore.getState().cancelClose()
   }, [])
 
   const printable = s.report?.type === 'x' || s.report?.type === 'z'
