@@ -148,24 +148,27 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
 
   async function checkDailyBackup(): Promise<void> {
     let folder: string | null = null
-    // Taken before any wait: after a stop the desk has no workspace to ask the time of.
+    // Taken before any wait: after a stop the desk has no workspace to ask the time of, and nothing in the
+    // catch below may throw (this runs from a timer: nobody would catch it).
     let at = new Date().toISOString()
+    let day = businessDay(Date.now())
     try {
       at = new Date(core.active().session.clock.now()).toISOString()
+      day = today()
       const { backup: b } = core.settings()
       folder = b.folder
       if (!b.daily || b.folder === null) return
-      if (await hasBackupOfDay(b.folder, today())) {
+      if (await hasBackupOfDay(b.folder, day)) {
         // Today's is there (a manager's Back up now after a failure, say): an earlier failure is over.
         if (lastDaily?.error) lastDaily = null
         return
       }
       if (stopping) return
       const result = await backup(b.folder)
-      lastDaily = { at, day: today(), folder: b.folder, made: result.folder, error: null }
+      lastDaily = { at, day, folder: b.folder, made: result.folder, error: null }
       log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
     } catch (error) {
-      if (!stopping) lastDaily = { at, day: today(), folder, made: null, error: toAppErrorData(error) }
+      if (!stopping) lastDaily = { at, day, folder, made: null, error: toAppErrorData(error) }
       log.error('the daily backup failed', { error })
     }
   }
