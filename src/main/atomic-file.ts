@@ -49,9 +49,7 @@ export async function saveFileAtomically(path: string, data: string | Uint8Array
   // Whatever the disk refuses (a folder that cannot be made, a stick full or pulled out, no right to write) is
   // said as the file not saved, with the system's reason, not as an error "inside the app".
   const notSaved = (error: unknown) =>
-    new AppError('FILE_NOT_SAVED', 'The file could not be saved.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+    AppError.failed('FILE_NOT_SAVED', 'The file could not be saved.', error)
   await mkdir(dirname(path), { recursive: true }).catch((error: unknown) => {
     throw notSaved(error)
   })

@@ -84,6 +84,16 @@ export class AppError extends Error {
   static from(data: AppErrorData): AppError {
     return new AppError(data.code, data.message, data.details)
   }
+
+  /**
+   * What the system refused while doing one thing (a file call: a folder that cannot be made, a disk full, no
+   * access) as that thing's failure, `code`, with the system's own words in `details.reason` — never an error
+   * "inside the app". An AppError passes as it is: it already says what went wrong.
+   */
+  static failed(code: ErrorCode, message: string, error: unknown): AppError {
+    if (error instanceof AppError) return error
+    return new AppError(code, message, { reason: error instanceof Error ? error.message : String(error) })
+  }
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DeskInput } from '../../src/shared/contract'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, sellFiveLyd, watchErrors } from './support/browser'
+import { type Browser, callDesk, sellFiveLyd, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { layoutProblems, settle } from './support/layout'
 
@@ -189,15 +191,16 @@ describe('a phone with no wallet', () => {
   })
 })
 
+/** The first voucher value the service lists. */
+async function firstDenomination(): Promise<number> {
+  const id = (await callDesk(page, 'listDenominations', {})).items[0]?.id
+  if (id === undefined) throw new Error('no denominations')
+  return id
+}
+
 /** Sets the printer through main, then opens Settings so the screens read it again. */
-async function setPrinter(printer: object): Promise<void> {
-  await page.evaluate(
-    (printer) =>
-      (window as unknown as { api: { updateSettings(x: object): Promise<unknown> } }).api.updateSettings({
-        printer,
-      }),
-    printer,
-  )
+async function setPrinter(printer: DeskInput<'updateSettings'>['printer']): Promise<void> {
+  await callDesk(page, 'updateSettings', { printer })
   await page.keyboard.press('F4')
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor()
   await page.keyboard.press('F1')
@@ -213,24 +216,19 @@ describe('several deposits resolved in the background', () => {
       { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 3 },
     ])
     try {
-      await page.evaluate(async () => {
-        const { api } = window as unknown as {
-          api: Record<'lookupCustomer' | 'deposit', (x: unknown) => Promise<unknown>>
-        }
-        for (const [phone, name, amountDirhams] of [
-          ['0941234567', 'Sara', 33_000],
-          ['0927654321', 'Mariam', 44_000],
-          ['0961234567', 'Omar', 55_000],
-        ] as const) {
-          await api.lookupCustomer({ phone })
-          await api.deposit({
-            phone,
-            amountDirhams,
-            confirmedFirstName: name,
-            requestId: crypto.randomUUID(),
-          })
-        }
-      })
+      for (const [phone, name, amountDirhams] of [
+        ['0941234567', 'Sara', 33_000],
+        ['0927654321', 'Mariam', 44_000],
+        ['0961234567', 'Omar', 55_000],
+      ] as const) {
+        await callDesk(page, 'lookupCustomer', { phone })
+        await callDesk(page, 'deposit', {
+          phone,
+          amountDirhams,
+          confirmedFirstName: name,
+          requestId: randomUUID(),
+        })
+      }
       const region = page.getByRole('region', { name: 'Background results' })
       const more = region.getByRole('button', { name: 'Show 2 more' })
       await more.waitFor({ timeout: 30_000 })
@@ -322,15 +320,8 @@ describe('Settings’ preferences', () => {
 describe('the journal’s list with the keyboard', () => {
   it('goes to the last row with End and back to the first with Home, the focus staying on a row', async () => {
     // Enough sales that the list draws only some of its rows.
-    await page.evaluate(async () => {
-      const { api } = window as unknown as {
-        api: Record<'listDenominations' | 'generateVoucher', (a: object) => Promise<unknown>>
-      }
-      const list = (await api.listDenominations({})) as { items: { id: number }[] }
-      const id = list.items[0]?.id
-      if (id === undefined) throw new Error('no denominations')
-      for (let i = 0; i < 45; i++) await api.generateVoucher({ denominationId: id })
-    })
+    const id = await firstDenomination()
+    for (let i = 0; i < 45; i++) await callDesk(page, 'generateVoucher', { denominationId: id })
     await page.keyboard.press('F3')
     const search = page.getByRole('searchbox', { name: 'Search' })
     await search.waitFor()
@@ -393,13 +384,8 @@ describe('a voucher whose outcome is unknown, in the journal beside its open ent
       { method: 'POST', path: '/vouchers/generate', action: 'drop-before-commit', times: 1 },
     ])
     try {
-      await page.evaluate(async () => {
-        const { api } = window as unknown as {
-          api: Record<'listDenominations' | 'generateVoucher', (a: object) => Promise<unknown>>
-        }
-        const list = (await api.listDenominations({})) as { items: { id: number }[] }
-        await api.generateVoucher({ denominationId: list.items[0]?.id }).catch(() => undefined)
-      })
+      const id = await firstDenomination()
+      await callDesk(page, 'generateVoucher', { denominationId: id }).catch(() => undefined)
     } finally {
       shell.sandbox.controls.clearFaults()
     }
@@ -452,17 +438,13 @@ describe('Esc in the manager’s questions and editors', () => {
   })
 
   it('shows a voucher a manager settled as not issued without its old "outcome unknown" advice', async () => {
-    const unknown = (await page.evaluate(async () => {
-      const { api } = window as unknown as {
-        api: Record<'listJournal' | 'resolveEntry', (a: object) => Promise<unknown>>
-      }
-      const list = (await api.listJournal({ status: 'unknown', limit: 10 })) as { entries: { id: string }[] }
-      const entry = list.entries[0]
-      if (!entry) return null
-      await api.resolveEntry({ entryId: entry.id, outcome: 'not-issued', note: 'Checked with the provider' })
-      return entry.id
-    })) as string | null
-    expect(unknown).not.toBeNull()
+    const [unknown] = (await callDesk(page, 'listJournal', { status: 'unknown', limit: 10 })).entries
+    if (!unknown) throw new Error('the voucher left unknown above is not in the journal')
+    await callDesk(page, 'resolveEntry', {
+      entryId: unknown.id,
+      outcome: 'not-issued',
+      note: 'Checked with the provider',
+    })
     await page.keyboard.press('F3')
     await page.locator('.journal-row', { hasText: 'Failed' }).first().click()
     const panel = page.locator('.entry-panel')

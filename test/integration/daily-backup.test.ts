@@ -99,17 +99,17 @@ describe('the daily backup', () => {
     }
   })
 
-  it('says on the Backup tab when it failed, and why (it was only in the log)', async () => {
-    // A folder name that is a file now (a USB stick's letter taken by another drive, say).
+  /** A desk whose daily backup folder is a file now (a USB stick's letter taken by another drive, say). */
+  async function deskWithAFileForFolder() {
     const folder = backupFolder()
     writeFileSync(folder, 'not a folder')
     const td = await startTestDesk({
       settings: { backup: { folder, daily: true, keep: 7 } },
       deps: { backupCheckMs: 50 },
     })
-    try {
-      expect(await td.call('getDailyBackup', {})).toBeNull()
-      await vi.waitFor(
+    /** Until the Backup tab says the daily backup failed there, and why. */
+    const failureSaid = () =>
+      vi.waitFor(
         async () => {
           expect(await td.call('getDailyBackup', {})).toMatchObject({
             folder,
@@ -119,6 +119,14 @@ describe('the daily backup', () => {
         },
         { timeout: 10_000, interval: 50 },
       )
+    return { td, folder, failureSaid }
+  }
+
+  it('says on the Backup tab when it failed, and why (it was only in the log)', async () => {
+    const { td, folder, failureSaid } = await deskWithAFileForFolder()
+    try {
+      expect(await td.call('getDailyBackup', {})).toBeNull()
+      await failureSaid()
       // The manager mends the folder and backs up by hand: the failure is over, and no longer said.
       rmSync(folder)
       mkdirSync(folder)
@@ -131,17 +139,9 @@ describe('the daily backup', () => {
   })
 
   it('says nothing of a failure once the daily backup is set to another folder and turned off', async () => {
-    const folder = backupFolder()
-    writeFileSync(folder, 'not a folder')
-    const td = await startTestDesk({
-      settings: { backup: { folder, daily: true, keep: 7 } },
-      deps: { backupCheckMs: 50 },
-    })
+    const { td, failureSaid } = await deskWithAFileForFolder()
     try {
-      await vi.waitFor(async () => expect(await td.call('getDailyBackup', {})).not.toBeNull(), {
-        timeout: 10_000,
-        interval: 50,
-      })
+      await failureSaid()
       // Another folder: what was said of the first is not said of it.
       const other = backupFolder()
       mkdirSync(other)

@@ -69,10 +69,8 @@ export async function listBackups(folder: string): Promise<string[]> {
     names = await readdir(folder)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    // Not a folder, no access, a share gone: the backup's failure, with its reason (not "inside the app").
-    throw new AppError('BACKUP_FAILED', 'The backup folder could not be read.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+    // Not a folder, no access, a share gone: the backup's failure, with its reason.
+    throw AppError.failed('BACKUP_FAILED', 'The backup folder could not be read.', error)
   }
   const made = await Promise.all(
     names.map(async (name) => BACKUP_NAME.test(name) && (await exists(join(folder, name, 'manifest.json')))),
@@ -148,10 +146,7 @@ export async function makeBackup(options: {
   } catch (error) {
     // What is left of the attempt goes; if even that fails (the folder went away), the first error is the story.
     await rm(partial, { recursive: true, force: true }).catch(() => undefined)
-    if (error instanceof AppError) throw error
-    throw new AppError('BACKUP_FAILED', 'The backup could not be written.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+    throw AppError.failed('BACKUP_FAILED', 'The backup could not be written.', error)
   }
 }
 

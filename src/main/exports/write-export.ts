@@ -72,12 +72,9 @@ export async function writeExport(
   progress: Progress,
 ): Promise<void> {
   checkExportPath(request.path, request.format)
-  // A folder that cannot be made (a file in its place, no right to write there) is the export's failure,
-  // said as such, not an error "inside the app".
+  // A folder that cannot be made (a file in its place, no right to write there) is the export's failure.
   await mkdir(dirname(request.path), { recursive: true }).catch((error: unknown) => {
-    throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+    throw notWritten(error)
   })
   const tmp = tempBeside(request.path, 'part')
   if (source.chainReport) return writeSummaryOnly(request, source, source.chainReport, tmp, progress)
@@ -156,10 +153,7 @@ export async function writeExport(
     progress(total, total)
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined)
-    if (error instanceof AppError) throw error
-    throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+    throw notWritten(error)
   } finally {
     snapshot.close()
   }
@@ -192,10 +186,7 @@ async function writeSummaryOnly(
     progress(0, 0)
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined)
-    if (error instanceof AppError) throw error
-    throw new AppError('EXPORT_FAILED', 'The export could not be written.', {
-      reason: error instanceof Error ? error.message : String(error),
-    })
+    throw notWritten(error)
   }
 }
 
@@ -212,4 +203,8 @@ async function* exportRows(snapshot: JournalSnapshot, from: number, to: number, 
 async function exportWriter(format: 'csv' | 'xlsx', path: string, language: Language): Promise<ExportWriter> {
   if (format === 'csv') return CsvWriter.create(path, language)
   return new (await import('./xlsx')).XlsxWriter(path, language)
+}
+
+function notWritten(error: unknown): AppError {
+  return AppError.failed('EXPORT_FAILED', 'The export could not be written.', error)
 }

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import type { DeskInput, DeskMethod, DeskOutputs } from '../../../src/shared/contract'
 
 export const SCREENSHOT_DIR = 'test-output/screenshots'
 
@@ -86,4 +87,16 @@ export function watchErrors(page: Page): string[] {
  */
 export async function ready(button: Locator): Promise<void> {
   await button.click({ trial: true })
+}
+
+/** A desk call through the page's own `window.api`, as the renderer makes it: what a test sets up fast. */
+export function callDesk<M extends DeskMethod>(
+  page: Page,
+  method: M,
+  args: DeskInput<M>,
+): Promise<DeskOutputs[M]> {
+  return page.evaluate(
+    ([m, a]) => (window as unknown as { api: Record<string, (x: unknown) => Promise<unknown>> }).api[m]?.(a),
+    [method, args] as const,
+  ) as Promise<DeskOutputs[M]>
 }

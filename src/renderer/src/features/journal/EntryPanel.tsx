@@ -93,7 +93,7 @@ export function EntryPanel() {
               [t.journal.id, <Ltr key="i">{entry.id}</Ltr>],
             ]}
           />
-          {entry.error && settledByPerson(entry) ? (
+          {entry.error && errorIsHistory(entry) ? (
             // The error is history now: its advice ("the outcome is unknown: look at the entry…") would
             // contradict the settled entry on the same panel.
             <div>
@@ -161,7 +161,7 @@ function hasReceipt(entry: JournalEntry): boolean {
  * The entry is settled (issued or confirmed, or failed by a person's resolution): what went wrong on the way is
  * only its history. A failure the service gave keeps its error, which is the reason.
  */
-function settledByPerson(entry: JournalEntry): boolean {
+function errorIsHistory(entry: JournalEntry): boolean {
   if (entry.status === 'issued' || entry.status === 'confirmed') return true
   return (
     entry.status === 'failed' && entry.resolution !== undefined && entry.resolution.outcome !== 'annotated'

@@ -21,10 +21,9 @@ export function BackupPanel() {
   const result = useStore(backupStore, (s) => s.result)
   const lastDaily = useStore(backupStore, (s) => s.daily)
   const language = useLanguage()
-  // Asked again after a backup made here and after the settings change: either can end what it said.
   useEffect(() => {
-    if (result !== undefined && settings !== undefined) void backupStore.getState().loadDaily()
-  }, [result, settings])
+    void backupStore.getState().loadDaily()
+  }, [])
   const { form, change, save } = useSettingsForm(
     settings,
     (s) => ({
@@ -52,6 +51,7 @@ export function BackupPanel() {
         onSubmit={(e) => {
           e.preventDefault()
           if (!keepOk) return
+          // Another folder, or the daily backup off, can end what the tab says of the daily backup.
           void save(() =>
             settingsStore
               .getState()
@@ -59,7 +59,7 @@ export function BackupPanel() {
                 { backup: { folder: folder.trim() === '' ? null : folder.trim(), daily, keep: keepN } },
                 'backup',
               ),
-          )
+          ).then(() => backupStore.getState().loadDaily())
         }}
       >
         <h2 id="backup-title">{m.title}</h2>

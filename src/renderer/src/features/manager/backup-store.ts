@@ -35,7 +35,11 @@ export function createBackupStore(api: Pick<DeskApi, 'backupNow' | 'getDailyBack
       set({ busy: true, error: null, result: null })
       try {
         const result = await api.backupNow(folder ? { folder } : {})
-        if (result) set({ result })
+        if (result) {
+          set({ result })
+          // A backup of today can end what the tab said of the daily backup's failure.
+          await get().loadDaily()
+        }
       } catch (e) {
         set({ error: toAppErrorData(e) })
       } finally {

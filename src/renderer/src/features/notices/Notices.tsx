@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useStore } from 'zustand'
 import { noticesStore, openEntry, printingStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
@@ -20,10 +20,6 @@ export function Notices() {
   const shown = useStore(noticesStore, (s) => s.shown)
   const outcomes = useStore(printingStore, (s) => s.outcomes)
   const [all, setAll] = useState(false)
-  // Down to one (or none): the next ones arrive folded again.
-  useEffect(() => {
-    if (shown.length <= 1) setAll(false)
-  }, [shown.length])
   if (shown.length === 0) return null
   const printIssue = (entryId: string | undefined) => {
     const state = entryId === undefined ? undefined : outcomes[entryId]?.state
@@ -52,7 +48,11 @@ export function Notices() {
             className="notice-dismiss"
             aria-label={t.common.dismiss}
             title={t.common.dismiss}
-            onClick={() => noticesStore.getState().dismiss(notice.id)}
+            onClick={() => {
+              // Down to one: the next ones arrive folded again.
+              if (shown.length <= 2) setAll(false)
+              noticesStore.getState().dismiss(notice.id)
+            }}
           >
             ✕
           </Button>
