@@ -146,6 +146,24 @@ export interface ZInfo {
   part: number
 }
 
+/**
+ * X and Z: the entries earlier Z reports closed with no outcome (pending or unknown). Those whose outcome is
+ * known since are carried by the next Z, once: their money is in that Z and in no other. The rest are still
+ * without an outcome, and a later X or Z carries them once it is known.
+ */
+export interface LateOutcomes {
+  /** Settled since, by kind: the money that moved (issued vouchers, confirmed deposits) and what failed. */
+  byKind: { kind: EntryKind; done: Tally; failed: Tally }[]
+  /** Of those, the money that moved, both kinds together. */
+  moved: Tally
+  /** Of those, what failed, both kinds together. */
+  failed: Tally
+  /** The settled entries, with what they are now. */
+  settled: ReportList
+  /** Still without an outcome. */
+  stillOpen: Tally
+}
+
 export interface Report {
   type: ReportType
   /** Reports come from the active mode's journal: training figures never mix with live ones. */
@@ -165,6 +183,11 @@ export interface Report {
   /** Entries still flagged for a person, or whose outcome is not known. */
   attention: ReportList
   /**
+   * X and Z: outcomes of entries earlier Z reports closed without one (see LateOutcomes); null for other
+   * reports, and for Z reports closed before the desk carried them.
+   */
+  late: LateOutcomes | null
+  /**
    * A chain report (read from the head office): every terminal, with each one's figures. Chain reports hold
    * figures only; their entry lists are empty (the totals say how many), and clerks are named with their
    * terminal.
@@ -179,6 +202,8 @@ export interface ZSummary {
   closedBy: string | null
   part: number
   sales: Tally
+  /** The money of earlier Zs' entries whose outcome this Z carried (LateOutcomes.moved); 0 for none. */
+  lateMoved: Tally
   entryCount: number
 }
 

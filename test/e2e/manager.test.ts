@@ -10,6 +10,7 @@ import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/s
 import { pdfText } from '../helpers/pdf-text'
 import {
   type Browser,
+  callDesk,
   launchBrowser,
   screenshot,
   sellFiveLyd,
@@ -369,6 +370,58 @@ describe('a manager and a clerk through the browser shell', () => {
     await page.locator('.report-view').waitFor()
     expect(await page.getByRole('status').filter({ hasText: 'Saved:' }).count()).toBe(0)
   }, 120_000)
+
+  it('counts a sale whose outcome was found after its Z in the next X and Z, once', async () => {
+    shell.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
+    ])
+    const lost = await callDesk(page, 'generateVoucher', { denominationId: 2 })
+    shell.sandbox.controls.clearFaults()
+    expect(lost.status).toBe('unknown')
+    const real = shell.sandbox.controls.ledger().vouchers.at(-1)
+    // The Z question says where a later outcome goes.
+    await page.getByRole('button', { name: 'Close the day (Z)' }).click()
+    await page.getByText(/counted by the next X and Z, under “Outcomes of earlier Z reports”/).waitFor()
+    await page.getByRole('button', { name: 'Yes, close the day' }).click()
+    await page.getByRole('heading', { name: 'Z report no. 2 (part 2 of the day)' }).waitFor()
+    const view = page.locator('.report-view')
+    expect(await view.getByRole('heading', { name: 'Outcomes of earlier Z reports' }).count()).toBe(0)
+
+    await callDesk(page, 'resolveEntry', {
+      entryId: lost.id,
+      outcome: 'issued',
+      code: String(real?.code),
+      serialNumber: String(real?.serial_number),
+      note: 'Seen in the provider portal',
+    })
+    const amount = (lost.amountDirhams / 1000).toFixed(3)
+    await page.getByRole('button', { name: 'X report (shift so far)' }).click()
+    await view.getByRole('heading', { name: 'Outcomes of earlier Z reports' }).waitFor()
+    expect(
+      await view.getByText('The next Z counts their money; no other Z does.', { exact: false }).count(),
+    ).toBe(1)
+    expect(await view.getByText('Money that moved with them').textContent()).toMatch(
+      new RegExp(`Money that moved with them: 1 · ${amount.replace('.', '\\.')}`),
+    )
+    expect(await view.locator('tr[data-late-kind="voucher"]').textContent()).toContain(amount)
+    await screenshot(page, 'en-30-x-late-outcome')
+
+    // Nothing was sold since the second Z; the third carries the outcome, and a fourth is refused.
+    await page.getByRole('button', { name: 'Close the day (Z)' }).click()
+    await page.getByRole('button', { name: 'Yes, close the day' }).click()
+    await page.getByRole('heading', { name: 'Z report no. 3 (part 3 of the day)' }).waitFor()
+    expect(await view.getByRole('heading', { name: 'Settled since the last Z (1)' }).count()).toBe(1)
+    expect(await view.locator('.report-entries tr', { hasText: amount }).textContent()).toContain('Issued')
+    // In the list of Zs, the third shows what it carried under its own (nothing sold) sales.
+    expect(await page.locator('.z-list li').first().textContent()).toMatch(
+      new RegExp(`0\\.000 LYD\\+ ${amount.replace('.', '\\.')}`),
+    )
+    await page.getByRole('button', { name: 'العربية' }).click()
+    await view.getByRole('heading', { name: 'نتائج عمليات من تقارير Z سابقة' }).waitFor()
+    await screenshot(page, 'ar-30-z-late-outcome')
+    await page.getByRole('button', { name: 'English' }).click()
+    expect(await pageCall('closeDay')).toMatchObject({ ok: false, code: 'ALREADY_CLOSED' })
+  })
 
   it('backs up into the folder typed, saved or not, and says in words why a folder is refused', async () => {
     await page.getByRole('tab', { name: 'Backup' }).click()

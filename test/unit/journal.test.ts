@@ -129,6 +129,48 @@ describe('migrations', () => {
     })
   })
 
+  it('record what Z reports closed before migration 9 left open, so the next Z carries their outcome', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 8))
+    const entry = db.prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
+         denomination_id, external_transaction_id)
+       VALUES (?, 'voucher', ?, 'live', 'x', 'x', 'x', ?, 5000, 1, ?)`,
+    )
+    // Day 1: e1 failed at once, e2 unknown then and settled since, e3 still unknown; its Z listed e2 and e3 as open.
+    // Day 2: e4 unknown then and settled since, but beyond what its Z listed: nothing can tell it apart.
+    entry.run('e1', 'failed', 20261101, 'r1')
+    entry.run('e2', 'failed', 20261101, 'r2')
+    entry.run('e3', 'unknown', 20261101, 'r3')
+    entry.run('e4', 'failed', 20261102, 'r4')
+    entry.run('e5', 'unknown', 20261103, 'r5')
+    const listed = (...ids: string[]) =>
+      JSON.stringify({ attention: { entries: ids.map((id) => ({ id, status: 'unknown' })) } })
+    const z = db.prepare(
+      `INSERT INTO z_reports (number, day, closed_at, after_entry_id, last_entry_id, report)
+       VALUES (?, ?, 'x', ?, ?, ?)`,
+    )
+    z.run(1, 20261101, '', 'e3', listed('e2', 'e3'))
+    z.run(2, 20261102, '', 'e4', listed())
+    expect(migrate(db)).toEqual({ from: 8, to: SCHEMA_VERSION })
+    expect(db.prepare('SELECT * FROM z_open_entries ORDER BY entry_id').all()).toEqual([
+      { entry_id: 'e2', z_number: 1, carried_by: null },
+      { entry_id: 'e3', z_number: 1, carried_by: null },
+    ])
+    // Carried once, by a later Z; never deleted.
+    z.run(3, 20261103, 'e4', 'e5', listed('e5'))
+    expect(() => db.prepare("UPDATE z_open_entries SET carried_by = 1 WHERE entry_id = 'e2'").run()).toThrow(
+      'carried once',
+    )
+    db.prepare("UPDATE z_open_entries SET carried_by = 3 WHERE entry_id = 'e2'").run()
+    expect(() => db.prepare("UPDATE z_open_entries SET carried_by = 3 WHERE entry_id = 'e2'").run()).toThrow(
+      'carried once',
+    )
+    expect(() => db.prepare("DELETE FROM z_open_entries WHERE entry_id = 'e3'").run()).toThrow(
+      'cannot be deleted',
+    )
+  })
+
   it('compute the phone key in SQL as the desk computes it when it asks by phone', () => {
     const db = new Database(':memory:')
     migrate(db)

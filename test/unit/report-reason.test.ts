@@ -39,6 +39,7 @@ const report = (attention: ReportEntry[]): Report => ({
   byClerk: [],
   failed: { total: 0, entries: [] },
   attention: { total: attention.length, entries: attention },
+  late: null,
 })
 
 describe('the reason a report gives for an entry', () => {

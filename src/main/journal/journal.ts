@@ -325,6 +325,26 @@ export class Journal implements ReportSource {
     reports.insertZReport(this.#sql, z)
   }
 
+  /** Entries earlier Zs closed open that no Z has carried yet, grouped by kind and what they are now. */
+  lateGroups(): reports.LateGroup[] {
+    return reports.lateGroups(this.#sql)
+  }
+
+  /** The first of those whose outcome is now known, in day and id order. */
+  lateEntries(limit: number): EntryRecord[] {
+    return reports.lateEntries(this.#sql, limit)
+  }
+
+  /** Records the entries a Z closes with no outcome yet (after its row is stored). */
+  recordOpenAtZ(z: { number: number; day: number; afterEntryId: string; lastEntryId: string }): void {
+    reports.recordOpenAtZ(this.#sql, z)
+  }
+
+  /** Marks the settled ones of those as carried by this Z; returns how many. */
+  carryLateOutcomes(zNumber: number): number {
+    return reports.carryLateOutcomes(this.#sql, zNumber)
+  }
+
   /** A stored Z report (JSON), or null. */
   zReport(number: number): string | null {
     return reports.zReport(this.#sql, number)

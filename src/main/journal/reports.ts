@@ -122,6 +122,61 @@ export async function* entryBatches(
   }
 }
 
+// Outcomes of earlier Z reports ------------------------------------------------------------------------------
+
+/** Entries that earlier Zs closed open and no Z has carried yet, by kind and what they are now. */
+export interface LateGroup {
+  kind: EntryKind
+  status: EntryStatus
+  n: number
+  dirhams: number
+}
+
+const SETTLED = "status IN ('issued', 'confirmed', 'failed')"
+const WAITING = 'id IN (SELECT entry_id FROM z_open_entries WHERE carried_by IS NULL)'
+
+/** What the next Z carries (now settled) and what it cannot yet (still open), grouped. */
+export function lateGroups(db: Statements): LateGroup[] {
+  return db
+    .prepare(
+      `SELECT kind, status, count(*) AS n, coalesce(sum(amount_dirhams), 0) AS dirhams
+       FROM entries WHERE ${WAITING} GROUP BY kind, status`,
+    )
+    .all() as LateGroup[]
+}
+
+/** The first of those now settled, in day and id order. */
+export function lateEntries(db: Statements, limit: number): EntryRecord[] {
+  if (limit <= 0) return []
+  return records(
+    db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE ${WAITING} AND ${SETTLED} ORDER BY day, id LIMIT ?`,
+    ),
+    limit,
+  )
+}
+
+/** Records the entries a Z closes with no outcome yet, so that a later Z carries their outcome. */
+export function recordOpenAtZ(
+  db: Statements,
+  z: { number: number; day: number; afterEntryId: string; lastEntryId: string },
+): void {
+  db.prepare(
+    `INSERT INTO z_open_entries (entry_id, z_number)
+     SELECT id, ? FROM entries WHERE day = ? AND id > ? AND id <= ? AND status IN ('pending', 'unknown')`,
+  ).run(z.number, z.day, z.afterEntryId, z.lastEntryId)
+}
+
+/** Marks every waiting entry that is now settled as carried by this Z; returns how many. */
+export function carryLateOutcomes(db: Statements, zNumber: number): number {
+  return db
+    .prepare(
+      `UPDATE z_open_entries SET carried_by = ?
+       WHERE carried_by IS NULL AND entry_id IN (SELECT id FROM entries WHERE ${WAITING} AND ${SETTLED})`,
+    )
+    .run(zNumber).changes
+}
+
 // Z reports ---------------------------------------------------------------------------------------------------
 
 /** A Z report as stored: what it covers, and the report itself as closed (JSON). */

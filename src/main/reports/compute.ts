@@ -3,6 +3,7 @@ import { addDays } from '../../shared/day'
 import {
   type ClerkTotals,
   type KindTotals,
+  type LateOutcomes,
   REPORT_LIST_LIMIT,
   type Report,
   type ReportEntry,
@@ -11,7 +12,7 @@ import {
 } from '../../shared/manager'
 import { codeLast4 } from '../journal/dto'
 import type { EntryRecord } from '../journal/entries'
-import type { ReportGroup, ReportScope, ReportSource } from '../journal/reports'
+import type { LateGroup, ReportGroup, ReportScope, ReportSource } from '../journal/reports'
 
 export type { ReportScope } from '../journal/reports'
 
@@ -132,6 +133,47 @@ export function assemble(
     byClerk: s.byClerk,
     failed: { total: s.failed, entries: failedEntries },
     attention: { total: s.attention, entries: attentionEntries },
+    late: null,
+  }
+}
+
+/** Where an X or Z reads what earlier Zs closed open: the journal. */
+export interface LateSource {
+  lateGroups(): LateGroup[]
+  lateEntries(limit: number): EntryRecord[]
+}
+
+/**
+ * What earlier Z reports closed with no outcome: those settled since (what the next Z carries), by kind,
+ * with the money that moved and the first of them by name; and how many are still open.
+ */
+export function computeLate(source: LateSource): LateOutcomes {
+  const byKind = new Map<EntryKind, LateOutcomes['byKind'][number]>(
+    (['voucher', 'deposit'] as const).map((kind) => [kind, { kind, done: zero(), failed: zero() }]),
+  )
+  let settled = 0
+  let stillOpen = zero()
+  for (const g of source.lateGroups()) {
+    const kind = byKind.get(g.kind)
+    if (!kind) continue
+    if (isOpen(g.status)) {
+      stillOpen = add(stillOpen, g.n, g.dirhams)
+      continue
+    }
+    settled += g.n
+    const bucket = isDone(g.status) ? 'done' : 'failed'
+    kind[bucket] = add(kind[bucket], g.n, g.dirhams)
+  }
+  const kinds = [...byKind.values()]
+  return {
+    byKind: kinds,
+    moved: kinds.reduce((t, k) => add(t, k.done.count, k.done.dirhams), zero()),
+    failed: kinds.reduce((t, k) => add(t, k.failed.count, k.failed.dirhams), zero()),
+    settled: {
+      total: settled,
+      entries: settled > 0 ? source.lateEntries(REPORT_LIST_LIMIT).map(toReportEntry) : [],
+    },
+    stillOpen,
   }
 }
 

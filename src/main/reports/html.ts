@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import { reportReason } from '../../shared/error-labels'
-import type { ClerkTotals, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
+import type { ClerkTotals, LateOutcomes, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
@@ -129,6 +129,11 @@ function entryList(title: string, list: ReportList, l: ReportLabels): string {
     list.entries.map((e) => entryRow(e, l)).join('') +
     `</tbody></table>${more > 0 ? `<p>${escapeHtml(l.more(more))}</p>` : ''}`
   )
+}
+
+/** Whether an X or Z has outcomes of earlier Zs to show: settled since, or still open. */
+function hasLate(report: Report): report is Report & { late: LateOutcomes } {
+  return report.late !== null && (report.late.settled.total > 0 || report.late.stillOpen.count > 0)
 }
 
 function clerkRow(c: ClerkTotals, l: ReportLabels): string {
@@ -276,6 +281,14 @@ export function renderSummaryReceiptHtml(
       : '',
     report.byClerk.length
       ? `<hr>${section(l.byClerk, report.byClerk.map((c) => row(clerkName(c.clerk, l), tally(c.total))).join(''))}`
+      : '',
+    hasLate(report)
+      ? `<hr>${section(
+          l.late.title,
+          row(escapeHtml(l.done), tally(report.late.moved)) +
+            row(escapeHtml(l.failed), tally(report.late.failed)) +
+            row(escapeHtml(l.late.stillOpen), tally(report.late.stillOpen)),
+        )}`
       : '',
     '<hr>',
     row(escapeHtml(l.failedEntries), ltr(String(report.failed.total))),

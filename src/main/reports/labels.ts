@@ -1,6 +1,7 @@
 import { isolatedLtr } from '../../shared/bidi-text'
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
 import { CONFIRMED_BY_DUPLICATE } from '../../shared/error-labels'
+import { LATE_OUTCOME_WORDS } from '../../shared/late-outcome-words'
 import type { ReportType } from '../../shared/manager'
 
 /** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits.
@@ -55,6 +56,7 @@ const en = {
   attentionEntries: 'Entries needing attention',
   none: 'None',
   more: (n: number) => `… and ${n} more`,
+  late: LATE_OUTCOME_WORDS.en,
   entries: 'Entries',
   entriesCapped: (shown: number, total: number) =>
     `The first ${shown} of ${total} entries; the CSV and Excel exports hold them all.`,
@@ -141,6 +143,7 @@ const ar: ReportLabels = {
   attentionEntries: 'عمليات تحتاج إلى متابعة',
   none: 'لا يوجد',
   more: (n) => `… و${n} أخرى`,
+  late: LATE_OUTCOME_WORDS.ar,
   entries: 'العمليات',
   entriesCapped: (shown, total) => `أول ${shown} من ${total} عملية؛ ملفا CSV وExcel يحتويان عليها كلها.`,
   columns: {

@@ -2,23 +2,31 @@ import type { Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { Report, ZSummary } from '../../shared/manager'
 import type { Journal } from '../journal/journal'
-import { computeReport } from './compute'
+import { computeLate, computeReport } from './compute'
 
-/** The X report: the day so far since its last Z, for this terminal; nothing is stored. */
+/**
+ * The X report: the day so far since its last Z, for this terminal, and the outcomes of earlier Zs' open
+ * entries the next Z would carry; nothing is stored.
+ */
 export function xReport(
   journal: Journal,
   day: number,
   meta: { mode: Mode; generatedAt: string; generatedBy: string | null },
 ): Report {
   const { afterId } = journal.zCoverage(day)
-  return computeReport(journal, { from: day, to: day, afterId }, { ...meta, type: 'x', z: null })
+  return {
+    ...computeReport(journal, { from: day, to: day, afterId }, { ...meta, type: 'x', z: null }),
+    late: computeLate(journal),
+  }
 }
 
 /**
  * Closes a business day for this terminal with the next Z number, storing the report as closed so a reprint is
  * the same report. A day has one Z unless entries are recorded after it (clerks kept working): then another
- * Z of the same day covers exactly those, so no entry is ever in two Zs or in none. A Z of a day with nothing
- * new since its last Z is refused (ALREADY_CLOSED). Numbers run per journal: per terminal and mode.
+ * Z of the same day covers exactly those, so no entry is ever in two Zs or in none. An entry a Z closes with no
+ * outcome (pending or unknown) is recorded as such; once its outcome is known, the next Z (of any day) carries
+ * it, once, so its money is in exactly one Z too. A Z of a day with nothing new since its last Z and no outcome
+ * to carry is refused (ALREADY_CLOSED). Numbers run per journal: per terminal and mode.
  */
 export function closeDay(
   journal: Journal,
@@ -28,34 +36,40 @@ export function closeDay(
   return journal.transaction(() => {
     const { afterId, parts } = journal.zCoverage(day)
     const last = journal.lastEntryOfDay(day, afterId)
-    if (parts > 0 && last === null) {
-      throw new AppError('ALREADY_CLOSED', 'This day is already closed and nothing was recorded since.', {
-        day,
-      })
+    const late = computeLate(journal)
+    if (parts > 0 && last === null && late.settled.total === 0) {
+      throw new AppError(
+        'ALREADY_CLOSED',
+        'This day is already closed, and nothing was recorded or settled since.',
+        { day },
+      )
     }
     const number = journal.nextZNumber()
     const upToId = last ?? afterId
-    const report = computeReport(
-      journal,
-      { from: day, to: day, afterId, upToId },
-      {
-        type: 'z',
-        mode: meta.mode,
-        generatedAt: meta.at,
-        generatedBy: meta.by,
-        z: { number, closedAt: meta.at, closedBy: meta.by, part: parts + 1 },
-      },
-    )
+    const report: Report = {
+      ...computeReport(
+        journal,
+        { from: day, to: day, afterId, upToId },
+        {
+          type: 'z',
+          mode: meta.mode,
+          generatedAt: meta.at,
+          generatedBy: meta.by,
+          z: { number, closedAt: meta.at, closedBy: meta.by, part: parts + 1 },
+        },
+      ),
+      late,
+    }
+    const covered = { number, day, afterEntryId: afterId, lastEntryId: upToId }
     journal.insertZReport({
-      number,
-      day,
+      ...covered,
       closedAt: meta.at,
       closedBy: meta.by,
       closedById: meta.byId,
-      afterEntryId: afterId,
-      lastEntryId: upToId,
       report: JSON.stringify(report),
     })
+    journal.recordOpenAtZ(covered)
+    journal.carryLateOutcomes(number)
     return report
   })
 }
@@ -63,7 +77,9 @@ export function closeDay(
 export function getZReport(journal: Journal, number: number): Report {
   const report = journal.zReport(number)
   if (report === null) throw new AppError('NOT_FOUND', `There is no Z report number ${number}.`)
-  return JSON.parse(report) as Report
+  // A Z closed before the desk carried late outcomes has no such part.
+  const stored = JSON.parse(report) as Report
+  return { ...stored, late: stored.late ?? null }
 }
 
 /** Newest first. */
@@ -77,6 +93,7 @@ export function listZReports(journal: Journal, limit: number): ZSummary[] {
       closedBy: z.closedBy,
       part: report.z?.part ?? 1,
       sales: report.sales,
+      lateMoved: report.late?.moved ?? { count: 0, dirhams: 0 },
       entryCount: report.entryCount,
     }
   })

@@ -552,7 +552,7 @@ export const en = {
     IN_PROGRESS:
       'The desk is still working on this entry (sending or retrying it). Wait a few minutes, then try again.',
     ALREADY_CLOSED:
-      'This day is already closed and nothing was recorded since. Reprint its Z report instead.',
+      'This day is already closed, and nothing was recorded or settled since. Reprint its Z report instead.',
     EXPORT_FAILED:
       'The file could not be written. Choose another folder or check the disk, then export again.',
     BACKUP_FAILED:

@@ -1,4 +1,5 @@
 import { isolated } from '../../../shared/bidi-text'
+import { LATE_OUTCOME_WORDS } from '../../../shared/late-outcome-words'
 import { arabicEntries as entries } from './ar-counts'
 import type { ManagerMessages } from './manager-en'
 import { plural } from './plural'
@@ -61,7 +62,7 @@ export const managerAr: ManagerMessages = {
     closeConfirm:
       'تقرير Z مرقّم ومحفوظ. العمليات التي تتم بعده تدخل في تقرير Z التالي. أغلق اليوم فقط عند نهاية العمل.',
     closeOpenEntries: (n: number) =>
-      `فيه ${entries(n)} ما زالت تحتاج إلى متابعة (نتيجة غير معروفة أو عليها علامة). يحفظها الـ Z كما هي الآن؛ وما تؤول إليه لاحقاً يظهر في تقرير اليوم وفي السجل، لا في هذا الـ Z. احسمها أولاً إن استطعت.`,
+      `فيه ${entries(n)} ما زالت تحتاج إلى متابعة (نتيجة غير معروفة أو عليها علامة). يحفظها الـ Z كما هي الآن. وما تُعرف نتيجته لاحقاً يحسبه تقريرا X وZ التاليان تحت «${LATE_OUTCOME_WORDS.ar.title}»؛ وما تحسمه الآن يدخل في هذا الـ Z.`,
     closeYes: 'نعم، أغلق اليوم',
     zList: 'تقارير Z',
     zNone: 'لم يُغلق أي يوم بعد.',
@@ -99,6 +100,7 @@ export const managerAr: ManagerMessages = {
     total: 'الإجمالي',
     failedList: 'العمليات الفاشلة',
     attentionList: 'تحتاج إلى متابعة',
+    late: LATE_OUTCOME_WORDS.ar,
     none: 'لا يوجد.',
     more: (n) => `… و${entries(n)} أخرى (انظر ملفات التصدير).`,
     exportTitle: 'تصدير هذه الفترة',

@@ -1,5 +1,6 @@
 import { isolated } from '../../../shared/bidi-text'
 import type { EntryKind, ResolutionOutcome } from '../../../shared/contract'
+import { LATE_OUTCOME_WORDS } from '../../../shared/late-outcome-words'
 import type { ExportFormat, ReportType, Role } from '../../../shared/manager'
 import { plural } from './plural'
 
@@ -57,7 +58,7 @@ export const managerEn = {
     closeConfirm:
       'The Z report is numbered and kept. Sales made after it go into the next Z. Close the day only at the end of business.',
     closeOpenEntries: (n: number) =>
-      `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now; what they turn out to be later shows in the day's report and the journal, not in this Z. Resolve them first if you can.`,
+      `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now. An outcome known later is counted by the next X and Z, under “${LATE_OUTCOME_WORDS.en.title}”; resolved first, it is in this Z.`,
     closeYes: 'Yes, close the day',
     zList: 'Z reports',
     zNone: 'No day has been closed yet.',
@@ -95,6 +96,7 @@ export const managerEn = {
     total: 'Total',
     failedList: 'Failed entries',
     attentionList: 'Needs attention',
+    late: LATE_OUTCOME_WORDS.en,
     none: 'None.',
     more: (n: number) =>
       plural('en', n, { one: '… and 1 more (see the exports).', other: '… and # more (see the exports).' }),

@@ -1,5 +1,5 @@
 import { reportReason } from '../../../../shared/error-labels'
-import type { Report, ReportEntry, Tally } from '../../../../shared/manager'
+import type { LateOutcomes, Report, ReportEntry, Tally } from '../../../../shared/manager'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
 import { formatDateTime, formatDay } from '../../ui/format'
@@ -141,10 +141,61 @@ export function ReportView({ report }: { report: Report }) {
       )}
 
       <TerminalTable report={report} />
+      {report.late && (report.late.settled.total > 0 || report.late.stillOpen.count > 0) ? (
+        <LatePart late={report.late} of={report.type === 'z' ? 'z' : 'x'} />
+      ) : null}
       {/* A chain report holds figures only: its lists are in each counter's own report. */}
       {report.chain ? null : <EntryList title={m.failedList} list={report.failed} />}
       {report.chain ? null : <EntryList title={m.attentionList} list={report.attention} />}
     </section>
+  )
+}
+
+/** An X's or Z's outcomes of entries earlier Zs closed open: what this Z (or the next) counts. */
+function LatePart({ late, of }: { late: LateOutcomes; of: 'x' | 'z' }) {
+  const m = useT().manager.reports
+  return (
+    <>
+      <h3>{m.late.title}</h3>
+      {late.settled.total > 0 ? (
+        <>
+          <p className="muted">{m.late.intro[of]}</p>
+          <p className="strong">
+            {m.late.moved}: <Ltr>{late.moved.count}</Ltr> · <Money dirhams={late.moved.dirhams} />
+          </p>
+          <table className="report-table">
+            <thead>
+              <tr>
+                <th rowSpan={2} />
+                <th colSpan={2}>{m.done}</th>
+                <th colSpan={2}>{m.failed}</th>
+              </tr>
+              <tr>
+                <th className="num">{m.count}</th>
+                <th className="num">{m.value}</th>
+                <th className="num">{m.count}</th>
+                <th className="num">{m.value}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {late.byKind.map((k) => (
+                <tr key={k.kind} data-late-kind={k.kind}>
+                  <th scope="row">{m.kind[k.kind]}</th>
+                  <TallyCells tally={k.done} />
+                  <TallyCells tally={k.failed} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <EntryList title={m.late.settled} list={late.settled} />
+        </>
+      ) : null}
+      {late.stillOpen.count > 0 ? (
+        <p>
+          {m.late.stillOpen}: <Ltr>{late.stillOpen.count}</Ltr> · <Money dirhams={late.stillOpen.dirhams} />
+        </p>
+      ) : null}
+    </>
   )
 }
 

@@ -175,7 +175,14 @@ export function ReportsPanel() {
                       <span>{formatDay(z.day, language)}</span>
                       <span className="muted">{formatDateTime(z.closedAt, language)}</span>
                     </span>
-                    <Money dirhams={z.sales.dirhams} />
+                    <span className="z-sales">
+                      <Money dirhams={z.sales.dirhams} />
+                      {z.lateMoved.count > 0 ? (
+                        <span className="muted" title={m.late.title}>
+                          + <Money dirhams={z.lateMoved.dirhams} />
+                        </span>
+                      ) : null}
+                    </span>
                   </Button>
                 </li>
               ))}
