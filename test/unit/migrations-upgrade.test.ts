@@ -171,7 +171,7 @@ function writeJournalRows(db: Database.Database, version: number): void {
       closed_by: 'Fatima',
       closed_by_id: 'p-fatima',
       after_entry_id: '',
-      last_entry_id: FAILED.id,
+      last_entry_id: FAILED.id as string,
       report: JSON.stringify({
         type: 'z',
         entryCount: 4,
