@@ -72,6 +72,34 @@ describe('the day’s summary on the receipt printer', () => {
     if (image) await writeMonochromePng(join(OUT_DIR, 'summary-z-en-80.png'), image)
   })
 
+  it('prints the next Z with the outcome found after the last one, in Arabic on 58 mm', async () => {
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
+    ])
+    const lost = await manager.call('generateVoucher', { denominationId: 4 })
+    const real = t.sandbox.controls.ledger().vouchers.at(-1)
+    const closedOpen = await manager.call('closeDay')
+    await manager.call('resolveEntry', {
+      entryId: lost.id,
+      outcome: 'issued',
+      code: String(real?.code),
+      serialNumber: String(real?.serial_number),
+      note: 'Seen in the provider portal',
+    })
+    await manager.call('updateSettings', {
+      printer: { kind: 'escpos-network', address: fake.address, widthMm: 58 },
+    })
+    await manager.call('printReport', { report: 'z', number: closedOpen.z?.number ?? 0, language: 'ar' })
+    const plain = fake.jobs.at(-1)?.image()
+    const z = await manager.call('closeDay')
+    expect(z.late?.moved).toEqual({ count: 1, dirhams: lost.amountDirhams })
+    await manager.call('printReport', { report: 'z', number: z.z?.number ?? 0, language: 'ar' })
+    const image = fake.jobs.at(-1)?.image()
+    // The part it carries makes the slip longer than the last Z's, which had nothing to carry.
+    expect(image?.height).toBeGreaterThan((plain?.height ?? 0) + 100)
+    if (image) await writeMonochromePng(join(OUT_DIR, 'summary-z-late-ar-58.png'), image)
+  })
+
   it('says so when no printer is set up, and changes nothing', async () => {
     await manager.call('updateSettings', { printer: { kind: 'none', widthMm: 80 } })
     expect(await manager.rejection('printReport', { report: 'x' })).toMatchObject({
