@@ -182,4 +182,24 @@ describe('closing the day', () => {
     store.getState().cancelClose()
     expect(store.getState().confirmingClose).toBe(false)
   })
+
+  it('does not close the day before the question has its count (a bounced Enter, a quick click)', async () => {
+    let answer: (x: unknown) => void = () => {}
+    const getXReport = vi.fn(() => new Promise((resolve) => (answer = resolve)))
+    const closeDay = vi.fn(async () => ({ type: 'z' }))
+    const listZReports = vi.fn(async () => ({ reports: [] }))
+    const api = { getXReport, closeDay, listZReports } as unknown as Parameters<
+      typeof createReportsStore
+    >[0]['api']
+    const store = createReportsStore({ api, today: () => 20261126, pollMs: 1 })
+    const asking = store.getState().askClose()
+    expect(store.getState().closeCounting).toBe(true)
+    await store.getState().closeDay()
+    expect(closeDay).not.toHaveBeenCalled()
+    answer({ type: 'x', attention: { total: 3, entries: [] } })
+    await asking
+    expect(store.getState()).toMatchObject({ closeCounting: false, closeOpenCount: 3 })
+    await store.getState().closeDay()
+    expect(closeDay).toHaveBeenCalledTimes(1)
+  })
 })

@@ -91,7 +91,7 @@ export function ReportsPanel() {
               <p>{m.closeConfirm}</p>
               {s.closeOpenCount ? <p className="strong">{m.closeOpenEntries(s.closeOpenCount)}</p> : null}
               <div className="actions">
-                <Button variant="danger" onClick={() => void store.closeDay()}>
+                <Button variant="danger" disabled={s.closeCounting} onClick={() => void store.closeDay()}>
                   {m.closeYes}
                 </Button>
                 <Button onClick={cancelClose} shortcut="Esc">

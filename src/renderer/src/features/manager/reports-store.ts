@@ -24,6 +24,8 @@ export interface ReportsState {
    * report of the same part of the day); null until known.
    */
   closeOpenCount: number | null
+  /** The count is being asked: "Yes" waits for it, so the question is read whole before the day is closed. */
+  closeCounting: boolean
   /** The last export: running (with progress), done (with its path) or failed. */
   job: ExportJob | null
   printedOn: string | null
@@ -61,6 +63,8 @@ export interface ReportsDeps {
 
 export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): ReportsStore {
   return createStore<ReportsState>((set, get) => {
+    /** Which "Close the day?" is being counted: an earlier one's answer does not end a later one's wait. */
+    let closeAsked = 0
     async function run(busy: ReportAction, action: () => Promise<void>): Promise<void> {
       if (get().busy) return
       // A finished export's line ("Saved: …") is about the report shown then: the next action takes it away.
@@ -87,6 +91,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       errorOf: null,
       confirmingClose: false,
       closeOpenCount: null,
+      closeCounting: false,
       job: null,
       printedOn: null,
 
@@ -110,24 +115,30 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
         }),
 
       async askClose() {
-        set({ confirmingClose: true, closeOpenCount: null })
+        const asked = ++closeAsked
+        set({ confirmingClose: true, closeOpenCount: null, closeCounting: true })
         try {
           // The X report covers exactly what the Z would: its entries still needing a person are said in the
-          // question (their later outcome shows in the day's report and the journal, not in this Z).
+          // question (an outcome found later is counted by the next X and Z).
           const x = await api.getXReport()
           if (get().confirmingClose) set({ closeOpenCount: x.attention.total })
         } catch {
           // The question stands without the count.
+        } finally {
+          if (asked === closeAsked) set({ closeCounting: false })
         }
       },
       cancelClose: () => set({ confirmingClose: false }),
 
       closeDay: () =>
-        run('close', async () => {
-          set({ confirmingClose: false })
-          set({ report: await api.closeDay({}) })
-          set({ zReports: (await api.listZReports({})).reports })
-        }),
+        // Pressed before the question's count arrived (a bounced Enter, a quick click): nothing yet.
+        get().closeCounting
+          ? Promise.resolve()
+          : run('close', async () => {
+              set({ confirmingClose: false })
+              set({ report: await api.closeDay({}) })
+              set({ zReports: (await api.listZReports({})).reports })
+            }),
 
       async loadZReports() {
         try {
