@@ -11,8 +11,17 @@ const en = {
     z: 'Entries an earlier Z closed with no outcome, settled since. This Z counts their money; no other Z does.',
   },
   moved: 'Money that moved with them',
-  stillOpen: 'Still without an outcome',
+  stillOpen: 'Earlier entries still without an outcome',
   settled: 'Settled since the last Z',
+  /** The list holds the first 200: where the rest are. */
+  more: (n: number) => `… and ${n} more, not listed here: each is in its own day's report and exports.`,
+  /** This report's sales and the money that moved with the outcomes it carries: what the cash should show. */
+  withLate: 'Sales with the outcomes of earlier Zs',
+  /** On the printed slip, under the part's title. */
+  slipIntro: {
+    x: 'Settled since the last Z; the next Z counts them.',
+    z: 'Settled since the last Z; counted in this Z only.',
+  },
 }
 
 export const LATE_OUTCOME_WORDS: Record<Language, typeof en> = {
@@ -24,7 +33,13 @@ export const LATE_OUTCOME_WORDS: Record<Language, typeof en> = {
       z: 'عمليات أغلقها تقرير Z سابق دون نتيجة، وعُرفت نتيجتها بعده. يحسب هذا الـ Z أموالها، ولا يحسبها أي Z آخر.',
     },
     moved: 'الأموال التي تحركت بها',
-    stillOpen: 'ما زالت دون نتيجة',
+    stillOpen: 'عمليات سابقة ما زالت دون نتيجة',
     settled: 'عُرفت نتيجتها منذ آخر Z',
+    more: (n) => `… و${n} أخرى لا تُذكر هنا: كلٌّ منها في تقرير يومه وفي ملفات تصديره.`,
+    withLate: 'المبيعات مع نتائج تقارير Z السابقة',
+    slipIntro: {
+      x: 'عُرفت نتيجتها منذ آخر Z؛ يحسبها تقرير Z التالي.',
+      z: 'عُرفت نتيجتها منذ آخر Z؛ تُحسب في هذا الـ Z وحده.',
+    },
   },
 }

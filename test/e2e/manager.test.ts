@@ -381,7 +381,9 @@ describe('a manager and a clerk through the browser shell', () => {
     const real = shell.sandbox.controls.ledger().vouchers.at(-1)
     // The Z question says where a later outcome goes.
     await page.getByRole('button', { name: 'Close the day (Z)' }).click()
-    await page.getByText(/counted by the next X and Z, under “Outcomes of earlier Z reports”/).waitFor()
+    await page
+      .getByText(/shown on the next X and counted by the next Z, under “Outcomes of earlier Z reports”/)
+      .waitFor()
     await page.getByRole('button', { name: 'Yes, close the day' }).click()
     await page.getByRole('heading', { name: 'Z report no. 2 (part 2 of the day)' }).waitFor()
     const view = page.locator('.report-view')
@@ -404,6 +406,10 @@ describe('a manager and a clerk through the browser shell', () => {
       new RegExp(`Money that moved with them: 1 · ${amount.replace('.', '\\.')}`),
     )
     expect(await view.locator('tr[data-late-kind="voucher"]').textContent()).toContain(amount)
+    // What the cash should show: this X's own sales (none) and the money that moved with those outcomes.
+    expect(await view.locator('[data-with-late]').textContent()).toMatch(
+      new RegExp(`Sales with the outcomes of earlier Zs: 1 · ${amount.replace('.', '\\.')}`),
+    )
     await screenshot(page, 'en-30-x-late-outcome')
 
     // Nothing was sold since the second Z; the third carries the outcome, and a fourth is refused.

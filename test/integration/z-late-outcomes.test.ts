@@ -12,9 +12,11 @@ import { MANAGER, type Window, windowOf } from '../helpers/manager'
  */
 let td: TestDesk
 let manager: Window
+/** The PC's wall clock, moved on to the next day by a test. */
+let wallOffsetMs = 0
 
 beforeAll(async () => {
-  td = await startTestDesk()
+  td = await startTestDesk({ deps: { pcNow: () => Date.now() + wallOffsetMs } })
   manager = windowOf(td, 'window-manager')
   await manager.call('createManager', MANAGER)
 })
@@ -166,5 +168,43 @@ describe('outcomes known after their Z', () => {
     expect(z3.late?.stillOpen).toEqual(none)
     expect(z3.late?.settled.entries.map((e) => e.id)).toEqual([stillOpen.id])
     expect((await manager.rejection('closeDay')).code).toBe('ALREADY_CLOSED')
+  })
+
+  it('a sale in flight when the Z closes is closed open, and its answer is carried by the next Z', async () => {
+    td.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 250, times: 1 },
+    ])
+    const selling = manager.call('generateVoucher', { denominationId: 1 })
+    const journal = td.desk.workspace().journal
+    await expect.poll(() => journal.countOpen('pending')).toBe(1)
+    const closed = await manager.call('closeDay')
+    expect(closed.byKind.find((k) => k.kind === 'voucher')?.open.count).toBe(1)
+    const sold = await selling
+    expect(sold.status).toBe('issued')
+    const next = await manager.call('closeDay')
+    expect(next.entryCount).toBe(0)
+    expect(next.late?.moved).toEqual(tally([sold]))
+    expect(next.late?.settled.entries.map((e) => e.id)).toEqual([sold.id])
+  })
+
+  it('the Z of the next day carries an outcome found after the last Z of the day before', async () => {
+    const lost = await unknownVoucher('drop-after-commit')
+    const voucher = td.sandbox.controls.ledger().vouchers.at(-1)
+    const today = await manager.call('closeDay')
+    wallOffsetMs = 24 * 60 * 60_000
+    await manager.call('resolveEntry', {
+      entryId: lost.id,
+      outcome: 'issued',
+      code: voucher?.code,
+      serialNumber: `${voucher?.serial_number}`,
+      note: 'Provider portal shows the voucher',
+    })
+    const tomorrow = await manager.call('closeDay')
+    expect(tomorrow.from).toBeGreaterThan(today.from)
+    expect(tomorrow.z).toMatchObject({ number: (today.z?.number ?? 0) + 1, part: 1 })
+    expect(tomorrow.late?.moved).toEqual(tally([lost]))
+    expect(tomorrow.late?.settled.entries.map((e) => [e.id, e.day, e.status])).toEqual([
+      [lost.id, today.from, 'issued'],
+    ])
   })
 })

@@ -129,45 +129,53 @@ describe('migrations', () => {
     })
   })
 
-  it('record what Z reports closed before migration 9 left open, so the next Z carries their outcome', () => {
+  it('record what Z reports closed before migration 9 and is still open, so the next Z carries its outcome', () => {
     const db = new Database(':memory:')
     migrate(db, MIGRATIONS.slice(0, 8))
     const entry = db.prepare(
       `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
          denomination_id, external_transaction_id)
-       VALUES (?, 'voucher', ?, 'live', 'x', 'x', 'x', ?, 5000, 1, ?)`,
+       VALUES (?, 'voucher', ?, 'live', 'x', 'x', 'x', ?, ?, 1, ?)`,
     )
-    // Day 1: e1 failed at once, e2 unknown then and settled since, e3 still unknown; its Z listed e2 and e3 as open.
-    // Day 2: e4 unknown then and settled since, but beyond what its Z listed: nothing can tell it apart.
-    entry.run('e1', 'failed', 20261101, 'r1')
-    entry.run('e2', 'failed', 20261101, 'r2')
-    entry.run('e3', 'unknown', 20261101, 'r3')
-    entry.run('e4', 'failed', 20261102, 'r4')
-    entry.run('e5', 'unknown', 20261103, 'r5')
-    const listed = (...ids: string[]) =>
-      JSON.stringify({ attention: { entries: ids.map((id) => ({ id, status: 'unknown' })) } })
+    // Day 1, closed by Z 1: e1 failed at once, e2 unknown then and settled since (the version before said such
+    // an outcome is in no Z: it stays so), e3 still unknown. Day 2, not closed: e4 unknown.
+    entry.run('e1', 'failed', 20261101, 5000, 'r1')
+    entry.run('e2', 'failed', 20261101, 5000, 'r2')
+    entry.run('e3', 'unknown', 20261101, 7000, 'r3')
+    entry.run('e4', 'unknown', 20261102, 5000, 'r4')
     const z = db.prepare(
       `INSERT INTO z_reports (number, day, closed_at, after_entry_id, last_entry_id, report)
-       VALUES (?, ?, 'x', ?, ?, ?)`,
+       VALUES (?, ?, 'x', ?, ?, '{}')`,
     )
-    z.run(1, 20261101, '', 'e3', listed('e2', 'e3'))
-    z.run(2, 20261102, '', 'e4', listed())
+    z.run(1, 20261101, '', 'e3')
     expect(migrate(db)).toEqual({ from: 8, to: SCHEMA_VERSION })
-    expect(db.prepare('SELECT * FROM z_open_entries ORDER BY entry_id').all()).toEqual([
-      { entry_id: 'e2', z_number: 1, carried_by: null },
-      { entry_id: 'e3', z_number: 1, carried_by: null },
+    const rows = () => db.prepare('SELECT * FROM z_open_entries ORDER BY entry_id').all()
+    expect(rows()).toEqual([
+      { entry_id: 'e3', z_number: 1, kind: 'voucher', amount_dirhams: 7000, settled: null, carried_by: null },
     ])
-    // Carried once, by a later Z; never deleted.
-    z.run(3, 20261103, 'e4', 'e5', listed('e5'))
-    expect(() => db.prepare("UPDATE z_open_entries SET carried_by = 1 WHERE entry_id = 'e2'").run()).toThrow(
+    // Its outcome is noted when it is known, whatever writes it; it cannot be carried before, nor by its own Z.
+    expect(() => db.prepare("UPDATE z_open_entries SET carried_by = 2 WHERE entry_id = 'e3'").run()).toThrow()
+    db.prepare(
+      `UPDATE entries SET status = 'failed', resolution = '{"outcome":"not-issued"}' WHERE id = 'e3'`,
+    ).run()
+    expect(rows()).toMatchObject([{ entry_id: 'e3', settled: 'failed', carried_by: null }])
+    z.run(2, 20261102, '', 'e4')
+    expect(() => db.prepare("UPDATE z_open_entries SET carried_by = 1 WHERE entry_id = 'e3'").run()).toThrow(
       'carried once',
     )
-    db.prepare("UPDATE z_open_entries SET carried_by = 3 WHERE entry_id = 'e2'").run()
-    expect(() => db.prepare("UPDATE z_open_entries SET carried_by = 3 WHERE entry_id = 'e2'").run()).toThrow(
-      'carried once',
-    )
+    db.prepare("UPDATE z_open_entries SET carried_by = 2 WHERE entry_id = 'e3'").run()
+    // Carried once; never changed or deleted after; and a failed entry stays failed.
+    for (const sql of [
+      "UPDATE z_open_entries SET carried_by = 2 WHERE entry_id = 'e3'",
+      "UPDATE z_open_entries SET settled = 'issued' WHERE entry_id = 'e3'",
+    ]) {
+      expect(() => db.prepare(sql).run()).toThrow('carried once')
+    }
     expect(() => db.prepare("DELETE FROM z_open_entries WHERE entry_id = 'e3'").run()).toThrow(
       'cannot be deleted',
+    )
+    expect(() => db.prepare("UPDATE entries SET status = 'unknown' WHERE id = 'e2'").run()).toThrow(
+      'stays failed',
     )
   })
 

@@ -47,13 +47,30 @@ describe('an X or Z on the receipt printer', () => {
       }),
     )
     const en = text(renderSummaryReceiptHtml(report, 'en', { css: '' }, 80, ''))
+    // Under the Z's own total (nothing sold since the last Z), what the cash should show with what it carries.
+    expect(en).toContain('Count 0 Sales with the outcomes of earlier Zs 2 · 15.000')
     expect(en).toContain(
-      'Outcomes of earlier Z reports Completed 2 · 15.000 Failed 1 · 2.500 Still without an outcome 1 · 5.000',
+      'Outcomes of earlier Z reports Settled since the last Z; counted in this Z only. Completed 2 · 15.000 Failed 1 · 2.500 Earlier entries still without an outcome 1 · 5.000',
     )
     const ar = text(renderSummaryReceiptHtml(report, 'ar', { css: '' }, 58, ''))
     expect(ar).toContain(
-      'نتائج عمليات من تقارير Z سابقة مكتملة 2 · 15.000 فاشلة 1 · 2.500 ما زالت دون نتيجة 1 · 5.000',
+      'نتائج عمليات من تقارير Z سابقة عُرفت نتيجتها منذ آخر Z؛ تُحسب في هذا الـ Z وحده. مكتملة 2 · 15.000 فاشلة 1 · 2.500 عمليات سابقة ما زالت دون نتيجة 1 · 5.000',
     )
+  })
+
+  it('prints only what is still open when nothing was settled since the last Z', () => {
+    const en = text(
+      renderSummaryReceiptHtml(
+        z(late({ stillOpen: { count: 1, dirhams: 5_000 } })),
+        'en',
+        { css: '' },
+        80,
+        '',
+      ),
+    )
+    expect(en).toContain('Outcomes of earlier Z reports Earlier entries still without an outcome 1 · 5.000')
+    expect(en).not.toContain('Settled since')
+    expect(en).not.toContain('Sales with')
   })
 
   it('prints no such part when there is nothing to carry, or the Z is older than the part', () => {

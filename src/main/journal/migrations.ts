@@ -244,36 +244,51 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
       CREATE INDEX entries_serial_last4 ON entries (serial_last4) WHERE serial_last4 IS NOT NULL;
     `)
   },
-  // 9: the entries a Z closed with no outcome yet (pending or unknown). Once their outcome is known, the next
-  // X and Z carry it ("outcomes of earlier Z reports"), so the money of every entry is in exactly one Z: the
-  // Z that closed it, or the one that carried it (`carried_by`, set once). Written when a Z is closed, not
-  // per sale. For Z reports closed before this version: their entries still open now, and those each stored
-  // report listed as open (its first 200) whose outcome has come since; an older late outcome beyond those
-  // 200 cannot be told from the journal and stays in the day's report only (docs/manager.md).
+  // 9: the entries a Z closed with no outcome yet (pending or unknown), with their kind and amount. When an
+  // entry's outcome is known, a trigger notes it here (`settled`); the next Z carries it (`carried_by`), once,
+  // so the money of every entry is in exactly one Z: the one that closed it, or the one that carried it. The
+  // next X and Z read these rows alone, however many wait. Written at a Z, and at an outcome only for an
+  // entry a Z closed open: a sale's commit writes no page more. A failed entry is now final in the schema too
+  // (no code ever changed one), so a settled entry cannot come back. For the Z reports closed before this
+  // version, the entries they closed that are still open; outcomes found before it stay in no Z, as that
+  // version said (docs/manager.md).
   (db) => {
     db.exec(`
       CREATE TABLE z_open_entries (
         entry_id TEXT PRIMARY KEY REFERENCES entries (id),
         z_number INTEGER NOT NULL REFERENCES z_reports (number),
+        kind TEXT NOT NULL,
+        amount_dirhams INTEGER NOT NULL,
+        settled TEXT,
         carried_by INTEGER REFERENCES z_reports (number)
       ) STRICT, WITHOUT ROWID;
-      CREATE INDEX z_open_entries_waiting ON z_open_entries (z_number) WHERE carried_by IS NULL;
+      CREATE INDEX z_open_entries_waiting ON z_open_entries (settled, kind, amount_dirhams)
+        WHERE carried_by IS NULL;
       CREATE TRIGGER z_open_entries_no_delete BEFORE DELETE ON z_open_entries
       BEGIN SELECT RAISE(ABORT, 'what a Z closed open cannot be deleted'); END;
-      CREATE TRIGGER z_open_entries_carried_once BEFORE UPDATE ON z_open_entries
-      WHEN OLD.carried_by IS NOT NULL OR NEW.carried_by IS NULL OR NEW.carried_by <= OLD.z_number
-        OR NEW.entry_id IS NOT OLD.entry_id OR NEW.z_number IS NOT OLD.z_number
-      BEGIN SELECT RAISE(ABORT, 'a late outcome is carried once, by a later Z'); END;
+      CREATE TRIGGER z_open_entries_once BEFORE UPDATE ON z_open_entries
+      WHEN NEW.entry_id IS NOT OLD.entry_id OR NEW.z_number IS NOT OLD.z_number OR NEW.kind IS NOT OLD.kind
+        OR OLD.carried_by IS NOT NULL
+        OR (OLD.settled IS NOT NULL
+            AND (NEW.settled IS NOT OLD.settled OR NEW.amount_dirhams IS NOT OLD.amount_dirhams))
+        OR (NEW.carried_by IS NOT NULL AND (NEW.settled IS NULL OR NEW.carried_by <= OLD.z_number))
+      BEGIN SELECT RAISE(ABORT, 'what a Z closed open is settled once, and carried once by a later Z'); END;
+
+      CREATE TRIGGER entries_settle_z_open AFTER UPDATE OF status ON entries
+      WHEN OLD.status IN ('pending', 'unknown') AND NEW.status IN ('issued', 'confirmed', 'failed')
+      BEGIN
+        UPDATE z_open_entries SET settled = NEW.status, amount_dirhams = NEW.amount_dirhams
+        WHERE entry_id = NEW.id;
+      END;
+      CREATE TRIGGER entries_failed_final BEFORE UPDATE OF status ON entries
+      WHEN OLD.status = 'failed' AND NEW.status IS NOT 'failed'
+      BEGIN SELECT RAISE(ABORT, 'a failed journal entry stays failed'); END;
 
       -- From the open entries (their partial index) to their day's Zs: not every Z's entries.
-      INSERT INTO z_open_entries (entry_id, z_number)
-        SELECT e.id, z.number FROM entries e CROSS JOIN z_reports z
+      INSERT OR IGNORE INTO z_open_entries (entry_id, z_number, kind, amount_dirhams)
+        SELECT e.id, z.number, e.kind, e.amount_dirhams FROM entries e CROSS JOIN z_reports z
           ON z.day = e.day AND e.id > z.after_entry_id AND e.id <= z.last_entry_id
         WHERE e.status IN ('pending', 'unknown');
-      INSERT OR IGNORE INTO z_open_entries (entry_id, z_number)
-        SELECT e.id, z.number FROM z_reports z, json_each(z.report, '$.attention.entries') j
-          JOIN entries e ON e.id = json_extract(j.value, '$.id')
-        WHERE json_extract(j.value, '$.status') IN ('pending', 'unknown');
     `)
   },
 ]

@@ -124,23 +124,21 @@ export async function* entryBatches(
 
 // Outcomes of earlier Z reports ------------------------------------------------------------------------------
 
-/** Entries that earlier Zs closed open and no Z has carried yet, by kind and what they are now. */
+/** Entries that earlier Zs closed open and no Z has carried yet, by kind and what they became. */
 export interface LateGroup {
   kind: EntryKind
-  status: EntryStatus
+  /** What it became (issued, confirmed, failed); null while its outcome is still not known. */
+  settled: EntryStatus | null
   n: number
   dirhams: number
 }
 
-const SETTLED = "status IN ('issued', 'confirmed', 'failed')"
-const WAITING = 'id IN (SELECT entry_id FROM z_open_entries WHERE carried_by IS NULL)'
-
-/** What the next Z carries (now settled) and what it cannot yet (still open), grouped. */
+/** What the next Z carries (settled) and what it cannot yet (still open), grouped: from the waiting rows alone. */
 export function lateGroups(db: Statements): LateGroup[] {
   return db
     .prepare(
-      `SELECT kind, status, count(*) AS n, coalesce(sum(amount_dirhams), 0) AS dirhams
-       FROM entries WHERE ${WAITING} GROUP BY kind, status`,
+      `SELECT kind, settled, count(*) AS n, coalesce(sum(amount_dirhams), 0) AS dirhams
+       FROM z_open_entries WHERE carried_by IS NULL GROUP BY settled, kind`,
     )
     .all() as LateGroup[]
 }
@@ -150,7 +148,9 @@ export function lateEntries(db: Statements, limit: number): EntryRecord[] {
   if (limit <= 0) return []
   return records(
     db.prepare(
-      `SELECT ${ENTRY_COLUMNS} FROM entries WHERE ${WAITING} AND ${SETTLED} ORDER BY day, id LIMIT ?`,
+      `SELECT ${ENTRY_COLUMNS} FROM entries
+       WHERE id IN (SELECT entry_id FROM z_open_entries WHERE carried_by IS NULL AND settled IS NOT NULL)
+       ORDER BY day, id LIMIT ?`,
     ),
     limit,
   )
@@ -162,18 +162,16 @@ export function recordOpenAtZ(
   z: { number: number; day: number; afterEntryId: string; lastEntryId: string },
 ): void {
   db.prepare(
-    `INSERT INTO z_open_entries (entry_id, z_number)
-     SELECT id, ? FROM entries WHERE day = ? AND id > ? AND id <= ? AND status IN ('pending', 'unknown')`,
+    `INSERT INTO z_open_entries (entry_id, z_number, kind, amount_dirhams)
+     SELECT id, ?, kind, amount_dirhams FROM entries
+     WHERE day = ? AND id > ? AND id <= ? AND status IN ('pending', 'unknown')`,
   ).run(z.number, z.day, z.afterEntryId, z.lastEntryId)
 }
 
-/** Marks every waiting entry that is now settled as carried by this Z; returns how many. */
+/** Marks every waiting entry whose outcome is now known as carried by this Z; returns how many. */
 export function carryLateOutcomes(db: Statements, zNumber: number): number {
   return db
-    .prepare(
-      `UPDATE z_open_entries SET carried_by = ?
-       WHERE carried_by IS NULL AND entry_id IN (SELECT id FROM entries WHERE ${WAITING} AND ${SETTLED})`,
-    )
+    .prepare('UPDATE z_open_entries SET carried_by = ? WHERE carried_by IS NULL AND settled IS NOT NULL')
     .run(zNumber).changes
 }
 

@@ -156,12 +156,12 @@ export function computeLate(source: LateSource): LateOutcomes {
   for (const g of source.lateGroups()) {
     const kind = byKind.get(g.kind)
     if (!kind) continue
-    if (isOpen(g.status)) {
+    if (g.settled === null) {
       stillOpen = add(stillOpen, g.n, g.dirhams)
       continue
     }
     settled += g.n
-    const bucket = isDone(g.status) ? 'done' : 'failed'
+    const bucket = isDone(g.settled) ? 'done' : 'failed'
     kind[bucket] = add(kind[bucket], g.n, g.dirhams)
   }
   const kinds = [...byKind.values()]

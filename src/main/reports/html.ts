@@ -131,6 +131,8 @@ function entryList(title: string, list: ReportList, l: ReportLabels): string {
   )
 }
 
+const add = (a: Tally, b: Tally): Tally => ({ count: a.count + b.count, dirhams: a.dirhams + b.dirhams })
+
 /** Whether an X or Z has outcomes of earlier Zs to show: settled since, or still open. */
 function hasLate(report: Report): report is Report & { late: LateOutcomes } {
   return report.late !== null && (report.late.settled.total > 0 || report.late.stillOpen.count > 0)
@@ -264,6 +266,9 @@ export function renderSummaryReceiptHtml(
     '<hr>',
     `<div class="h">${escapeHtml(l.total)}</div><div class="big">${money(report.sales.dirhams)} ${escapeHtml(l.currency)}</div>`,
     row(escapeHtml(l.count), ltr(String(report.sales.count))),
+    report.late && report.late.moved.count > 0
+      ? row(escapeHtml(l.late.withLate), tally(add(report.sales, report.late.moved)))
+      : '',
     '<hr>',
     ...report.byKind.map((k) =>
       section(
@@ -285,9 +290,11 @@ export function renderSummaryReceiptHtml(
     hasLate(report)
       ? `<hr>${section(
           l.late.title,
-          row(escapeHtml(l.done), tally(report.late.moved)) +
-            row(escapeHtml(l.failed), tally(report.late.failed)) +
-            row(escapeHtml(l.late.stillOpen), tally(report.late.stillOpen)),
+          (report.late.settled.total > 0
+            ? `<div class="note">${escapeHtml(l.late.slipIntro[report.type === 'z' ? 'z' : 'x'])}</div>` +
+              row(escapeHtml(l.done), tally(report.late.moved)) +
+              row(escapeHtml(l.failed), tally(report.late.failed))
+            : '') + row(escapeHtml(l.late.stillOpen), tally(report.late.stillOpen)),
         )}`
       : '',
     '<hr>',
@@ -307,7 +314,7 @@ export function renderSummaryReceiptHtml(
     `.outlet{text-align:center;font-size:${base + 6}px;font-weight:800}.title{text-align:center;font-size:${base + 4}px;font-weight:800;margin:4px 0}`,
     `.banner{background:#000;color:#fff;text-align:center;font-weight:800;margin:6px 0;padding:4px}`,
     '.row{display:flex;justify-content:space-between;gap:8px}.row .v{font-weight:700;text-align:end}',
-    `.h{font-weight:800;margin-top:4px}.big{text-align:center;font-size:${base + 14}px;font-weight:800}`,
+    `.note{font-size:${base - 4}px;font-weight:400}.h{font-weight:800;margin-top:4px}.big{text-align:center;font-size:${base + 14}px;font-weight:800}`,
     `@media print{@page{margin:0}html{width:auto;zoom:${(96 / 25.4 / 8).toFixed(5)}}html,body{overflow:visible}}`,
     '</style></head><body>',
     ...body,

@@ -69,7 +69,10 @@ export function closeDay(
       report: JSON.stringify(report),
     })
     journal.recordOpenAtZ(covered)
-    journal.carryLateOutcomes(number)
+    // In the same transaction as the count: anything else would put an outcome in two Zs or in none.
+    if (journal.carryLateOutcomes(number) !== late.settled.total) {
+      throw new AppError('INTERNAL', 'The Z would carry other outcomes than it counted; nothing was closed.')
+    }
     return report
   })
 }

@@ -58,7 +58,7 @@ export const managerEn = {
     closeConfirm:
       'The Z report is numbered and kept. Sales made after it go into the next Z. Close the day only at the end of business.',
     closeOpenEntries: (n: number) =>
-      `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now. An outcome known later is counted by the next X and Z, under “${LATE_OUTCOME_WORDS.en.title}”; resolved first, it is in this Z.`,
+      `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now. An unknown outcome found later is shown on the next X and counted by the next Z, under “${LATE_OUTCOME_WORDS.en.title}”; resolved before closing, it is in this Z.`,
     closeYes: 'Yes, close the day',
     zList: 'Z reports',
     zNone: 'No day has been closed yet.',

@@ -56,6 +56,12 @@ export function ReportView({ report }: { report: Report }) {
       <p className="report-sales">
         {m.sales}: <Ltr>{report.sales.count}</Ltr> · <Money dirhams={report.sales.dirhams} />
       </p>
+      {report.late && report.late.moved.count > 0 ? (
+        <p className="strong" data-with-late>
+          {m.late.withLate}: <Ltr>{report.sales.count + report.late.moved.count}</Ltr> ·{' '}
+          <Money dirhams={report.sales.dirhams + report.late.moved.dirhams} />
+        </p>
+      ) : null}
       <p className="muted">{m.entries(report.entryCount)}</p>
 
       <h3>{m.byKind}</h3>
@@ -187,7 +193,7 @@ function LatePart({ late, of }: { late: LateOutcomes; of: 'x' | 'z' }) {
               ))}
             </tbody>
           </table>
-          <EntryList title={m.late.settled} list={late.settled} />
+          <EntryList title={m.late.settled} list={late.settled} more={m.late.more} />
         </>
       ) : null}
       {late.stillOpen.count > 0 ? (
@@ -199,7 +205,16 @@ function LatePart({ late, of }: { late: LateOutcomes; of: 'x' | 'z' }) {
   )
 }
 
-function EntryList({ title, list }: { title: string; list: Report['failed'] }) {
+function EntryList({
+  title,
+  list,
+  more,
+}: {
+  title: string
+  list: Report['failed']
+  /** What "… and N more" says, where the rest are not in the exports as this list's own. */
+  more?: (n: number) => string
+}) {
   const t = useT()
   const m = t.manager.reports
   const language = useLanguage()
@@ -249,7 +264,7 @@ function EntryList({ title, list }: { title: string; list: Report['failed'] }) {
         </table>
       )}
       {list.total > list.entries.length ? (
-        <p className="muted">{t.manager.reports.more(list.total - list.entries.length)}</p>
+        <p className="muted">{(more ?? m.more)(list.total - list.entries.length)}</p>
       ) : null}
     </>
   )
