@@ -379,12 +379,20 @@ describe('a manager and a clerk through the browser shell', () => {
     shell.sandbox.controls.clearFaults()
     expect(lost.status).toBe('unknown')
     const real = shell.sandbox.controls.ledger().vouchers.at(-1)
-    // The Z question says where a later outcome goes.
+    // The Z question says where a later outcome goes; at 1024×768 its answers are brought into sight.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByRole('button', { name: 'Close the day (Z)' }).click()
     await page
       .getByText(/shown on the next X and counted by the next Z, under “Outcomes of earlier Z reports”/)
       .waitFor()
-    await page.getByRole('button', { name: 'Yes, close the day' }).click()
+    const yes = page.getByRole('button', { name: 'Yes, close the day' })
+    await expect
+      .poll(() => yes.evaluate((button) => button.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true)
+    await screenshot(page, 'en-30-z-question-1024')
+    await page.setViewportSize({ width: 1366, height: 860 })
+    await yes.click()
     await page.getByRole('heading', { name: 'Z report no. 2 (part 2 of the day)' }).waitFor()
     const view = page.locator('.report-view')
     expect(await view.getByRole('heading', { name: 'Outcomes of earlier Z reports' }).count()).toBe(0)

@@ -42,6 +42,13 @@ export function ReportsPanel() {
     if (box.getBoundingClientRect().top > window.innerHeight - 120) box.scrollIntoView({ block: 'start' })
   }, [s.report])
 
+  // The question of "Close the day?" comes under the buttons: at 1024×768 its answers were below the fold, and
+  // again once its count arrived (the panel grows). Brought into sight as it is asked and as it grows.
+  const questionRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (s.confirmingClose && !s.closeCounting) questionRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [s.confirmingClose, s.closeCounting])
+
   /** The question goes away, nothing done, and the focus is back on the button that asked it. */
   function cancelClose() {
     store.cancelClose()
@@ -87,18 +94,20 @@ export function ReportsPanel() {
             </Button>
           </div>
           {s.confirmingClose ? (
-            <Panel tone="pending" title={m.closeConfirmTitle} role="status">
-              <p>{m.closeConfirm}</p>
-              {s.closeOpenCount ? <p className="strong">{m.closeOpenEntries(s.closeOpenCount)}</p> : null}
-              <div className="actions">
-                <Button variant="danger" disabled={s.closeCounting} onClick={() => void store.closeDay()}>
-                  {m.closeYes}
-                </Button>
-                <Button onClick={cancelClose} shortcut="Esc">
-                  {t.common.cancel}
-                </Button>
-              </div>
-            </Panel>
+            <div ref={questionRef} className="close-question">
+              <Panel tone="pending" title={m.closeConfirmTitle} role="status">
+                <p>{m.closeConfirm}</p>
+                {s.closeOpenCount ? <p className="strong">{m.closeOpenEntries(s.closeOpenCount)}</p> : null}
+                <div className="actions">
+                  <Button variant="danger" disabled={s.closeCounting} onClick={() => void store.closeDay()}>
+                    {m.closeYes}
+                  </Button>
+                  <Button onClick={cancelClose} shortcut="Esc">
+                    {t.common.cancel}
+                  </Button>
+                </div>
+              </Panel>
+            </div>
           ) : null}
           {periodError ? <ErrorNote error={periodError} /> : null}
         </form>
