@@ -28,8 +28,13 @@ export type HeadOfficeState =
   | 'syncing'
   /** Everything journaled has reached the head office. */
   | 'up-to-date'
-  /** The last attempt failed (unreachable, refused); the desk keeps selling and tries again. */
+  /** The last attempt did not reach the head office, or it did not answer; the desk sells on and tries again. */
   | 'unreachable'
+  /**
+   * The head office (or this PC) refused this PC's settings: the role or its secret, the database, the
+   * server's certificate, the CA file. The desk sells on and tries again, but a person must fix the settings.
+   */
+  | 'refused'
   /** The head office refuses this desk's records for a reason a person must fix (see error). */
   | 'stopped'
 
@@ -105,5 +110,13 @@ export const headOfficeSettingsInput = z.strictObject({
     .max(63)
     .regex(/^[A-Za-z0-9_.-]+$/, 'Latin letters, digits, _ . - only.'),
   terminal: name,
-  caFile: z.union([z.string().trim().min(1).max(4000), z.null()]),
+  // A path copied with Windows' "Copy as path" comes in quotes.
+  caFile: z.union([
+    z
+      .string()
+      .trim()
+      .transform((p) => p.replace(/^"(.*)"$/s, '$1').trim())
+      .pipe(z.string().min(1).max(4000)),
+    z.null(),
+  ]),
 })

@@ -73,7 +73,7 @@ describe('TLS to the head office', () => {
     expect(test.ok).toBe(false)
     if (!test.ok) {
       expect(test.error.code).toBe('HEAD_OFFICE_UNAVAILABLE')
-      expect(test.error.details).toMatchObject({ reason: 'tls' })
+      expect(test.error.details).toMatchObject({ reason: 'HO_CERTIFICATE' })
       expect(test.error.message).not.toContain(password)
     }
   })
@@ -93,7 +93,7 @@ describe('TLS to the head office', () => {
       })
       expect(test).toMatchObject({
         ok: false,
-        error: { code: 'HEAD_OFFICE_UNAVAILABLE', details: { reason: 'tls' } },
+        error: { code: 'HEAD_OFFICE_UNAVAILABLE', details: { reason: 'HO_CERTIFICATE' } },
       })
     } finally {
       await restarted.close()

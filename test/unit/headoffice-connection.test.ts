@@ -89,18 +89,35 @@ describe('TLS to the head office', () => {
 
 describe('what a manager is told', () => {
   it('names the problem without the password', () => {
-    const cases: [unknown, RegExp][] = [
-      [{ code: '28P01', message: 'password authentication failed for user "desk_souq"' }, /role or password/],
-      [{ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 10.0.0.5:5432' }, /cannot be reached/],
-      [new Error('self-signed certificate in certificate chain'), /not trusted/],
-      [new Error("Hostname/IP does not match certificate's altnames"), /not trusted/],
-      [new Error('Connection terminated due to connection timeout'), /stopped answering/],
-      [{ code: '3D000', message: 'database "x" does not exist' }, /no such database/],
+    const cases: [unknown, RegExp, string][] = [
+      [
+        { code: '28P01', message: 'password authentication failed for user "desk_souq"' },
+        /role or password/,
+        'HO_LOGIN_REFUSED',
+      ],
+      [
+        { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 10.0.0.5:5432' },
+        /cannot be reached/,
+        'HO_NOT_REACHED',
+      ],
+      [new Error('self-signed certificate in certificate chain'), /not trusted/, 'HO_CERTIFICATE'],
+      [new Error("Hostname/IP does not match certificate's altnames"), /not trusted/, 'HO_CERTIFICATE'],
+      [new Error('Connection terminated due to connection timeout'), /stopped answering/, 'HO_NO_ANSWER'],
+      // What the driver says of a connection the server dropped: no answer, not "the head office answered".
+      [
+        new Error('Client has encountered a connection error and is not queryable'),
+        /stopped answering/,
+        'HO_NO_ANSWER',
+      ],
+      [{ code: '3D000', message: 'database "x" does not exist' }, /no such database/, 'HO_NO_DATABASE'],
+      [new Error('no pg_hba.conf entry for host "10.0.0.9"'), /refused the connection/, 'HO_NOT_ALLOWED'],
     ]
-    for (const [error, pattern] of cases) {
+    for (const [error, pattern, reason] of cases) {
       const e = headOfficeError(error)
       expect(e.code).toBe('HEAD_OFFICE_UNAVAILABLE')
       expect(e.message).toMatch(pattern)
+      // The screens say why in their own language from the reason (the message is for support).
+      expect(e.details?.reason).toBe(reason)
     }
   })
 })
@@ -118,6 +135,18 @@ describe('head office settings', () => {
       ...base,
       enabled: true,
     })
+  })
+
+  it('takes a CA file path copied with its quotes (Windows "Copy as path") as the path', () => {
+    const parsed = DESK_CALLS.configureHeadOffice.input.parse({
+      ...base,
+      enabled: true,
+      caFile: ' "C:\\head office\\ca.crt" ',
+    })
+    expect(parsed.caFile).toBe('C:\\head office\\ca.crt')
+    expect(
+      DESK_CALLS.configureHeadOffice.input.safeParse({ ...base, enabled: true, caFile: '""' }).success,
+    ).toBe(false)
   })
 
   it('the screen may send only what a connection needs, in shapes that cannot inject anything', () => {

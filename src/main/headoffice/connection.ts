@@ -65,14 +65,13 @@ export function clientConfig(
         throw new AppError(
           'BAD_INPUT',
           `caFile: the CA certificate cannot be read (${(error as Error).message}).`,
-          {
-            field: 'caFile',
-          },
+          { field: 'caFile', reason: 'HO_CA_FILE' },
         )
       }
       if (!ssl.ca.includes('-----BEGIN CERTIFICATE-----')) {
         throw new AppError('BAD_INPUT', 'caFile: not a PEM certificate (-----BEGIN CERTIFICATE-----).', {
           field: 'caFile',
+          reason: 'HO_CA_FILE',
         })
       }
     }
@@ -92,62 +91,79 @@ export function clientConfig(
   }
 }
 
-const SQLSTATE_MEANINGS: Record<string, string> = {
-  '28P01': 'The head office refused this terminal’s role or password.',
-  '28000': 'The head office does not accept this terminal’s connection (pg_hba.conf, or TLS required).',
-  '3D000': 'There is no such database at the head office.',
-  '42501': 'The head office refused: this role may not do that.',
-  '53300': 'The head office has too many connections.',
-  '57P01': 'The head office server is shutting down.',
-  '57P03': 'The head office server is starting up.',
+/**
+ * Why a head office call failed, as a stable reason the screens put in words (their `errorReasons`, both
+ * languages); the message keeps the technical detail for support. REFUSED_REASONS are answers about this
+ * PC's settings or the server's set-up: retrying the same settings will not help, a person must act.
+ */
+export const HEAD_OFFICE_REASONS = [
+  'HO_LOGIN_REFUSED',
+  'HO_NOT_ALLOWED',
+  'HO_NO_DATABASE',
+  'HO_NOT_PERMITTED',
+  'HO_CERTIFICATE',
+  'HO_CA_FILE',
+  'HO_BUSY',
+  'HO_RESTARTING',
+  'HO_NOT_REACHED',
+  'HO_NO_ANSWER',
+  'HO_ERROR',
+] as const
+export type HeadOfficeReason = (typeof HEAD_OFFICE_REASONS)[number]
+export const REFUSED_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
+  'HO_LOGIN_REFUSED',
+  'HO_NOT_ALLOWED',
+  'HO_NO_DATABASE',
+  'HO_NOT_PERMITTED',
+  'HO_CERTIFICATE',
+  'HO_CA_FILE',
+])
+
+const SQLSTATE_MEANINGS: Record<string, [HeadOfficeReason, string]> = {
+  '28P01': ['HO_LOGIN_REFUSED', 'The head office refused this terminal’s role or password.'],
+  '28000': [
+    'HO_NOT_ALLOWED',
+    'The head office does not accept this terminal’s connection (pg_hba.conf, or TLS required).',
+  ],
+  '3D000': ['HO_NO_DATABASE', 'There is no such database at the head office.'],
+  '42501': ['HO_NOT_PERMITTED', 'The head office refused: this role may not do that.'],
+  '53300': ['HO_BUSY', 'The head office has too many connections.'],
+  '57P01': ['HO_RESTARTING', 'The head office server is shutting down.'],
+  '57P03': ['HO_RESTARTING', 'The head office server is starting up.'],
 }
 
+const unavailable = (reason: HeadOfficeReason, message: string, cause?: string) =>
+  new AppError('HEAD_OFFICE_UNAVAILABLE', message, { reason, ...(cause ? { cause } : {}) })
+
 /**
- * What went wrong talking to the head office, in words for a manager: never the password, and never a stack.
- * Connection problems are HEAD_OFFICE_UNAVAILABLE (the desk keeps selling and tries again).
+ * What went wrong talking to the head office, as a reason in words for a manager (HEAD_OFFICE_REASONS) and a
+ * message for support: never the password, and never a stack. Every one is HEAD_OFFICE_UNAVAILABLE: the desk
+ * keeps selling and tries again.
  */
 export function headOfficeError(error: unknown): AppError {
   if (error instanceof AppError) return error
   const e = error as { code?: string; message?: string }
   const message = String(e.message ?? error)
   const code = typeof e.code === 'string' ? e.code : undefined
-  if (code && SQLSTATE_MEANINGS[code]) {
-    return new AppError('HEAD_OFFICE_UNAVAILABLE', SQLSTATE_MEANINGS[code] as string, { sqlstate: code })
-  }
+  const meaning = code ? SQLSTATE_MEANINGS[code] : undefined
+  if (code && meaning) return unavailable(meaning[0], meaning[1], code)
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT') {
-    return new AppError('HEAD_OFFICE_UNAVAILABLE', `The head office cannot be reached (${code}).`, {
-      reason: code,
-    })
+    return unavailable('HO_NOT_REACHED', `The head office cannot be reached (${code}).`, code)
   }
   if (/self[- ]signed|unable to verify|certificate|Hostname\/IP does not match|altnames/i.test(message)) {
-    return new AppError(
-      'HEAD_OFFICE_UNAVAILABLE',
+    return unavailable(
+      'HO_CERTIFICATE',
       `The head office's certificate is not trusted: ${message.replace(/\s+/g, ' ').slice(0, 200)}`,
-      { reason: 'tls' },
     )
   }
   if (/does not support SSL|SSL off|no pg_hba\.conf entry/i.test(message)) {
-    return new AppError(
-      'HEAD_OFFICE_UNAVAILABLE',
-      `The head office refused the connection: ${message.slice(0, 200)}`,
-      {
-        reason: 'refused',
-      },
-    )
+    return unavailable('HO_NOT_ALLOWED', `The head office refused the connection: ${message.slice(0, 200)}`)
   }
   if (
-    /timeout|timed out|terminated|Connection terminated|ECONNRESET|EPIPE/i.test(message) ||
+    /timeout|timed out|terminated|connection error|ECONNRESET|EPIPE/i.test(message) ||
     code === 'ECONNRESET'
   ) {
-    return new AppError('HEAD_OFFICE_UNAVAILABLE', 'The head office stopped answering.', {
-      reason: 'timeout',
-    })
+    return unavailable('HO_NO_ANSWER', 'The head office stopped answering.', code)
   }
-  return new AppError(
-    'HEAD_OFFICE_UNAVAILABLE',
-    `The head office answered with an error: ${message.slice(0, 200)}`,
-    {
-      ...(code ? { sqlstate: code } : {}),
-    },
-  )
+  return unavailable('HO_ERROR', `The head office answered with an error: ${message.slice(0, 200)}`, code)
 }

@@ -38,7 +38,7 @@ import {
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import { wakeableSleep } from '../wakeable-sleep'
-import { clientConfig, headOfficeError, newClient, tlsDecision } from './connection'
+import { clientConfig, headOfficeError, newClient, REFUSED_REASONS, tlsDecision } from './connection'
 
 /** The schema this build writes to; a head office with an older one is asked to migrate. */
 export const REQUIRED_SCHEMA_VERSION = 1
@@ -237,7 +237,12 @@ export class HeadOfficeSync {
     this.failures++
     const appError = error instanceof AppError ? error : headOfficeError(error)
     this.lastError = appError
-    this.state = appError instanceof StopError ? 'stopped' : 'unreachable'
+    this.state =
+      appError instanceof StopError
+        ? 'stopped'
+        : REFUSED_REASONS.has(String(appError.details?.reason))
+          ? 'refused'
+          : 'unreachable'
     // One line per change of trouble, not one per retry.
     if (this.failures === 1 || appError instanceof StopError) {
       this.log.warn('head office sync failed; the desk keeps selling and tries again', {
@@ -278,6 +283,9 @@ export class HeadOfficeSync {
       return
     }
     const { journal } = c
+    // "Last reached" is when the head office last answered a question: a cycle that asks nothing (a connection
+    // kept, nothing to send, the figures still fresh) learns nothing, even if the server went away meanwhile.
+    let answered = this.session === null
     const session = await this.connect(c.settings, c.password, journal)
     const mark = this.mark as FeedMark
     if (lastFeedSeq(journal) > mark.seq) this.state = 'syncing'
@@ -287,6 +295,7 @@ export class HeadOfficeSync {
       const batch = readFeed(journal, mark.seq, size)
       if (batch.events.length === 0) break
       await this.sendBatch(session, batch)
+      answered = true
       mark.seq = batch.lastSeq
       mark.reachedAt = new Date(this.deps.now()).toISOString()
       saveFeedMark(journal, mark)
@@ -300,6 +309,7 @@ export class HeadOfficeSync {
         const zs = readZReports(journal, mark.z, 50)
         if (zs.length === 0) break
         await this.sendZReports(session, zs)
+        answered = true
         mark.z = (zs[zs.length - 1] as FeedZReport).number
         saveFeedMark(journal, mark)
       }
@@ -307,8 +317,9 @@ export class HeadOfficeSync {
     const every = this.deps.chainEveryMs ?? 15_000
     if (!this.chain || this.deps.now() - this.chain.at >= every || this.chain.day !== this.today()) {
       await this.readChain(session)
+      answered = true
     }
-    this.lastReachedAt = new Date(this.deps.now()).toISOString()
+    if (answered) this.lastReachedAt = new Date(this.deps.now()).toISOString()
     this.state = lastFeedSeq(journal) > mark.seq ? 'syncing' : 'up-to-date'
   }
 

@@ -506,6 +506,25 @@ export const en = {
       'This place cannot be reached or checked now (a network folder that does not answer, or no access). Check it and try again.',
     BACKUP_FOLDER_NEEDED: 'Choose a backup folder before turning on the daily backup.',
     PASSWORD_NEEDED: 'Type the password to test the connection.',
+    HO_LOGIN_REFUSED:
+      'The head office refused this terminal’s role or secret. Check them in Settings → Head office (the secret printed by create-terminal).',
+    HO_NOT_ALLOWED:
+      'The head office server does not let this PC connect (its pg_hba.conf, or TLS it requires). Ask whoever runs the head office.',
+    HO_NO_DATABASE:
+      'The head office has no database of that name. Check the database name in Settings → Head office.',
+    HO_NOT_PERMITTED:
+      'The head office refused: this terminal’s role may not do that. Ask whoever runs the head office (migrate, create-terminal).',
+    HO_CERTIFICATE:
+      'The head office’s certificate is not trusted: check the CA certificate file and the server name in Settings → Head office.',
+    HO_CA_FILE:
+      'The CA certificate file cannot be read, or is not a PEM certificate. Check its path in Settings → Head office.',
+    HO_BUSY: 'The head office has too many connections right now. The desk tries again; selling goes on.',
+    HO_RESTARTING: 'The head office server is restarting. The desk tries again; selling goes on.',
+    HO_NOT_REACHED:
+      'The head office cannot be reached from this PC (network, server address or port). The desk tries again; selling goes on.',
+    HO_NO_ANSWER: 'The head office stopped answering. The desk tries again; selling goes on.',
+    HO_ERROR:
+      'The head office answered with an error. The desk tries again; if it lasts, call whoever runs it.',
   },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',

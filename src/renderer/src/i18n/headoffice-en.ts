@@ -22,6 +22,19 @@ export const headOfficeEn = {
   test: 'Test the head office',
   save: 'Save',
   saved: 'Head office settings saved.',
+  testFailed: 'The head office did not accept these settings',
+  fieldProblem: {
+    host: 'The server’s name or IP address only, such as db.example.ly or 192.168.1.10 (a postgres:// address pasted here fills the fields).',
+    port: 'A port from 1 to 65535 (PostgreSQL’s is usually 5432).',
+    database: 'The database’s name, 1 to 63 characters.',
+    user: 'The role made by create-terminal: Latin letters, digits, _ . - only.',
+    terminal: 'The terminal’s name as created at the head office, up to 60 characters.',
+    caFile: 'The full path of the CA certificate file (PEM), such as C:\\head-office\\ca.crt.',
+  },
+  savedTesting: 'Head office settings saved. Testing them…',
+  /** Training sells to the training service: nothing of it is the chain's. */
+  trainingOff:
+    'Training mode: nothing is sent to the head office. Only live sales are, once the desk is back in live mode.',
   testOk: (terminal: string, tls: boolean, version: string) =>
     `Connected as “${terminal}” ${tls ? 'over TLS' : 'without TLS (server on this PC)'} — PostgreSQL ${version}.`,
   state: {
@@ -29,6 +42,7 @@ export const headOfficeEn = {
     syncing: 'Sending',
     'up-to-date': 'Up to date',
     unreachable: 'Cannot reach the head office; selling goes on',
+    refused: 'Refused: check this PC’s head office settings; selling goes on',
     stopped: 'Stopped: the head office must be asked',
   } satisfies Record<HeadOfficeState, string>,
   behind: (n: number, at: string) => `Head office: ${entries(n)} behind, last reached ${at}`,

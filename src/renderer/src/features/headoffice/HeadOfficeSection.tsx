@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import { headOfficeStore } from '../../app/stores'
+import { headOfficeStore, statusStore } from '../../app/stores'
+import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -17,6 +18,15 @@ export function HeadOfficeSection() {
     void headOfficeStore.getState().load()
   }, [])
   const f = s.form
+  const training = useStore(statusStore, (st) => st.status?.mode === 'training')
+  /** What main refused in a field (BAD_INPUT), said at that field. */
+  const fieldProblem = (field: 'host' | 'port' | 'database' | 'user' | 'terminal' | 'caFile') => {
+    const fields = s.error?.code === 'BAD_INPUT' ? s.error.details?.fields : undefined
+    const refused =
+      (Array.isArray(fields) && fields.some((x) => (x as { path?: string }).path === field)) ||
+      (s.error?.code === 'BAD_INPUT' && s.error.details?.field === field)
+    return refused ? h.fieldProblem[field] : null
+  }
   const complete =
     f.host.trim() !== '' && f.database.trim() !== '' && f.user.trim() !== '' && f.terminal.trim() !== ''
 
@@ -25,6 +35,11 @@ export function HeadOfficeSection() {
       <h2 id="head-office-title">{h.title}</h2>
       <p className="hint">{h.intro}</p>
       {s.status && s.status.state !== 'off' ? <HeadOfficeLine status={s.status} language={language} /> : null}
+      {training && s.view?.settings?.enabled ? (
+        <p className="notice-line notice-pending" role="status">
+          {h.trainingOff}
+        </p>
+      ) : null}
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -45,6 +60,7 @@ export function HeadOfficeSection() {
             value={f.host}
             dir="ltr"
             autoComplete="off"
+            problem={fieldProblem('host')}
             onChange={(e) => store.setField('host', e.target.value)}
           />
           <TextField
@@ -53,6 +69,7 @@ export function HeadOfficeSection() {
             dir="ltr"
             inputMode="numeric"
             className="field-short"
+            problem={fieldProblem('port')}
             onChange={(e) => store.setField('port', e.target.value.replace(/\D/g, '').slice(0, 5))}
           />
         </div>
@@ -62,6 +79,7 @@ export function HeadOfficeSection() {
             value={f.database}
             dir="ltr"
             autoComplete="off"
+            problem={fieldProblem('database')}
             onChange={(e) => store.setField('database', e.target.value)}
           />
           <TextField
@@ -69,6 +87,7 @@ export function HeadOfficeSection() {
             value={f.user}
             dir="ltr"
             autoComplete="off"
+            problem={fieldProblem('user')}
             onChange={(e) => store.setField('user', e.target.value)}
           />
         </div>
@@ -86,6 +105,7 @@ export function HeadOfficeSection() {
           label={h.terminal}
           value={f.terminal}
           autoComplete="off"
+          problem={fieldProblem('terminal')}
           onChange={(e) => store.setField('terminal', e.target.value)}
         />
         <TextField
@@ -95,6 +115,7 @@ export function HeadOfficeSection() {
           autoComplete="off"
           placeholder={'C:\\head-office\\ca.crt'}
           hint={h.caHint}
+          problem={fieldProblem('caFile')}
           onChange={(e) => store.setField('caFile', e.target.value)}
         />
         <div className="actions">
@@ -106,20 +127,31 @@ export function HeadOfficeSection() {
           </Button>
         </div>
       </form>
-      {s.saved ? (
+      {s.saved && s.busy === null ? (
         <p className="notice-line notice-good" role="status">
           {h.saved}
         </p>
       ) : null}
       {s.error && !s.passwordRequired ? <ErrorNote error={s.error} /> : null}
+      {s.busy === 'save' && s.saved ? (
+        <p className="notice-line" role="status">
+          {h.savedTesting}
+        </p>
+      ) : null}
       {s.test?.ok ? (
         <p className="notice-line notice-good" role="status">
           {h.testOk(s.test.terminal, s.test.tls, s.test.serverVersion)}
         </p>
       ) : null}
       {s.test && !s.test.ok ? (
-        <Panel tone="bad" title={t.errors[s.test.error.code]} role="alert">
-          <p dir="auto">{s.test.error.message}</p>
+        <Panel tone="bad" title={h.testFailed} role="alert">
+          <p>{errorMessage(t, s.test.error)}</p>
+          <details className="support-details">
+            <summary>{t.common.forSupport}</summary>
+            <p className="error-code" dir="ltr">
+              {s.test.error.code}: {s.test.error.message}
+            </p>
+          </details>
         </Panel>
       ) : null}
     </section>

@@ -3,6 +3,7 @@ import { useStore } from 'zustand'
 import type { Language } from '../../../../shared/contract'
 import type { HeadOfficeStatus } from '../../../../shared/head-office'
 import { headOfficeStore } from '../../app/stores'
+import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { formatTime } from '../../ui/format'
 
@@ -14,14 +15,20 @@ export function HeadOfficeLine({ status, language }: { status: HeadOfficeStatus;
   const t = useT()
   const h = t.headOffice
   const at = status.lastReachedAt ? formatTime(status.lastReachedAt, language) : h.never
-  const tone = status.state === 'stopped' ? 'bad' : status.state === 'unreachable' ? 'pending' : 'good'
+  const tone =
+    status.state === 'stopped' || status.state === 'refused'
+      ? 'bad'
+      : status.state === 'unreachable'
+        ? 'pending'
+        : 'good'
   return (
     <div className={`notice-line notice-${tone}`} role="status">
       <strong>{h.state[status.state]}</strong> ·{' '}
       {status.entriesBehind > 0 || status.eventsBehind > 0
         ? h.behind(status.entriesBehind, at)
         : h.upToDate(at)}
-      {status.error ? <div dir="auto">{status.error.message}</div> : null}
+      {/* Why, in the screen's language; the head office's own words are for support (the error's details). */}
+      {status.error ? <div>{errorMessage(t, status.error)}</div> : null}
     </div>
   )
 }
@@ -40,14 +47,14 @@ export function HeadOfficeChip() {
     return () => clearInterval(timer)
   }, [])
   if (!status || status.state === 'off' || status.state === 'up-to-date') return null
-  const trouble = status.state === 'unreachable' || status.state === 'stopped'
+  const trouble = status.state === 'unreachable' || status.state === 'refused' || status.state === 'stopped'
   if (!trouble && status.entriesBehind === 0) return null
   const at = status.lastReachedAt ? formatTime(status.lastReachedAt, language) : t.headOffice.never
   return (
     <span
       className={`head-office-chip head-office-${trouble ? 'trouble' : 'behind'}`}
       role="status"
-      title={status.error?.message ?? t.headOffice.state[status.state]}
+      title={status.error ? errorMessage(t, status.error) : t.headOffice.state[status.state]}
     >
       {status.entriesBehind > 0 || !trouble
         ? t.headOffice.chip(status.entriesBehind, at)

@@ -62,6 +62,28 @@ function formFrom(view: HeadOfficeView): HeadOfficeForm {
   }
 }
 
+/**
+ * The fields of a PostgreSQL connection address (`postgres://role:secret@host:5432/database`), when the text
+ * is one; the secret is never taken from it (it goes in its own field). Null for anything else.
+ */
+export function fromConnectionUrl(text: string): Partial<HeadOfficeForm> | null {
+  const trimmed = text.trim()
+  if (!/^postgres(ql)?:\/\//i.test(trimmed)) return null
+  let url: URL
+  try {
+    url = new URL(trimmed.replace(/^postgres(ql)?:/i, 'http:'))
+  } catch {
+    return null
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''))
+  return {
+    host: url.hostname,
+    ...(url.port ? { port: url.port } : {}),
+    ...(database ? { database } : {}),
+    ...(url.username ? { user: decodeURIComponent(url.username) } : {}),
+  }
+}
+
 export function createHeadOfficeStore(
   api: Pick<DeskApi, 'getHeadOffice' | 'getHeadOfficeStatus' | 'configureHeadOffice' | 'testHeadOffice'>,
 ): HeadOfficeStore {
@@ -120,7 +142,15 @@ export function createHeadOfficeStore(
       },
 
       setField(field, value) {
-        set((s) => ({ form: { ...s.form, [field]: value }, test: null, saved: false }))
+        // A connection address pasted into the server field (postgres://role@host:port/database) fills the
+        // fields it holds, not only the server.
+        const pasted = field === 'host' && typeof value === 'string' ? fromConnectionUrl(value) : null
+        set((s) => ({
+          form: { ...s.form, ...(pasted ?? { [field]: value }) },
+          test: null,
+          saved: false,
+          ...(s.error?.code === 'BAD_INPUT' ? { error: null } : {}),
+        }))
       },
 
       testConnection: () =>
@@ -132,6 +162,8 @@ export function createHeadOfficeStore(
         run('save', async () => {
           const view = await api.configureHeadOffice({ ...target(), enabled: get().form.enabled })
           set({ view, status: view.status, form: formFrom(view), saved: true })
+          // Saved is not working: a wrong secret would otherwise show only later, as "cannot reach".
+          if (view.settings?.enabled) set({ test: await api.testHeadOffice(target()) })
         }),
     }
   })

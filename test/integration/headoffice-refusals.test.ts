@@ -1,0 +1,104 @@
+/**
+ * What the desk says when the head office refuses it or goes away, against a real PostgreSQL: a refusal of
+ * this PC's settings (a wrong secret) is told as such, with a reason the screens put in words, not as "cannot
+ * reach"; and "last reached" is when the head office last answered, not when the desk last looked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import type { HeadOfficeStatus } from '../../src/shared/head-office'
+import { deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
+import {
+  joinHeadOffice,
+  QUICK_SYNC,
+  startHeadOffice,
+  type TestHeadOffice,
+  waitSynced,
+} from '../helpers/head-office'
+
+let ho: TestHeadOffice
+let sandbox: Sandbox
+
+beforeAll(async () => {
+  ho = await startHeadOffice()
+  sandbox = await startSandbox({ seed: deskSeed() })
+})
+
+afterAll(async () => {
+  await sandbox?.close()
+  await ho?.close()
+})
+
+async function statusWhen(desk: TestDesk, done: (s: HeadOfficeStatus) => boolean): Promise<HeadOfficeStatus> {
+  let status = await desk.call('getHeadOfficeStatus')
+  for (let i = 0; i < 400 && !done(status); i++) {
+    await new Promise((r) => setTimeout(r, 25))
+    status = await desk.call('getHeadOfficeStatus')
+  }
+  return status
+}
+
+describe('a head office that refuses this PC’s settings', () => {
+  let desk: TestDesk
+
+  beforeAll(async () => {
+    desk = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+  })
+
+  afterAll(async () => {
+    await desk?.close()
+  })
+
+  it('says a wrong secret is refused, and why, not that the head office cannot be reached', async () => {
+    const t = await ho.terminal('Wrong secret')
+    await joinHeadOffice(desk, ho, { ...t, password: `${t.password}x` })
+    const status = await statusWhen(desk, (s) => s.state !== 'off' && s.state !== 'syncing')
+    expect(status.state).toBe('refused')
+    expect(status.error).toMatchObject({
+      code: 'HEAD_OFFICE_UNAVAILABLE',
+      details: { reason: 'HO_LOGIN_REFUSED', cause: '28P01' },
+    })
+    // The test a manager presses says the same.
+    const test = await desk.call('testHeadOffice', {
+      host: '127.0.0.1',
+      port: ho.cluster.port,
+      database: ho.database,
+      user: t.role,
+      terminal: t.name,
+      caFile: null,
+      password: `${t.password}x`,
+    })
+    expect(test).toMatchObject({ ok: false, error: { details: { reason: 'HO_LOGIN_REFUSED' } } })
+    // Put right, it sends.
+    await joinHeadOffice(desk, ho, t)
+    expect((await waitSynced(desk)).state).toBe('up-to-date')
+  })
+})
+
+describe('a head office gone while the desk has nothing to ask', () => {
+  let desk: TestDesk
+
+  beforeAll(async () => {
+    // Figures read once a minute: up to date, a cycle asks the head office nothing.
+    desk = await startTestDesk({ sandbox, deps: { headOfficeSync: { ...QUICK_SYNC, chainEveryMs: 60_000 } } })
+  })
+
+  afterAll(async () => {
+    await desk?.close()
+  })
+
+  it('does not say it reached the head office after the server went away', async () => {
+    const t = await ho.terminal('Quiet counter')
+    await joinHeadOffice(desk, ho, t)
+    const synced = await waitSynced(desk)
+    await ho.cluster.stop('immediate')
+    try {
+      // Many polls later (every 40 ms), nothing was asked and nothing answered.
+      await new Promise((r) => setTimeout(r, 400))
+      const after = await desk.call('getHeadOfficeStatus')
+      expect(after.lastReachedAt).toBe(synced.lastReachedAt)
+    } finally {
+      await ho.cluster.start()
+      await ho.reconnect()
+    }
+  })
+})
