@@ -20,7 +20,14 @@ import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS, type ReportLabels, transactionIdText } from '../reports/labels'
-import { type FaceEncoding, glyphShape, type PdfFace, PdfTextShaper, type PlacedLine } from './pdf-text'
+import {
+  type FaceEncoding,
+  glyphShape,
+  markName,
+  type PdfFace,
+  PdfTextShaper,
+  type PlacedLine,
+} from './pdf-text'
 
 const deflate = promisify(deflateCallback)
 
@@ -222,11 +229,14 @@ class PageWriter {
         this.font = run.face
         this.faces.add(run.face)
       }
-      this.text += `${n(size)} 0 0 ${n(size)} ${n(at)} ${n(y)} Tm ${run.ops}`
-      for (const mark of run.marks) {
-        const name = `${run.face.resource}m${mark.gid}`
-        if (!this.shapes.has(name)) this.shapes.set(name, { name, face: run.face, gid: mark.gid })
-        this.marks += `q ${n(size)} 0 0 ${n(size)} ${n(at + mark.x * size)} ${n(y + mark.y * size)} cm /${name} Do Q\n`
+      const matrix = `${n(size)} 0 0 ${n(size)} ${n(at)} ${n(y)}`
+      this.text += `${matrix} Tm ${run.ops}`
+      if (run.marks.length > 0) {
+        this.marks += `q ${matrix} cm ${run.markOps} Q\n`
+        for (const { gid } of run.marks) {
+          const name = markName(run.face, gid)
+          if (!this.shapes.has(name)) this.shapes.set(name, { name, face: run.face, gid })
+        }
       }
       at += run.width * size
     }

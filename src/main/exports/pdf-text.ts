@@ -70,6 +70,16 @@ export interface ShapedRun {
    * Chromium maps its dots) comes out of pdf.js as a U+0000 inside the word.
    */
   marks: RunMark[]
+  /**
+   * The marks' operators relative to the run's origin (a matrix with the size and origin concatenated first):
+   * each draws the form XObject `/<face resource>m<glyph id>`.
+   */
+  markOps: string
+}
+
+/** The page resource name of the form XObject that draws a face's mark glyph. */
+export function markName(face: PdfFace, gid: number): string {
+  return `${face.resource}m${gid}`
 }
 
 /**
@@ -83,6 +93,8 @@ export class FaceEncoding {
   /** Code → its text. */
   readonly texts: string[] = ['']
   private readonly codes = new Map<string, number>()
+  /** A character's code when drawn with its own glyph (plain runs: most of a report's text). */
+  private readonly plainCodes = new Map<string, string>()
 
   /** The code for a glyph standing for `text`, as four hex digits. */
   code(gid: number, text: string): string {
@@ -97,6 +109,16 @@ export class FaceEncoding {
       this.codes.set(key, code)
     }
     return hex4(code)
+  }
+
+  /** The code for a character drawn with its own glyph (`gid`, the font's for it). */
+  plain(ch: string, gid: number): string {
+    let code = this.plainCodes.get(ch)
+    if (code === undefined) {
+      code = this.code(gid, ch)
+      this.plainCodes.set(ch, code)
+    }
+    return code
   }
 }
 
@@ -383,10 +405,10 @@ export class PdfTextShaper {
     for (const ch of text) {
       const gid = face.hb.nominalGlyph(ch.codePointAt(0) as number)
       if (gid === undefined) return null
-      codes += encoding.code(gid, ch)
+      codes += encoding.plain(ch, gid)
       width += face.advances[gid] ?? 0
     }
-    return { face, width: width / face.upem, ops: `<${codes}> Tj\n`, marks: [] }
+    return { face, width: width / face.upem, ops: `<${codes}> Tj\n`, marks: [], markOps: '' }
   }
 
   private harfbuzz(text: string, face: PdfFace, rtl: boolean): ShapedRun {
@@ -470,6 +492,9 @@ export class PdfTextShaper {
       // reader that honours it copies the run in reading order (others reverse right-to-left text anyway).
       ops: rtl ? `/ReversedChars BMC ${ops}\nEMC\n` : `${ops}\n`,
       marks,
+      markOps: marks
+        .map((m) => `q 1 0 0 1 ${num(m.x)} ${num(m.y)} cm /${markName(face, m.gid)} Do Q`)
+        .join(' '),
     }
   }
 
