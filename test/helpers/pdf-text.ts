@@ -6,6 +6,8 @@
  * and search), and marks right-to-left runs /ReversedChars (drawn in visual order). pdfjs reports where the
  * spans are but not their ActualText, so that is read from the page's content stream and put in their place,
  * and each reversed run is turned back into reading order. NFKC folds presentation forms to plain letters.
+ * (The entry list's pages the desk draws itself carry each letter in their fonts' ToUnicode maps, its dots
+ * drawn apart, and read right without ActualText; their right-to-left runs are marked reversed too.)
  */
 import { inflateSync } from 'node:zlib'
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs'

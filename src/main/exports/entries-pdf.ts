@@ -20,7 +20,14 @@ import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS, type ReportLabels, transactionIdText } from '../reports/labels'
-import { type PdfFace, PdfTextShaper, type PlacedLine } from './pdf-text'
+import {
+  type FaceEncoding,
+  glyphShape,
+  markName,
+  type PdfFace,
+  PdfTextShaper,
+  type PlacedLine,
+} from './pdf-text'
 
 const deflate = promisify(deflateCallback)
 
@@ -195,13 +202,22 @@ function n(value: number): string {
   return String(Math.round(value * 100) / 100)
 }
 
-/** Builds page content streams: text objects and the table's rules. */
+/** A mark glyph drawn as a shape: the page resource (a form XObject) that draws it. */
+export interface MarkShape {
+  name: string
+  face: PdfFace
+  gid: number
+}
+
+/** Builds page content streams: text objects, the marks drawn as shapes, and the table's rules. */
 class PageWriter {
   private text = ''
   private rules = ''
   private fills = ''
+  private marks = ''
   private font: PdfFace | null = null
   readonly faces = new Set<PdfFace>()
+  readonly shapes = new Map<string, MarkShape>()
 
   /** A line at `x` (its left edge) with its baseline `baseline` points from the page's top. */
   drawLine(line: PlacedLine, x: number, baseline: number, size: number): void {
@@ -213,7 +229,15 @@ class PageWriter {
         this.font = run.face
         this.faces.add(run.face)
       }
-      this.text += `${n(size)} 0 0 ${n(size)} ${n(at)} ${n(y)} Tm ${run.ops}`
+      const matrix = `${n(size)} 0 0 ${n(size)} ${n(at)} ${n(y)}`
+      this.text += `${matrix} Tm ${run.ops}`
+      if (run.marks.length > 0) {
+        this.marks += `q ${matrix} cm ${run.markOps} Q\n`
+        for (const { gid } of run.marks) {
+          const name = markName(run.face, gid)
+          if (!this.shapes.has(name)) this.shapes.set(name, { name, face: run.face, gid })
+        }
+      }
       at += run.width * size
     }
   }
@@ -229,14 +253,17 @@ class PageWriter {
   content(): string {
     const fills = this.fills ? `0.933 g\n${this.fills}f\n0 g\n` : ''
     const rules = this.rules ? `0.333 G ${BORDER} w 0 J\n${this.rules}S\n` : ''
-    return `${fills}${rules}BT\n${this.text}ET\n`
+    return `${fills}${rules}BT\n${this.text}ET\n${this.marks}`
   }
 }
 
 export interface EntryPages {
   /** Each page's content stream (PDF operators). */
   pages: string[]
-  faces: PdfFace[]
+  /** The faces drawn with, and the codes each is drawn with. */
+  fonts: { face: PdfFace; encoding: FaceEncoding }[]
+  /** The mark shapes the pages draw. */
+  shapes: MarkShape[]
 }
 
 /**
@@ -290,6 +317,7 @@ export async function layoutEntryPages(
 
   const pages: string[] = []
   const faces = new Set<PdfFace>()
+  const shapes = new Map<string, MarkShape>()
   let page = new PageWriter()
   let y = PAGE.top
   let tableTop = y
@@ -345,6 +373,7 @@ export async function layoutEntryPages(
     page.rule(dir === 'rtl' ? tableLeft : tableRight, tableTop, dir === 'rtl' ? tableLeft : tableRight, y)
     pages.push(page.content())
     for (const f of page.faces) faces.add(f)
+    for (const [name, shape] of page.shapes) shapes.set(name, shape)
   }
 
   // The heading and, when the list is capped, why.
@@ -388,39 +417,45 @@ export async function layoutEntryPages(
     drawRow(cells, CELL.size, CELL.lineHeight, 0, lines)
   }
   endPage()
-  return { pages, faces: [...faces] }
+  const fonts = [...faces].map((face) => {
+    const encoding = shaper.encodings.get(face)
+    if (!encoding) throw new Error(`PDF text: ${face.resource} drawn without codes`)
+    return { face, encoding }
+  })
+  return { pages, fonts, shapes: [...shapes.values()] }
 }
 
-/** A font's PDF objects' parts that do not depend on the document: its widths, and its program and ToUnicode
- * map compressed (once per process, off the event loop). */
-interface FontParts {
-  widths: number[]
-  program: Buffer
-  toUnicode: Buffer
-}
-const fontParts = new WeakMap<PdfFace, Promise<FontParts>>()
+/** A font program compressed once per process (off the event loop): the same file in every document. */
+const programs = new WeakMap<PdfFace, Promise<Buffer>>()
 
-function partsOf(face: PdfFace): Promise<FontParts> {
-  let known = fontParts.get(face)
+function programOf(face: PdfFace): Promise<Buffer> {
+  let known = programs.get(face)
   if (!known) {
-    known = makeParts(face)
-    known.catch(() => fontParts.delete(face))
-    fontParts.set(face, known)
+    known = deflate(face.sfnt)
+    known.catch(() => programs.delete(face))
+    programs.set(face, known)
   }
   return known
 }
 
-async function makeParts(face: PdfFace): Promise<FontParts> {
-  const widths = Array.from(face.advances, (a) => Math.round((a * 1000) / face.upem))
-  const pairs = [...face.unicodes].sort((a, b) => a[0] - b[0])
+/** A document's codes for a face: their widths (/W), glyphs (/CIDToGIDMap) and text (/ToUnicode). */
+function encodingParts(
+  face: PdfFace,
+  encoding: FaceEncoding,
+): { widths: number[]; gids: Buffer; toUnicode: string } {
+  const { gids: glyphs, texts } = encoding
+  const widths = glyphs.slice(1).map((gid) => Math.round(((face.advances[gid] ?? 0) * 1000) / face.upem))
+  const gids = Buffer.alloc(glyphs.length * 2)
+  for (const [code, gid] of glyphs.entries()) gids.writeUInt16BE(gid, code * 2)
   let bf = ''
-  for (let i = 0; i < pairs.length; i += 100) {
-    const chunk = pairs.slice(i, i + 100)
-    bf += `${chunk.length} beginbfchar\n`
-    for (const [gid, text] of chunk) {
+  for (let from = 1; from < texts.length; from += 100) {
+    const to = Math.min(from + 100, texts.length)
+    bf += `${to - from} beginbfchar\n`
+    for (let code = from; code < to; code++) {
+      const text = texts[code] as string
       let hex = ''
       for (let k = 0; k < text.length; k++) hex += text.charCodeAt(k).toString(16).padStart(4, '0')
-      bf += `<${gid.toString(16).padStart(4, '0')}> <${hex}>\n`
+      bf += `<${code.toString(16).padStart(4, '0')}> <${hex}>\n`
     }
     bf += 'endbfchar\n'
   }
@@ -430,11 +465,7 @@ async function makeParts(face: PdfFace): Promise<FontParts> {
     '/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n' +
     '1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n' +
     `${bf}endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n`
-  const [program, compressedMap] = await Promise.all([
-    deflate(face.sfnt),
-    deflate(Buffer.from(toUnicode, 'latin1')),
-  ])
-  return { widths, program, toUnicode: compressedMap }
+  return { widths, gids, toUnicode }
 }
 
 /**
@@ -464,16 +495,22 @@ export async function appendEntryPages(
   ])
   const ctx = doc.context
   const fontRefs = new Map<PdfFace, ReturnType<typeof ctx.register>>()
+  const encodings = laidOut.fonts.map(({ face, encoding }) => encodingParts(face, encoding))
   // Compressed by zlib on libuv's threads while this thread goes on.
-  const [parts, contents] = await Promise.all([
-    Promise.all(laidOut.faces.map(partsOf)),
+  const [programs, contents, maps] = await Promise.all([
+    Promise.all(laidOut.fonts.map(({ face }) => programOf(face))),
     deflateAll(laidOut.pages),
+    Promise.all(
+      encodings.map(({ gids, toUnicode }) =>
+        Promise.all([deflate(gids), deflate(Buffer.from(toUnicode, 'latin1'))]),
+      ),
+    ),
   ])
-  const flate = (bytes: Buffer, dict: Record<string, number> = {}) =>
+  const flate = (bytes: Buffer, dict: Record<string, unknown> = {}) =>
     ctx.register(ctx.stream(bytes, { ...dict, Filter: 'FlateDecode' }))
-  for (const [i, face] of laidOut.faces.entries()) {
-    const { widths, program, toUnicode } = parts[i] as FontParts
-    const file = flate(program, { Length1: face.sfnt.length })
+  for (const [i, { face }] of laidOut.fonts.entries()) {
+    const [gids, toUnicode] = maps[i] as [Buffer, Buffer]
+    const file = flate(programs[i] as Buffer, { Length1: face.sfnt.length })
     const descriptor = ctx.register(
       ctx.obj({
         Type: 'FontDescriptor',
@@ -495,8 +532,8 @@ export async function appendEntryPages(
         BaseFont: face.baseFont,
         CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
         FontDescriptor: descriptor,
-        W: [0, widths],
-        CIDToGIDMap: 'Identity',
+        W: [1, encodings[i]?.widths ?? []],
+        CIDToGIDMap: flate(gids),
       }),
     )
     const font = ctx.register(
@@ -511,10 +548,25 @@ export async function appendEntryPages(
     )
     fontRefs.set(face, font)
   }
+  // The marks drawn as shapes: one form each, in font units (its matrix scales them to an em).
+  const shapes: Record<string, ReturnType<typeof ctx.register>> = {}
+  for (const { name, face, gid } of laidOut.shapes) {
+    const { path, bbox } = glyphShape(face, gid)
+    shapes[name] = ctx.register(
+      ctx.stream(path, {
+        Type: 'XObject',
+        Subtype: 'Form',
+        BBox: bbox,
+        Matrix: [1 / face.upem, 0, 0, 1 / face.upem, 0, 0],
+      }),
+    )
+  }
+  const xObjects = laidOut.shapes.length > 0 ? ctx.register(ctx.obj(shapes)) : null
   for (const content of contents) {
     const page = doc.addPage([PAGE.width, PAGE.height])
     page.node.set(PDFName.of('Contents'), flate(content))
     for (const [face, ref] of fontRefs) page.node.setFontDictionary(PDFName.of(face.resource), ref)
+    if (xObjects) page.node.Resources()?.set(PDFName.of('XObject'), xObjects)
   }
   return doc.save({ objectsPerTick: 100, useObjectStreams: false })
 }

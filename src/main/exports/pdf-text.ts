@@ -4,10 +4,13 @@
  * unicode-range does), the Unicode bidirectional algorithm (bidi-js), shaping by HarfBuzz (the shaper Chromium
  * uses, so Arabic joins and places its dots as in the rest of the report), line breaking and widths.
  *
- * A run of text becomes a PDF content-stream snippet in the font's em units, placed later by a text matrix:
- * a plain run is one string of glyph ids; a shaped run (Arabic) places every glyph at HarfBuzz's position and
- * carries its characters as /ActualText, because the font draws dotted letters as a dotless shape plus dots
- * and glyphs alone cannot be read back as letters.
+ * A run of text becomes a PDF content-stream snippet in the font's em units, placed later by a text matrix,
+ * its glyphs left to right as they are seen (a right-to-left run marked /ReversedChars, as Chromium marks it).
+ * What a reader copies comes from the font's ToUnicode map alone, so every reader gets the same text: each
+ * document draws with codes of its own (FaceEncoding), a code standing for a glyph and the characters it
+ * shows there. The font draws dotted letters as a dotless shape plus dot marks, and one dotless shape is
+ * several letters (ٮ is ب, ت, ث, ن or ي as its dots say): the shape's code stands for the whole letter, and
+ * the marks of a cluster are drawn as shapes, not text (see ShapedRun.marks).
  */
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -44,6 +47,14 @@ export interface PdfFonts {
   all: PdfFace[]
 }
 
+/** A mark glyph (a letter's dots, a vowel sign) drawn as a shape at a place relative to its run's origin. */
+export interface RunMark {
+  gid: number
+  /** From the run's origin, in em (y up). */
+  x: number
+  y: number
+}
+
 /** A run drawn with one face, ready for a content stream once placed. */
 export interface ShapedRun {
   face: PdfFace
@@ -51,6 +62,64 @@ export interface ShapedRun {
   width: number
   /** Content-stream operators relative to the run's origin (text matrix already at the origin, size in it). */
   ops: string
+  /**
+   * The run's marks (a letter's dots, vowel signs), drawn as shapes after the text: they belong to a letter
+   * whose code carries the text. As text, a mark is a glyph of its own above or below the line, and readers
+   * place what they copy by where each glyph is: poppler's (pdftotext, Evince, Okular) break the word there
+   * ("الف ي ت وري", as they read the dots of Chromium's own pages), and a mark mapped to nothing (U+0000, as
+   * Chromium maps its dots) comes out of pdf.js as a U+0000 inside the word.
+   */
+  marks: RunMark[]
+  /**
+   * The marks' operators relative to the run's origin (a matrix with the size and origin concatenated first):
+   * each draws the form XObject `/<face resource>m<glyph id>`.
+   */
+  markOps: string
+}
+
+/** The page resource name of the form XObject that draws a face's mark glyph. */
+export function markName(face: PdfFace, gid: number): string {
+  return `${face.resource}m${gid}`
+}
+
+/**
+ * The codes one document draws a face with (Identity-H, so a code is a CID): each stands for one glyph and
+ * the characters a reader copies for it there. The PDF's font maps the codes to glyphs (CIDToGIDMap) and to
+ * their text (ToUnicode), and gives each code its glyph's width.
+ */
+export class FaceEncoding {
+  /** Code → glyph id; code 0 is .notdef and is not drawn. */
+  readonly gids: number[] = [0]
+  /** Code → its text. */
+  readonly texts: string[] = ['']
+  private readonly codes = new Map<string, number>()
+  /** A character's code when drawn with its own glyph (plain runs: most of a report's text). */
+  private readonly plainCodes = new Map<string, string>()
+
+  /** The code for a glyph standing for `text`, as four hex digits. */
+  code(gid: number, text: string): string {
+    const key = `${gid}:${text}`
+    let code = this.codes.get(key)
+    if (code === undefined) {
+      code = this.gids.length
+      // Two bytes a code: far more than a document's distinct glyph-and-text pairs (a few hundred).
+      if (code > 0xffff) throw new Error('PDF text: more than 65,535 glyph codes in one face')
+      this.gids.push(gid)
+      this.texts.push(text)
+      this.codes.set(key, code)
+    }
+    return hex4(code)
+  }
+
+  /** The code for a character drawn with its own glyph (`gid`, the font's for it). */
+  plain(ch: string, gid: number): string {
+    let code = this.plainCodes.get(ch)
+    if (code === undefined) {
+      code = this.code(gid, ch)
+      this.plainCodes.set(ch, code)
+    }
+    return code
+  }
 }
 
 /** One line of a cell, in visual order left to right. */
@@ -206,15 +275,77 @@ function hex4(n: number): string {
 }
 
 function num(n: number): string {
-  // Four decimals of an em are far below a printer's dot.
+  // Four decimals of an em (or of a TJ adjustment's thousandths of one) are far below a printer's dot.
   return String(Math.round(n * 10_000) / 10_000)
 }
 
-/** UTF-16BE with a byte-order mark, as a PDF hex string's digits. */
-export function utf16Hex(text: string): string {
-  let out = 'FEFF'
-  for (let i = 0; i < text.length; i++) out += hex4(text.charCodeAt(i))
-  return out.toUpperCase()
+/** A glyph's outline as PDF path operators in font units (y up), filled nonzero as TrueType's are. */
+export interface GlyphShape {
+  path: string
+  bbox: [number, number, number, number]
+}
+
+const shapes = new WeakMap<PdfFace, Map<number, GlyphShape>>()
+
+/** The outline of a glyph (a mark drawn as a shape), its quadratic curves made cubic; read once per process. */
+export function glyphShape(face: PdfFace, gid: number): GlyphShape {
+  let known = shapes.get(face)
+  if (!known) {
+    known = new Map()
+    shapes.set(face, known)
+  }
+  const cached = known.get(gid)
+  if (cached) return cached
+  let path = ''
+  let x = 0
+  let y = 0
+  const bbox: [number, number, number, number] = [0, 0, 0, 0]
+  let first = true
+  const extend = (...points: number[]) => {
+    for (let i = 0; i + 1 < points.length; i += 2) {
+      const px = points[i] as number
+      const py = points[i + 1] as number
+      if (first) {
+        bbox[0] = bbox[2] = px
+        bbox[1] = bbox[3] = py
+        first = false
+      }
+      bbox[0] = Math.min(bbox[0], px)
+      bbox[1] = Math.min(bbox[1], py)
+      bbox[2] = Math.max(bbox[2], px)
+      bbox[3] = Math.max(bbox[3], py)
+    }
+  }
+  const p = (...values: number[]) => values.map((v) => String(Math.round(v * 100) / 100)).join(' ')
+  for (const { type, values: v } of face.hb.glyphToJson(gid)) {
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = v
+    if (type === 'M' || type === 'L') {
+      path += `${p(a, b)} ${type === 'M' ? 'm' : 'l'}\n`
+      extend(a, b)
+      x = a
+      y = b
+    } else if (type === 'Q') {
+      // The cubic through the same points: its controls two thirds of the way to the quadratic's.
+      const c1x = x + (2 / 3) * (a - x)
+      const c1y = y + (2 / 3) * (b - y)
+      const c2x = c + (2 / 3) * (a - c)
+      const c2y = d + (2 / 3) * (b - d)
+      path += `${p(c1x, c1y, c2x, c2y, c, d)} c\n`
+      extend(a, b, c, d)
+      x = c
+      y = d
+    } else if (type === 'C') {
+      path += `${p(a, b, c, d, e, f)} c\n`
+      extend(a, b, c, d, e, f)
+      x = e
+      y = f
+    } else if (type === 'Z') {
+      path += 'h\n'
+    }
+  }
+  const shape: GlyphShape = { path: path ? `${path}f\n` : '', bbox }
+  known.set(gid, shape)
+  return shape
 }
 
 /**
@@ -224,6 +355,8 @@ export function utf16Hex(text: string): string {
 export class PdfTextShaper {
   private readonly runs = new Map<string, ShapedRun>()
   private readonly widths = new Map<string, number>()
+  /** Each face's codes in this document, in the order faces are first drawn with. */
+  readonly encodings = new Map<PdfFace, FaceEncoding>()
   private readonly buffer: Harfbuzz.Buffer
   private readonly hbModule: HarfbuzzModule
 
@@ -238,6 +371,15 @@ export class PdfTextShaper {
   static async create(): Promise<PdfTextShaper> {
     const fonts = await loadPdfFonts()
     return new PdfTextShaper(fonts, await import('harfbuzzjs'))
+  }
+
+  private encoding(face: PdfFace): FaceEncoding {
+    let encoding = this.encodings.get(face)
+    if (!encoding) {
+      encoding = new FaceEncoding()
+      this.encodings.set(face, encoding)
+    }
+    return encoding
   }
 
   private faceFor(cp: number, bold: 0 | 1): PdfFace {
@@ -257,15 +399,16 @@ export class PdfTextShaper {
 
   /** Latin text left to right: each character's own glyph and advance, one string (as the reader copies it). */
   private plain(text: string, face: PdfFace): ShapedRun | null {
-    let hexGlyphs = ''
+    const encoding = this.encoding(face)
+    let codes = ''
     let width = 0
     for (const ch of text) {
       const gid = face.hb.nominalGlyph(ch.codePointAt(0) as number)
       if (gid === undefined) return null
-      hexGlyphs += hex4(gid)
+      codes += encoding.plain(ch, gid)
       width += face.advances[gid] ?? 0
     }
-    return { face, width: width / face.upem, ops: `<${hexGlyphs}> Tj\n` }
+    return { face, width: width / face.upem, ops: `<${codes}> Tj\n`, marks: [], markOps: '' }
   }
 
   private harfbuzz(text: string, face: PdfFace, rtl: boolean): ShapedRun {
@@ -277,42 +420,111 @@ export class PdfTextShaper {
     this.hbModule.shape(face.hb, b)
     const glyphs = b.getGlyphInfosAndPositions()
     const upem = face.upem
-    // Where the next glyph lands if the string simply goes on (the PDF advances by the font's own widths),
-    // and where the current line starts (what Td moves from): a glyph HarfBuzz puts elsewhere (a dot mark,
-    // a kerned pair) gets a Td of its own.
+    const encoding = this.encoding(face)
+    const arabic = this.fonts.arabic.includes(face)
+    // A cluster is the characters from its index (in UTF-16 units) to the next cluster's, and its glyphs are
+    // side by side in the output (left to right as seen, so a right-to-left cluster's marks come before its
+    // letter). Its widest glyph carries its text; the others are its marks.
+    const starts = [...new Set(glyphs.map((g) => g.cluster))].sort((x, y) => x - y)
+    const clusterEnd = new Map(starts.map((start, i) => [start, starts[i + 1] ?? text.length]))
+    const carriers = new Set<number>()
+    for (let i = 0; i < glyphs.length; ) {
+      const cluster = glyphs[i]?.cluster
+      let widest = i
+      let j = i
+      for (; j < glyphs.length && glyphs[j]?.cluster === cluster; j++) {
+        if ((glyphs[j]?.xAdvance ?? 0) > (glyphs[widest]?.xAdvance ?? 0)) widest = j
+      }
+      carriers.add(widest)
+      i = j
+    }
+    // One string of codes, and where HarfBuzz puts a glyph elsewhere than the PDF's own advance would (a kerned
+    // pair) a TJ adjustment before it, a shift off the baseline as text rise: the run is never repositioned
+    // with Td, which a reader may take for a space inside the word.
     let ops = ''
-    let pending = ''
+    const parts: (string | number)[] = []
+    let codes = ''
     let pen = 0
     let atX = 0
-    let atY = 0
-    let lineX = 0
-    let lineY = 0
-    for (const g of glyphs) {
+    let rise = 0
+    const show = () => {
+      if (codes) parts.push(codes)
+      codes = ''
+      if (parts.length === 1 && typeof parts[0] === 'string') ops += `<${parts[0]}> Tj `
+      else if (parts.length > 0)
+        ops += `[${parts.map((p) => (typeof p === 'string' ? `<${p}>` : num(p))).join(' ')}] TJ `
+      parts.length = 0
+    }
+    const marks: RunMark[] = []
+    for (const [i, g] of glyphs.entries()) {
       const x = (pen + (g.xOffset ?? 0)) / upem
       const y = (g.yOffset ?? 0) / upem
-      if (Math.abs(x - atX) > 1e-4 || Math.abs(y - atY) > 1e-4) {
-        if (pending) ops += `<${pending}> Tj `
-        pending = ''
-        ops += `${num(x - lineX)} ${num(y - lineY)} Td `
-        lineX = atX = x
-        lineY = atY = y
-      }
-      pending += hex4(g.codepoint)
-      atX += (face.advances[g.codepoint] ?? 0) / upem
       pen += g.xAdvance ?? 0
+      if (!carriers.has(i)) {
+        marks.push({ gid: g.codepoint, x, y })
+        continue
+      }
+      if (Math.abs(y - rise) > 1e-4) {
+        show()
+        ops += `${num(y)} Ts `
+        rise = y
+      }
+      if (Math.abs(x - atX) > 1e-4) {
+        if (codes) parts.push(codes)
+        codes = ''
+        // In thousandths of the text size (an em here), subtracted from the position.
+        parts.push((atX - x) * 1000)
+        atX = x
+      }
+      codes += encoding.code(
+        g.codepoint,
+        this.carried(text, g.cluster, clusterEnd, g.codepoint, face, arabic, rtl),
+      )
+      atX += (face.advances[g.codepoint] ?? 0) / upem
     }
-    if (pending) ops += `<${pending}> Tj`
-    // Right to left in the Latin file is only ever neutrals (brackets, stops, spaces: letters and figures are
-    // left to right), each its own glyph (a bracket as its mirror image's): marked reversed, as Chromium does,
-    // so a reader copies them in reading order as the brackets it sees. Arabic carries its characters.
-    const reversed = rtl && !this.fonts.arabic.includes(face)
+    show()
+    if (rise !== 0) ops += '0 Ts '
+    ops = ops.trimEnd()
     return {
       face,
       width: pen / upem,
-      ops: reversed
-        ? `/ReversedChars BMC ${ops}\nEMC\n`
-        : `/Span <</ActualText <${utf16Hex(text)}>>> BDC ${ops}\nEMC\n`,
+      // Right to left, the glyphs are in the order they are seen: marked reversed, as Chromium does, so a
+      // reader that honours it copies the run in reading order (others reverse right-to-left text anyway).
+      ops: rtl ? `/ReversedChars BMC ${ops}\nEMC\n` : `${ops}\n`,
+      marks,
+      markOps: marks
+        .map((m) => `q 1 0 0 1 ${num(m.x)} ${num(m.y)} cm /${markName(face, m.gid)} Do Q`)
+        .join(' '),
     }
+  }
+
+  /**
+   * The text a cluster's glyph stands for. A glyph drawn for one character that the font maps to a character
+   * of its own (a Latin letter, a bracket in right-to-left text drawn as its mirror image) stands for that;
+   * any other (a letter's joining form or dotless shape, a ligature) for the cluster's letters, right to left
+   * in the order they are seen (a reader reverses a right-to-left run's characters, a ligature's too: pdf.js
+   * and poppler both do).
+   *
+   * Vowel signs and other combining marks are drawn, not copied: in a glyph's text, pdf.js takes the letter
+   * for a mark of no width and reads a space after it ("أموال اً"); as text of their own, above or below the
+   * line, poppler breaks the word at them ("مؤ َّكد"). So a word is read whole, as its letters ("مؤكد" for
+   * "مؤكَّد"), in both (and pdf.js's search ignores vowel signs unless asked not to).
+   */
+  private carried(
+    text: string,
+    cluster: number,
+    clusterEnd: Map<number, number>,
+    gid: number,
+    face: PdfFace,
+    arabic: boolean,
+    rtl: boolean,
+  ): string {
+    const chars = text.slice(cluster, clusterEnd.get(cluster) ?? text.length).normalize('NFC')
+    const own = face.unicodes.get(gid)
+    if (!arabic && own !== undefined && [...chars].length === 1) return own
+    // A mark on its own (no letter in its cluster) is its own text.
+    const letters = [...(chars.replace(/\p{Mn}/gu, '') || chars)]
+    return rtl ? letters.reverse().join('') : letters.join('')
   }
 
   /** Splits text into runs of one face each (the report's unicode-range rule), in logical order. */
