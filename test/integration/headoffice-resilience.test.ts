@@ -368,12 +368,12 @@ describe('a journal restored from an older backup', () => {
       await new Promise((r) => setTimeout(r, 300))
       const ahead = await desk.call('getHeadOfficeStatus')
       expect(ahead.state).toBe('stopped')
-      expect(ahead.error).toMatchObject({ code: 'HEAD_OFFICE_CONFLICT', details: { reason: 'ahead' } })
+      expect(ahead.error).toMatchObject({ code: 'HEAD_OFFICE_CONFLICT', details: { reason: 'HO_AHEAD' } })
       // Selling goes on; the head office keeps what it had, untouched.
       await sell(desk, 6, 0)
       await expect(desk.desk.headOffice.sync.syncOnce()).rejects.toMatchObject({
         code: 'HEAD_OFFICE_CONFLICT',
-        details: { reason: 'different' },
+        details: { reason: 'HO_DIFFERENT' },
       })
       const after = await ho.query<{ n: string }>(
         "SELECT count(*) AS n FROM headoffice.entry_events WHERE terminal = 'Restored'",

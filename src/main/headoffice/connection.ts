@@ -108,6 +108,12 @@ export const HEAD_OFFICE_REASONS = [
   'HO_NOT_REACHED',
   'HO_NO_ANSWER',
   'HO_ERROR',
+  // Stops (the sync waits for a person at the head office; sync.ts).
+  'HO_SCHEMA_OLD',
+  'HO_NOT_A_TERMINAL',
+  'HO_CLAIMED',
+  'HO_AHEAD',
+  'HO_DIFFERENT',
 ] as const
 export type HeadOfficeReason = (typeof HEAD_OFFICE_REASONS)[number]
 export const REFUSED_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([

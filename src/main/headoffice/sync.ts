@@ -357,7 +357,7 @@ export class HeadOfficeSync {
         throw new StopError(
           'HEAD_OFFICE_CONFLICT',
           `The terminal "${who.terminal}" already sends from another PC's journal. Each PC needs its own terminal (ask for a new one with create-terminal).`,
-          { terminal: who.terminal, reason: 'claimed' },
+          { terminal: who.terminal, reason: 'HO_CLAIMED' },
         )
       }
       const remote = await client.query<{ seq: string; z: string }>(
@@ -372,7 +372,7 @@ export class HeadOfficeSync {
         throw new StopError(
           'HEAD_OFFICE_CONFLICT',
           `The head office has more of "${who.terminal}" than this journal holds (event ${remoteSeq}, this journal ${localLast}): was the journal restored from an older backup? The sync is stopped so nothing is mixed up.`,
-          { terminal: who.terminal, reason: 'ahead', remoteSeq, localSeq: localLast },
+          { terminal: who.terminal, reason: 'HO_AHEAD', remoteSeq, localSeq: localLast },
         )
       }
       if (remoteSeq > 0) {
@@ -386,7 +386,7 @@ export class HeadOfficeSync {
           throw new StopError(
             'HEAD_OFFICE_CONFLICT',
             `The head office holds a different history for "${who.terminal}" than this journal (event ${remoteSeq}): was the journal restored from an older backup, or copied? The sync is stopped so neither is lost.`,
-            { terminal: who.terminal, reason: 'different', seq: remoteSeq },
+            { terminal: who.terminal, reason: 'HO_DIFFERENT', seq: remoteSeq },
           )
         }
       }
@@ -536,7 +536,7 @@ export class HeadOfficeSync {
       throw new StopError(
         'HEAD_OFFICE_CONFLICT',
         `The head office holds a different record ${different[0]} for "${terminal}" than this journal: was the journal restored from an older backup, or copied? The sync is stopped so neither is lost.`,
-        { terminal, table, key: different[0], reason: 'different' },
+        { terminal, table, key: different[0], reason: 'HO_DIFFERENT' },
       )
     }
   }
@@ -715,7 +715,7 @@ async function checkTerminal(
     throw new StopError(
       'HEAD_OFFICE_UNAVAILABLE',
       `The head office database has no schema for this desk yet (version ${version}, needs ${REQUIRED_SCHEMA_VERSION}): run npm run headoffice -- migrate.`,
-      { reason: 'schema', schemaVersion: version },
+      { reason: 'HO_SCHEMA_OLD', schemaVersion: version },
     )
   }
   const who = await client.query<{ terminal: string | null; instance: string }>(
@@ -727,7 +727,7 @@ async function checkTerminal(
       'HEAD_OFFICE_UNAVAILABLE',
       'This role is not registered as a terminal at the head office.',
       {
-        reason: 'not-a-terminal',
+        reason: 'HO_NOT_A_TERMINAL',
       },
     )
   }

@@ -525,6 +525,16 @@ export const en = {
     HO_NO_ANSWER: 'The head office stopped answering. The desk tries again; selling goes on.',
     HO_ERROR:
       'The head office answered with an error. The desk tries again; if it lasts, call whoever runs it.',
+    HO_SCHEMA_OLD:
+      'The head office database is older than this desk: whoever runs it must run “npm run headoffice -- migrate”. Selling goes on.',
+    HO_NOT_A_TERMINAL:
+      'This role is not a terminal of this head office. Check the role and the terminal name in Settings → Head office, or ask for one (create-terminal).',
+    HO_CLAIMED:
+      'Another PC already sends as this terminal. Each PC needs its own terminal: ask the head office for a new one (create-terminal).',
+    HO_AHEAD:
+      'The head office holds more of this terminal than this PC’s journal (was it restored from an older backup?). The sync is stopped so nothing is mixed: call the head office.',
+    HO_DIFFERENT:
+      'The head office holds different records for this terminal than this PC’s journal. The sync is stopped so neither is lost: call the head office.',
   },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',
