@@ -221,6 +221,8 @@ export interface AppDeskOptions {
   manager?: ManagerHost
   /** The host's updater, once it exists (the Electron app). */
   updates?: () => UpdatesHost | null
+  /** Head office sync tuning (the browser shell's tests: seconds where the app waits minutes). */
+  headOfficeSync?: DeskDeps['headOfficeSync']
 }
 
 export interface AppDesk {
@@ -242,6 +244,7 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     ...(options.printing ? { printing: options.printing } : {}),
     ...(options.manager ? { manager: options.manager } : {}),
     ...(options.updates ? { updates: options.updates } : {}),
+    ...(options.headOfficeSync ? { headOfficeSync: options.headOfficeSync } : {}),
     startTraining: async () => {
       training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,

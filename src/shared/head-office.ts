@@ -71,7 +71,19 @@ export interface ChainUse {
   /** Of otherOpenDirhams, what was sent after that report. */
   otherOpenSinceReportDirhams: number
   reportSince: string | null
-  terminals: { terminal: string; usedDirhams: number; openDirhams: number }[]
+  terminals: {
+    terminal: string
+    usedDirhams: number
+    openDirhams: number
+    /** When that terminal last said it was there (null: not known, or a head office before schema 2). */
+    heardAt: string | null
+  }[]
+  /**
+   * Terminals counted here that have not been heard from for minutes (heardAt: when they last were, null:
+   * never): what they sold since cannot have arrived, so the estimate may be too high. Empty when the head
+   * office cannot tell (schema before 2).
+   */
+  silent: { terminal: string; heardAt: string | null }[]
   /** When the head office answered these figures. */
   asOf: string
 }

@@ -19,7 +19,7 @@ import {
   startHeadOffice,
   type TestHeadOffice,
 } from '../helpers/head-office'
-import { type Browser, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { type Browser, callDesk, launchBrowser, screenshot, watchErrors } from './support/browser'
 import { buildRendererForTest } from './support/renderer'
 
 let ho: TestHeadOffice
@@ -45,7 +45,12 @@ beforeAll(async () => {
   sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])
   await depositTo(other, MOHAMED, 25_000)
   mine = await ho.terminal('Souq counter 1')
-  shell = await startBrowserShell({ dataDir: join(workDir, 'data'), rendererDir })
+  // The other counter's silence is told after 1.5 s here (2 minutes in the app).
+  shell = await startBrowserShell({
+    dataDir: join(workDir, 'data'),
+    rendererDir,
+    headOfficeSync: { chainEveryMs: 500, silentAfterMs: 1500 },
+  })
   // This desk on the same service account, live.
   await shell.app.desk.handlers.configureService(
     { baseUrl: sandbox.baseUrl, ...DEMO, proxyUrl: null },
@@ -91,7 +96,9 @@ describe('the head office in the renderer', () => {
     await card.getByLabel('Terminal name, as created at the head office').fill('Souq counter 1')
     await card.getByRole('button', { name: 'Test the head office' }).click()
     // No secret typed and none saved: main asks for it.
-    await card.getByText('Enter this terminal').waitFor()
+    await card
+      .getByText('Type this terminal’s secret (printed by create-terminal) to test the head office.')
+      .waitFor()
     await card.getByLabel('The role’s secret (printed by create-terminal)').fill(mine.password)
     await card.getByRole('button', { name: 'Test the head office' }).click()
     await card.getByText('Connected as “Souq counter 1” without TLS (server on this PC)').waitFor()
@@ -142,6 +149,33 @@ describe('the head office in the renderer', () => {
     await both('32-limit-chain', 1024)
     await page.locator('details.limit summary').click()
   })
+
+  it('the limit panel names a counter the head office has not heard from, and the estimate says it may be high', async () => {
+    // With a limit agreed there is an estimate, which the silence makes uncertain.
+    await callDesk(page, 'updateSettings', { agreedDailyLimitDirhams: 5_000_000 })
+    await other.desk.headOffice.sync.stop()
+    try {
+      const silent = page.getByText(/Not heard from: .*Souq counter 2.* \(since \d/)
+      await silent.waitFor({ state: 'attached', timeout: 30_000 })
+      expect(await page.locator('details.limit summary .limit-uncertain').count()).toBe(1)
+      if (!(await silent.isVisible())) await page.locator('details.limit summary').click()
+      await silent.waitFor()
+      await both('32-limit-silent-counter', 1024)
+      // The language switch closed the panel: the Arabic panel, opened again.
+      await page.getByRole('button', { name: 'العربية' }).click()
+      await page.locator('details.limit summary').click()
+      await page.getByText(/لم يصل خبر من/).waitFor()
+      await screenshot(page, 'ar-32-limit-silent-panel-1024')
+      await page.locator('details.limit summary').click()
+      await page.getByRole('button', { name: 'English' }).click()
+      await page.locator('html[lang="en"]').waitFor()
+    } finally {
+      other.desk.headOffice.sync.start()
+    }
+    await page
+      .locator('details.limit summary .limit-uncertain')
+      .waitFor({ state: 'detached', timeout: 30_000 })
+  }, 90_000)
 
   it('a chain report lists every counter with its figures', async () => {
     await page.keyboard.press('F5')

@@ -231,6 +231,33 @@ describe('two desks, one head office', () => {
     await a.call('useLive')
   })
 
+  it('names beside the estimate a counter the head office has not heard from, and since when', async () => {
+    await settle(a, b)
+    const heard = (await a.call('getDailyLimit')).chain
+    expect(heard?.silent).toEqual([])
+    const lastHeard = heard?.terminals.find((t) => t.terminal === 'Counter B')?.heardAt ?? null
+    expect(lastHeard).not.toBeNull()
+    // B's line to the head office goes down (its sync stops): B keeps selling, nothing of it arrives.
+    await b.desk.headOffice.sync.stop()
+    try {
+      await depositTo(b, MOHAMED, 1_234)
+      let silent = (await a.call('getDailyLimit')).chain?.silent ?? []
+      for (let i = 0; i < 200 && silent.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 25))
+        silent = (await a.call('getDailyLimit')).chain?.silent ?? []
+      }
+      expect(silent).toHaveLength(1)
+      expect(silent[0]?.terminal).toBe('Counter B')
+      // Since when: its last word, at or after what A had read before.
+      expect(Date.parse(silent[0]?.heardAt ?? '')).toBeGreaterThanOrEqual(Date.parse(lastHeard ?? ''))
+    } finally {
+      b.desk.headOffice.sync.start()
+    }
+    await waitSynced(b)
+    await settle(b, a)
+    expect((await a.call('getDailyLimit')).chain?.silent).toEqual([])
+  })
+
   it('a deposit to a phone with an unresolved deposit at the other terminal is refused there, until it resolves', async () => {
     // A's deposit leaves but its answer is lost: unknown, and re-sends keep failing for now.
     sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])

@@ -108,6 +108,8 @@ export const HEAD_OFFICE_REASONS = [
   'HO_NOT_REACHED',
   'HO_NO_ANSWER',
   'HO_ERROR',
+  // Nothing asked: the test needs the terminal's secret (feature.ts).
+  'HO_SECRET_NEEDED',
   // Stops (the sync waits for a person at the head office; sync.ts).
   'HO_SCHEMA_OLD',
   'HO_NOT_A_TERMINAL',

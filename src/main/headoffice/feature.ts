@@ -115,7 +115,11 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
       if (secret === null) {
         return {
           ok: false,
-          error: { code: 'NOT_CONFIGURED', message: "Enter this terminal's head office password to test." },
+          error: {
+            code: 'NOT_CONFIGURED',
+            message: "Enter this terminal's head office password to test.",
+            details: { reason: 'HO_SECRET_NEEDED' },
+          },
         }
       }
       return testHeadOffice(target, secret, deps.connectTimeoutMs())

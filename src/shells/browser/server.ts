@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { join, resolve } from 'node:path'
-import { type AppDesk, createAppDesk, startAppDesk } from '../../main/app-desk'
+import { type AppDesk, type AppDeskOptions, createAppDesk, startAppDesk } from '../../main/app-desk'
 import { dispatch } from '../../main/bridge'
 import { chromiumPdfRenderer } from '../../main/exports/chromium-pdf'
 import { RotatingFileSink } from '../../main/log-file'
@@ -26,6 +26,8 @@ export interface BrowserShellOptions {
   rendererDir?: string
   /** An updater for the Settings screen (tests): the shell itself does not update ('unavailable'). */
   updates?: (desk: AppDesk['desk'], settings: SettingsStore) => UpdatesHost
+  /** The head office sync's timings (tests: seconds where the app waits minutes). */
+  headOfficeSync?: AppDeskOptions['headOfficeSync']
 }
 
 export interface BrowserShell {
@@ -123,6 +125,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     },
     trainingControl: options.control ?? false,
     printing: receipts.printing,
+    ...(options.headOfficeSync ? { headOfficeSync: options.headOfficeSync } : {}),
     manager: {
       chooseSavePath: async (name) => join(dataDir, 'exports', name),
       // Beside the data folder, never inside it (a backup on the journal's own folder is no backup).

@@ -535,6 +535,7 @@ export const en = {
       'The head office holds more of this terminal than this PC’s journal (was it restored from an older backup?). The sync is stopped so nothing is mixed: call the head office.',
     HO_DIFFERENT:
       'The head office holds different records for this terminal than this PC’s journal. The sync is stopped so neither is lost: call the head office.',
+    HO_SECRET_NEEDED: 'Type this terminal’s secret (printed by create-terminal) to test the head office.',
   },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',

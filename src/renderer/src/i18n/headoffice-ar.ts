@@ -1,3 +1,4 @@
+import { isolated } from '../../../shared/bidi-text'
 import { arabicEntries as entries } from './ar-counts'
 import type { HeadOfficeMessages } from './headoffice-en'
 
@@ -22,6 +23,7 @@ export const headOfficeAr: HeadOfficeMessages = {
   save: 'حفظ',
   saved: 'حُفظت إعدادات المكتب الرئيسي.',
   testFailed: 'لم يقبل المكتب الرئيسي هذه الإعدادات',
+  testNotRun: 'لم يُختبر المكتب الرئيسي',
   fieldProblem: {
     host: 'اسم الخادم أو عنوان IP فقط، مثل db.example.ly أو 192.168.1.10 (لصق عنوان postgres:// هنا يملأ الحقول).',
     port: 'منفذ من 1 إلى 65535 (منفذ PostgreSQL عادةً 5432).',
@@ -51,6 +53,11 @@ export const headOfficeAr: HeadOfficeMessages = {
   chainFiguresAt: (at) => `أرقام السلسلة حتى ${at}`,
   limitOthers: 'نقاط البيع الأخرى اليوم',
   limitOthersOpen: 'ما زال مفتوحاً في النقاط الأخرى',
+  limitMayBeHigh: 'قد يكون أعلى من الحقيقة: نقطة بيع لم يصل منها خبر',
+  silentCounter: (terminal, since) =>
+    since ? `${isolated(terminal)} (منذ ${since})` : `${isolated(terminal)} (لم يصل بعد)`,
+  limitSilent: (counters) =>
+    `لم يصل خبر من: ${counters.join('، ')}. ما باعته النقطة الصامتة منذ ذلك لم يصل إلى المكتب الرئيسي، فقد يكون التقدير أعلى من الحقيقة؛ ورفض الخدمة هو الفصل.`,
   limitOthersHint: 'الحد مشترك بين كل نقاط الحساب: استهلاكها محسوب في التقدير.',
   openElsewhereTitle: 'إيداع غير محسوم في نقطة أخرى',
   openElsewhere: (terminal, amount, time) =>

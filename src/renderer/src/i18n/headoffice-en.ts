@@ -1,3 +1,4 @@
+import { isolated } from '../../../shared/bidi-text'
 import type { HeadOfficeState } from '../../../shared/head-office'
 
 const entries = (n: number) => (n === 1 ? '1 entry' : `${n} entries`)
@@ -23,6 +24,7 @@ export const headOfficeEn = {
   save: 'Save',
   saved: 'Head office settings saved.',
   testFailed: 'The head office did not accept these settings',
+  testNotRun: 'The head office was not tested',
   fieldProblem: {
     host: 'The server’s name or IP address only, such as db.example.ly or 192.168.1.10 (a postgres:// address pasted here fills the fields).',
     port: 'A port from 1 to 65535 (PostgreSQL’s is usually 5432).',
@@ -53,6 +55,11 @@ export const headOfficeEn = {
   chainFiguresAt: (at: string) => `Chain figures as of ${at}`,
   limitOthers: 'Other counters today',
   limitOthersOpen: 'Still open at other counters',
+  limitMayBeHigh: 'May be too high: a counter has not been heard from',
+  silentCounter: (terminal: string, since: string | null) =>
+    since ? `${isolated(terminal)} (since ${since})` : `${isolated(terminal)} (not yet)`,
+  limitSilent: (counters: string[]) =>
+    `Not heard from: ${counters.join(', ')}. What a silent counter sold since has not reached the head office, so the estimate may be too high; the service's refusal is the final word.`,
   limitOthersHint:
     'The limit is shared by every counter of the account: their use is counted in the estimate.',
   openElsewhereTitle: 'An unresolved deposit at another counter',

@@ -144,7 +144,11 @@ export function HeadOfficeSection() {
         </p>
       ) : null}
       {s.test && !s.test.ok ? (
-        <Panel tone="bad" title={h.testFailed} role="alert">
+        <Panel
+          tone="bad"
+          title={s.test.error.code === 'HEAD_OFFICE_UNAVAILABLE' ? h.testFailed : h.testNotRun}
+          role="alert"
+        >
           <p>{errorMessage(t, s.test.error)}</p>
           <details className="support-details">
             <summary>{t.common.forSupport}</summary>

@@ -37,6 +37,8 @@ export function LimitGauge() {
 
   if (!limit) return null
   const { reported, estimatedRemainingDirhams: estimate, basis } = limit
+  // Counters counted in the estimate that the head office has not heard from for minutes.
+  const silent = limit.chain?.silent ?? []
   const max = reported?.dailyMaxDirhams ?? limit.agreedDirhams
   const share =
     max != null && max > 0 && estimate != null ? Math.min(1, Math.max(0, 1 - estimate / max)) : null
@@ -53,6 +55,12 @@ export function LimitGauge() {
             {estimate != null ? (
               <>
                 {t.status.limitLeftShort} <Money dirhams={estimate} className="steady" />
+                {silent.length > 0 ? (
+                  <span className="limit-uncertain" title={t.headOffice.limitMayBeHigh}>
+                    {' '}
+                    ⚠<span className="visually-hidden">{t.headOffice.limitMayBeHigh}</span>
+                  </span>
+                ) : null}
               </>
             ) : (
               t.status.limitLeftUnknown
@@ -102,6 +110,15 @@ export function LimitGauge() {
           <p className="hint">
             {t.headOffice.limitOthersHint}{' '}
             {t.headOffice.chainFiguresAt(formatTime(limit.chain.asOf, language))}
+          </p>
+        ) : null}
+        {silent.length > 0 ? (
+          <p className="limit-silent" role="note">
+            {t.headOffice.limitSilent(
+              silent.map((s) =>
+                t.headOffice.silentCounter(s.terminal, s.heardAt ? formatTime(s.heardAt, language) : null),
+              ),
+            )}
           </p>
         ) : null}
         <p className="hint">{t.status.limitHint[basis ?? 'none']}</p>
