@@ -156,6 +156,26 @@ describe('an administrator made without --createrole', () => {
     ).toEqual([])
   })
 
+  it('migrate by a role that does not own the database says who can close it to other roles, and how', async () => {
+    await superQuery(cluster, 'postgres', 'CREATE DATABASE postgres_owned')
+    await superQuery(cluster, 'postgres', 'GRANT CREATE ON DATABASE postgres_owned TO plain_admin')
+    const migrated = await headoffice(cluster.url('plain_admin', ADMIN_PASSWORD, 'postgres_owned'), 'migrate')
+    expect(migrated.code).toBe(0)
+    expect(migrated.stdout).toContain(
+      'Every role of this PostgreSQL may still connect to postgres_owned: only its owner (postgres) or a superuser can change that',
+    )
+    const command = /psql -c '(.+)'/.exec(migrated.stdout)?.[1] ?? ''
+    expect(command).toContain('REVOKE CONNECT ON DATABASE postgres_owned FROM PUBLIC')
+    await superQuery(cluster, 'postgres', command)
+    expect(
+      await superQuery(
+        cluster,
+        'postgres',
+        "SELECT has_database_privilege('public', 'postgres_owned', 'CONNECT') AS public, has_database_privilege('headoffice_reader', 'postgres_owned', 'CONNECT') AS reader",
+      ),
+    ).toEqual([{ public: false, reader: true }])
+  })
+
   it('create-terminal before migrate says to migrate first', async () => {
     await superQuery(cluster, 'postgres', 'CREATE DATABASE empty_chain OWNER plain_admin')
     const early = await headoffice(
