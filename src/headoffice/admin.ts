@@ -4,6 +4,7 @@
  */
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { adminRights, requireCreateRole, SetupError } from './schema'
 
 export interface NewTerminal {
   /** The terminal's name as the desk is set up with it (Settings → Head office), 1–60 characters. */
@@ -72,6 +73,13 @@ export async function createTerminal(client: pg.ClientBase, input: NewTerminal):
   if (!/^[\x21-\x7e]{16,200}$/.test(password)) {
     throw new Error('A terminal password has at least 16 printable Latin characters (no spaces).')
   }
+  const schema = await client.query<{ t: string | null }>("SELECT to_regclass('headoffice.terminals') AS t")
+  if (schema.rows[0]?.t == null) {
+    throw new SetupError(
+      'This database has no head office schema yet: run `npm run headoffice -- migrate` first. Nothing was changed.',
+    )
+  }
+  requireCreateRole(await adminRights(client), `create-terminal creates the login role ${role} for the desk`)
   await client.query('BEGIN')
   try {
     const taken = await client.query('SELECT 1 FROM headoffice.terminals WHERE name = $1 OR role_name = $2', [
@@ -99,26 +107,73 @@ export async function createTerminal(client: pg.ClientBase, input: NewTerminal):
 
 export interface TerminalProgress {
   terminal: string
+  /** The journal that claimed the terminal (its first sync); null while no desk has sent as it. */
   deskId: string | null
+  /** Entries received (each sale or deposit once, whatever became of it). */
+  entries: number
+  /** The desk's number of the last event received. */
   lastSeq: number
-  /** Equal to lastSeq when nothing is missing in between. */
+  /** Events received: equal to lastSeq when nothing is missing in between. */
   seqCount: number
-  lastReceivedAt: string | null
+  zReports: number
+  /** The last Z report received: its number and business day (YYYYMMDD). */
+  lastZ: { number: number; day: number } | null
+  /** When the head office last received anything from this terminal (an event or a Z report). */
+  lastReceivedAt: Date | null
 }
 
-export async function terminalProgress(client: pg.ClientBase): Promise<TerminalProgress[]> {
+export interface ChainProgress {
+  database: string
+  /** The server's clock when this was read ("how long ago" is counted from it). */
+  at: Date
+  terminals: TerminalProgress[]
+}
+
+/** How far each terminal's journal has arrived: what it sent, and when it last did. */
+export async function terminalProgress(client: pg.ClientBase): Promise<ChainProgress> {
+  const head = await client.query<{ database: string; at: Date }>(
+    'SELECT current_database() AS database, now() AS at',
+  )
   const { rows } = await client.query<{
     terminal: string
     desk_id: string | null
+    entries: string
     last_seq: string
     seq_count: string
-    last_received_at: Date | null
-  }>('SELECT * FROM headoffice.terminal_progress ORDER BY terminal')
-  return rows.map((r) => ({
-    terminal: r.terminal,
-    deskId: r.desk_id,
-    lastSeq: Number(r.last_seq),
-    seqCount: Number(r.seq_count),
-    lastReceivedAt: r.last_received_at?.toISOString() ?? null,
-  }))
+    events_at: Date | null
+    z_count: string
+    z_number: number | null
+    z_day: number | null
+    z_at: Date | null
+  }>(
+    `SELECT t.name AS terminal, c.desk_id,
+       (SELECT count(*) FROM headoffice.entries e WHERE e.terminal = t.name) AS entries,
+       coalesce(v.last_seq, 0) AS last_seq, v.seq_count, v.events_at,
+       z.z_count, lz.number AS z_number, lz.day AS z_day, z.z_at
+     FROM headoffice.terminals t
+     LEFT JOIN headoffice.terminal_claims c ON c.terminal = t.name
+     CROSS JOIN LATERAL (
+       SELECT max(seq) AS last_seq, count(*) AS seq_count, max(received_at) AS events_at
+       FROM headoffice.entry_events WHERE terminal = t.name) v
+     CROSS JOIN LATERAL (
+       SELECT count(*) AS z_count, max(received_at) AS z_at FROM headoffice.z_reports WHERE terminal = t.name) z
+     LEFT JOIN LATERAL (
+       SELECT number, day FROM headoffice.z_reports WHERE terminal = t.name ORDER BY number DESC LIMIT 1) lz ON true
+     ORDER BY t.name`,
+  )
+  const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b))
+  return {
+    database: head.rows[0]?.database ?? '',
+    at: head.rows[0]?.at ?? new Date(),
+    terminals: rows.map((r) => ({
+      terminal: r.terminal,
+      deskId: r.desk_id,
+      entries: Number(r.entries),
+      lastSeq: Number(r.last_seq),
+      seqCount: Number(r.seq_count),
+      zReports: Number(r.z_count),
+      lastZ: r.z_number === null ? null : { number: r.z_number, day: Number(r.z_day) },
+      lastReceivedAt: latest(r.events_at, r.z_at),
+    })),
+  }
 }

@@ -4,22 +4,25 @@
  *   migrate          --url URL                      apply the numbered migrations (src/headoffice/migrations)
  *   create-terminal  --url URL --name NAME [--role ROLE] [--password-file FILE]
  *                                                   a terminal's login role; prints its password once
- *   status           --url URL                      how far each terminal's journal has arrived
+ *   status           --url URL [--json]             how far each terminal's journal has arrived (a table in
+ *                                                   Africa/Tripoli time; --json for scripts, times in UTC)
  *
  * The URL is an administrator's (the schema's owner): postgres://user:password@host:5432/database, with
  * `?sslmode=verify-full&sslrootcert=ca.crt` for a server elsewhere. HEADOFFICE_URL may give it instead of
- * --url, which keeps the password out of the shell's history.
+ * --url, which keeps the password out of the shell's history. The role must be allowed to create roles
+ * (CREATEROLE): migrate and create-terminal say so, and what to run, when it is not.
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createTerminal, terminalProgress } from './admin'
-import { migrate } from './schema'
+import { closeDatabaseAdvice, migrate } from './schema'
+import { formatStatus, statusJson } from './status'
 
 const USAGE = `Usage: npm run headoffice -- <command> [options]
   migrate          --url URL
   create-terminal  --url URL --name NAME [--role ROLE] [--password-file FILE]
-  status           --url URL
+  status           --url URL [--json]
 (HEADOFFICE_URL may stand for --url.)`
 
 async function main(argv: string[]): Promise<number> {
@@ -31,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
       role: { type: 'string' },
       'password-file': { type: 'string' },
+      json: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   })
@@ -63,6 +67,13 @@ async function main(argv: string[]): Promise<number> {
           ? `The head office schema is up to date (version ${r.to}).`
           : `Migrated from version ${r.from} to ${r.to}: ${r.applied.join(', ')}.`,
       )
+      const c = r.connect
+      if (c.publicMayConnect) console.log(closeDatabaseAdvice(c))
+      else if (c.revokedNow)
+        console.log(
+          `Other roles of this PostgreSQL may no longer connect to ${c.database} (CONNECT revoked from PUBLIC): ` +
+            `its owner ${c.owner}, its terminals and headoffice_reader may.`,
+        )
     } else if (command === 'create-terminal') {
       if (!values.name) {
         console.error('--name is required: the terminal name set on the desk (Settings → Head office).')
@@ -81,14 +92,8 @@ async function main(argv: string[]): Promise<number> {
       if (!password)
         console.log(`  password: ${t.password}   (shown once: enter it on that desk, then forget it)`)
     } else {
-      const rows = await terminalProgress(client)
-      if (rows.length === 0) console.log('No terminals yet (create-terminal).')
-      for (const r of rows) {
-        const gap = r.seqCount === r.lastSeq ? '' : `, ${r.lastSeq - r.seqCount} missing`
-        console.log(
-          `${r.terminal}: ${r.lastSeq} events${gap}, last received ${r.lastReceivedAt ?? 'never'}${r.deskId ? '' : ' (no desk yet)'}`,
-        )
-      }
+      const progress = await terminalProgress(client)
+      console.log(values.json ? statusJson(progress) : formatStatus(progress))
     }
     return 0
   } catch (error) {

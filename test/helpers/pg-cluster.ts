@@ -51,7 +51,8 @@ export interface PgCluster {
   destroy(): Promise<void>
 }
 
-function binDir(): string {
+/** The folder of PostgreSQL's programs (initdb, postgres, createuser, createdb, psql). */
+export function pgBinDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN
   const root = '/usr/lib/postgresql'
   if (existsSync(root)) {
@@ -137,7 +138,7 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
 }
 
 export async function startPgCluster(options: { tls?: PgTls; durable?: boolean } = {}): Promise<PgCluster> {
-  const bin = binDir()
+  const bin = pgBinDir()
   const who = runAs()
   const dir = mkdtempSync(join(tmpdir(), 'rd-pg-'))
   giveToServer(dir, 0o700)
