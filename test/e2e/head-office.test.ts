@@ -20,6 +20,7 @@ import {
   type TestHeadOffice,
 } from '../helpers/head-office'
 import { type Browser, callDesk, launchBrowser, screenshot, watchErrors } from './support/browser'
+import { layoutProblems, settle } from './support/layout'
 import { buildRendererForTest } from './support/renderer'
 
 let ho: TestHeadOffice
@@ -187,6 +188,82 @@ describe('the head office in the renderer', () => {
     expect(rows).toEqual(['Souq counter 1', 'Souq counter 2'])
     expect(await table.locator('tbody tr').nth(1).textContent()).toContain('100.000')
     await both('33-chain-report', 1366)
+    await both('33-chain-report', 1024)
+  })
+
+  it("the chain report's tables stay inside its card at 1366 and 1024 px, in both languages", async () => {
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') await page.getByRole('button', { name: 'العربية' }).click()
+      await page.locator(`html[lang="${language}"]`).waitFor()
+      for (const width of [1366, 1024]) {
+        await page.setViewportSize({ width, height: 768 })
+        await settle(page)
+        // Each table's edges against its card's content box (px past it; none is right).
+        const past = await page.locator('section.report-view').evaluate((card) => {
+          const c = card.getBoundingClientRect()
+          const cs = getComputedStyle(card)
+          const left = c.left + Number.parseFloat(cs.borderLeftWidth) + Number.parseFloat(cs.paddingLeft)
+          const right = c.right - Number.parseFloat(cs.borderRightWidth) - Number.parseFloat(cs.paddingRight)
+          return Array.from(card.querySelectorAll('table')).map((table) => {
+            const t = table.getBoundingClientRect()
+            return { table: table.className, past: Math.round(Math.max(left - t.left, t.right - right)) }
+          })
+        })
+        expect(past.map((p) => p.table)).toContain('report-table terminal-table')
+        expect(
+          past.filter((p) => p.past > 0),
+          `${language} at ${width}`,
+        ).toEqual([])
+        // Nor does anything on the screen scroll sideways to fit it.
+        expect(await layoutProblems(page), `${language} at ${width}`).toEqual([])
+      }
+    }
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.locator('html[lang="en"]').waitFor()
+  })
+
+  it("with the chain chosen, the X and the Z say they are this PC's, and ask so before closing", async () => {
+    await page.setViewportSize({ width: 1366, height: 768 })
+    expect(await page.getByRole('radio', { name: 'The chain (every counter)' }).isChecked()).toBe(true)
+    await page.getByRole('button', { name: 'X report of this PC (shift so far)' }).click()
+    const head = page.locator('.report-head')
+    await head.getByRole('heading', { name: 'X report (shift so far)' }).waitFor()
+    expect(await head.locator('.badge').allTextContents()).toContain('This PC')
+    await page.getByRole('button', { name: 'Close the day on this PC (Z)' }).click()
+    const question = page.getByRole('status').filter({ hasText: 'Close today on this PC with a Z report?' })
+    await question.waitFor()
+    expect(await question.textContent()).toContain('This Z closes this PC only')
+    await both('35-chain-scope-z-question', 1366)
+    await page.getByRole('button', { name: 'العربية' }).click()
+    await page.getByRole('button', { name: 'تقرير X لهذا الجهاز (الوردية حتى الآن)' }).waitFor()
+    await page.getByRole('button', { name: 'إغلاق اليوم على هذا الجهاز (Z)' }).waitFor()
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
+    // With this PC chosen, the buttons are as ever; the report still says whose it is.
+    await page.getByRole('radio', { name: 'This PC' }).check()
+    await page.getByRole('button', { name: 'X report (shift so far)', exact: true }).click()
+    await head.getByRole('heading', { name: 'X report (shift so far)' }).waitFor()
+    expect(await head.locator('.badge').allTextContents()).toContain('This PC')
+    await page.getByRole('button', { name: 'Close the day (Z)', exact: true }).waitFor()
+  })
+
+  it("a chain export and this PC's of the same day are offered different names", async () => {
+    const saved = page.locator('.file-path')
+    await page.getByRole('radio', { name: 'This PC' }).check()
+    await page.getByRole('button', { name: 'Show report' }).click()
+    await page.locator('.report-head').getByRole('heading', { name: 'Daily report' }).waitFor()
+    await page.getByRole('button', { name: 'CSV' }).click()
+    await saved.waitFor()
+    const mine = await saved.textContent()
+    await page.getByRole('radio', { name: 'The chain (every counter)' }).check()
+    await page.getByRole('button', { name: 'Show report' }).click()
+    await page.locator('table.terminal-table').waitFor()
+    await page.getByRole('button', { name: 'CSV' }).click()
+    await saved.waitFor()
+    const chain = await saved.textContent()
+    expect(chain).toMatch(/reseller-desk-chain-\d{8}-en\.csv$/)
+    expect(mine).toMatch(/reseller-desk-this-pc-\d{8}-en\.csv$/)
   })
 
   it('the top bar says how far behind the head office is while it cannot be reached, and selling goes on', async () => {

@@ -10,6 +10,7 @@ import { createIdGenerator } from '../../src/main/ids'
 import { Journal, type NewEntry } from '../../src/main/journal/journal'
 import { REPORT_LABELS } from '../../src/main/reports/labels'
 import { ERROR_LABELS } from '../../src/shared/error-labels'
+import { CHAIN_REPORT } from '../helpers/chain-report'
 import { pdfText } from '../helpers/pdf-text'
 
 /**
@@ -251,4 +252,41 @@ describe('The report PDF', () => {
     // A confirmed deposit's cell is the service's id alone.
     expect(text).not.toMatch(/Our reference: 7000/)
   })
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`of the chain holds its figures, says whose and as of when, and lists no entries it does not have (${language})`, async () => {
+      const path = join(dir, `chain-${language}.pdf`)
+      await writeExport(
+        { format: 'pdf', from: CHAIN_REPORT.from, to: CHAIN_REPORT.to, language, path },
+        {
+          journalPath,
+          mode: 'live',
+          generatedAt: CHAIN_REPORT.generatedAt,
+          generatedBy: 'Huda',
+          outletName: 'مكتبة النور',
+          pdf,
+          chainReport: CHAIN_REPORT,
+        },
+        () => {},
+      )
+      const { text } = await pdfText(readFileSync(path))
+      const l = REPORT_LABELS[language]
+      const words = (phrase: string) => phrase.split(/[\s:()]+/).filter((w) => w.length > 1)
+      // The chain's, read from the head office at 17:30, each terminal as of its last sending.
+      for (const word of [...words(l.chainTitle(l.title.day)), ...words(l.chainScope), ...words(l.chainRead)])
+        expect(text).toContain(word)
+      expect(text).toContain('2026-11-27 17:30')
+      expect(text).toContain('2026-11-27 17:12')
+      for (const word of words(l.never)) expect(text).toContain(word)
+      // The per-terminal lines.
+      expect(text).toContain('Souq counter 2')
+      // How many entries failed or need attention, as figures, and no list of them: no empty table's heads,
+      // no "… and 1 more" for entries no file holds.
+      for (const word of [...words(l.failedEntries), ...words(l.attentionEntries)])
+        expect(text).toContain(word)
+      // (a reader gets "…" as "...")
+      expect(text).not.toMatch(/…|\.\.\./)
+      expect(text).not.toContain(language === 'en' ? 'Service transaction id' : 'الخدمة')
+    }, 60_000)
+  }
 })

@@ -57,12 +57,19 @@ describe('CSV cells', () => {
 
 describe('the name offered for an export', () => {
   it('holds the period, the mode and the language, so two languages of one day never share a file', () => {
-    const en = defaultExportName('csv', 20261127, 20261127, 'training', 'en')
-    const ar = defaultExportName('csv', 20261127, 20261127, 'training', 'ar')
-    expect(en).toBe('reseller-desk-TRAINING-20261127-en.csv')
+    const en = defaultExportName('csv', 20261127, 20261127, 'training', 'en', 'pc')
+    const ar = defaultExportName('csv', 20261127, 20261127, 'training', 'ar', 'pc')
+    expect(en).toBe('reseller-desk-TRAINING-this-pc-20261127-en.csv')
     expect(ar).not.toBe(en)
-    expect(defaultExportName('pdf', 20261101, 20261130, 'live', 'ar')).toBe(
-      'reseller-desk-20261101-20261130-ar.pdf',
+    expect(defaultExportName('pdf', 20261101, 20261130, 'live', 'ar', 'pc')).toBe(
+      'reseller-desk-this-pc-20261101-20261130-ar.pdf',
     )
+  })
+
+  it("says the chain or this PC, so the chain's file of a day never takes the place of this PC's", () => {
+    const pc = defaultExportName('csv', 20261127, 20261127, 'live', 'en', 'pc')
+    const chain = defaultExportName('csv', 20261127, 20261127, 'live', 'en', 'chain')
+    expect(chain).toBe('reseller-desk-chain-20261127-en.csv')
+    expect(pc).toBe('reseller-desk-this-pc-20261127-en.csv')
   })
 })

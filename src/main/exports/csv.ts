@@ -3,10 +3,10 @@ import type { Language } from '../../shared/contract'
 import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { closedAfter } from '../atomic-file'
-import { REPORT_LABELS } from '../reports/labels'
+import { REPORT_LABELS, reportTitle } from '../reports/labels'
 import type { ExportWriter } from './files'
 import { type ExportRow, exportCells } from './rows'
-import { summaryLines } from './summary-rows'
+import { headerLines, summaryLines } from './summary-rows'
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, or a tab or carriage return before one) gets a
@@ -59,40 +59,50 @@ export function entryCells(row: ExportRow, language: Language): (string | null)[
 
 /**
  * CSV in UTF-8 with a byte order mark (so Excel reads Arabic as Arabic), CRLF lines: the entries, a blank
- * line, then the summary (section, item, count, value). Written and synced asynchronously: the file may be on
- * a USB stick or a share, and the desk's main thread must not wait on it.
+ * line, then the summary (section, item, count, value). A file of figures only (a chain report) has no
+ * entries: it starts with whose figures they are and as of when (headerLines), then the summary. Written and
+ * synced asynchronously: the file may be on a USB stick or a share, and the desk's main thread must not wait
+ * on it.
  */
 export class CsvWriter implements ExportWriter {
   private constructor(
     private readonly file: FileHandle,
     private readonly lang: Language,
+    private readonly withEntries: boolean,
   ) {}
 
-  static async create(path: string, lang: Language): Promise<CsvWriter> {
+  static async create(path: string, lang: Language, withEntries = true): Promise<CsvWriter> {
     const file = await open(path, 'w')
     try {
-      await file.writeFile(`\uFEFF${csvLine(entryHeaders(lang))}`)
+      await file.writeFile(`\uFEFF${withEntries ? csvLine(entryHeaders(lang)) : ''}`)
     } catch (error) {
       await file.close().catch(() => undefined)
       throw error
     }
-    return new CsvWriter(file, lang)
+    return new CsvWriter(file, lang, withEntries)
   }
 
   async rows(rows: ExportRow[]): Promise<void> {
+    if (!this.withEntries) throw new Error('This file holds figures only.')
     await this.file.writeFile(rows.map((r) => csvLine(entryCells(r, this.lang))).join(''))
   }
 
   /** The summary, then the file synced to disk and closed. */
   async finish(report: Report): Promise<void> {
     const l = REPORT_LABELS[this.lang]
+    const head = this.withEntries ? '' : headerLines(report, this.lang).map(csvLine).join('')
     const summary = summaryLines(report, this.lang).map((s) =>
       csvLine([s.section, s.item, s.count, s.dirhams === null ? '' : formatLyd(s.dirhams)]),
     )
+    // After the entries, the summary's head row names the report; after the lines above, they did.
+    const summaryHead = [
+      this.withEntries ? reportTitle(report, l) : l.section,
+      l.item,
+      l.count,
+      l.columns.amount,
+    ]
     await closedAfter(this.file, async () => {
-      await this.file.writeFile(
-        `\r\n${csvLine([l.title[report.type], l.item, l.count, l.columns.amount])}${summary.join('')}`,
-      )
+      await this.file.writeFile(`${head}\r\n${csvLine(summaryHead)}${summary.join('')}`)
       await this.file.sync()
     })
   }

@@ -1,7 +1,35 @@
 import type { Language } from '../../shared/contract'
+import { dayToIsoDate } from '../../shared/day'
 import type { Report } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
-import { REPORT_LABELS } from '../reports/labels'
+import { formatTripoliDateTime } from '../receipts/format'
+import { REPORT_LABELS, reportTitle } from '../reports/labels'
+
+/**
+ * The lines above a file's summary (label, value): the title and mode, whose figures (a chain report's
+ * scope), the day or period, and when: made, or for a chain report read from the head office, with each
+ * terminal's figures as of the last time the head office received from it. Times are Tripoli's, as on screen
+ * and in the PDF (the entries' own column says UTC).
+ */
+export function headerLines(report: Report, language: Language): string[][] {
+  const l = REPORT_LABELS[language]
+  const lines: string[][] = [[reportTitle(report, l), l.mode[report.mode]]]
+  if (report.chain) lines.push([l.scope, l.chainScope])
+  lines.push(
+    report.from === report.to
+      ? [l.day, dayToIsoDate(report.from)]
+      : [l.period, `${dayToIsoDate(report.from)} – ${dayToIsoDate(report.to)}`],
+  )
+  lines.push([report.chain ? l.chainRead : l.generated, formatTripoliDateTime(report.generatedAt)])
+  for (const t of report.chain?.terminals ?? []) {
+    lines.push([
+      l.terminalAsOf(t.terminal),
+      t.lastReceivedAt ? formatTripoliDateTime(t.lastReceivedAt) : l.never,
+    ])
+  }
+  if (report.mode === 'training') lines.push([l.trainingWarning])
+  return lines
+}
 
 /**
  * One line of a report's summary as exports write it: section, what, count, value in dirhams — none for a

@@ -2,7 +2,7 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, extname, isAbsolute } from 'node:path'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { ExportFormat, Report, ReportEntry } from '../../shared/manager'
+import type { ExportFormat, Report, ReportEntry, ReportScopeName } from '../../shared/manager'
 import { tempBeside, writeDurably } from '../atomic-file'
 import { JournalSnapshot } from '../journal/snapshot'
 import { loadReportFonts } from '../receipts/fonts'
@@ -36,10 +36,10 @@ export interface ExportSource {
   chainReport?: Report
 }
 
-/** The file name the save dialog proposes. */
 /**
- * The name offered for an export: the period, the mode, and the language, so the accountant's English copy
- * and the shop's Arabic one of the same day do not take each other's place.
+ * The name the save dialog offers for an export: whose figures (this PC's or the chain's), the period, the
+ * mode and the language, so the chain's file of a day and this PC's, or the accountant's English copy and the
+ * shop's Arabic one, do not take each other's place.
  */
 export function defaultExportName(
   format: ExportFormat,
@@ -47,9 +47,11 @@ export function defaultExportName(
   to: number,
   mode: Mode,
   language: Language,
+  scope: ReportScopeName,
 ): string {
   const period = from === to ? `${from}` : `${from}-${to}`
-  return `reseller-desk-${mode === 'training' ? 'TRAINING-' : ''}${period}-${language}.${format}`
+  const whose = scope === 'chain' ? 'chain' : 'this-pc'
+  return `reseller-desk-${mode === 'training' ? 'TRAINING-' : ''}${whose}-${period}-${language}.${format}`
 }
 
 /** Absolute, with the format's own extension: the desk never writes somewhere the manager did not mean. */
@@ -170,7 +172,7 @@ async function writeSummaryOnly(
   progress(0, 0)
   try {
     if (request.format !== 'pdf') {
-      const writer = await exportWriter(request.format, tmp, request.language)
+      const writer = await exportWriter(request.format, tmp, request.language, false)
       try {
         await writer.finish(report)
       } catch (error) {
@@ -200,9 +202,14 @@ async function* exportRows(snapshot: JournalSnapshot, from: number, to: number, 
  * hundreds of modules took about a third of a second to a second of the main bundle's load, before the
  * window could show.
  */
-async function exportWriter(format: 'csv' | 'xlsx', path: string, language: Language): Promise<ExportWriter> {
-  if (format === 'csv') return CsvWriter.create(path, language)
-  return new (await import('./xlsx')).XlsxWriter(path, language)
+async function exportWriter(
+  format: 'csv' | 'xlsx',
+  path: string,
+  language: Language,
+  withEntries = true,
+): Promise<ExportWriter> {
+  if (format === 'csv') return CsvWriter.create(path, language, withEntries)
+  return new (await import('./xlsx')).XlsxWriter(path, language, withEntries)
 }
 
 function notWritten(error: unknown): AppError {

@@ -2,16 +2,14 @@ import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import ExcelJS from 'exceljs'
 import type { Language } from '../../shared/contract'
-import { dayToIsoDate } from '../../shared/day'
 import type { Report } from '../../shared/manager'
 import { DIRHAMS_PER_LYD } from '../../shared/money'
-import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS } from '../reports/labels'
 import { entryHeaders } from './csv'
 import type { ExportWriter } from './files'
 import { syncFile } from './files'
 import { type ExportRow, exportCells } from './rows'
-import { summaryLines } from './summary-rows'
+import { headerLines, summaryLines } from './summary-rows'
 
 /** Amounts are numbers shown with 3 decimals (dirhams), so Excel can sum them. */
 export const AMOUNT_FORMAT = '0.000'
@@ -23,20 +21,22 @@ function lyd(dirhams: number): number {
 
 /**
  * XLSX through exceljs's streaming writer (rows go to disk as they are committed, so a long period never
- * sits in memory): a Summary sheet and an Entries sheet, right to left in Arabic, amounts as numbers.
- * Identifiers (phones, serials, ids) stay text so no leading zero is lost.
+ * sits in memory): a Summary sheet and an Entries sheet (a file of figures only, a chain report's, has the
+ * summary alone), right to left in Arabic, amounts as numbers. Identifiers (phones, serials, ids) stay text so no leading zero is lost.
  */
 export class XlsxWriter implements ExportWriter {
   /** The file, ours rather than exceljs's, so a failed export can close it (see abort). */
   private readonly file: WriteStream
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter
-  private readonly entries: ExcelJS.Worksheet
+  /** None in a file of figures only (a chain report): no empty sheet of entries that never come. */
+  private readonly entries: ExcelJS.Worksheet | null
   private readonly summary: ExcelJS.Worksheet
   private readonly l
 
   constructor(
     private readonly path: string,
     private readonly language: Language,
+    withEntries = true,
   ) {
     this.l = REPORT_LABELS[language]
     this.file = createWriteStream(path)
@@ -53,41 +53,39 @@ export class XlsxWriter implements ExportWriter {
     this.summary = this.workbook.addWorksheet(this.l.summarySheet, {
       views: [{ rightToLeft: rtl }],
     })
-    this.entries = this.workbook.addWorksheet(this.l.entriesSheet, {
-      views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }],
-    })
-    const headers = entryHeaders(language)
-    const widths = [38, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30, 12]
-    this.entries.columns = headers.map((header, i) => ({
-      header,
-      width: widths[i] ?? 14,
-      ...(i === 6 || i === 7 ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
-    }))
-    this.entries.getRow(1).font = { bold: true }
+    this.entries = withEntries
+      ? this.workbook.addWorksheet(this.l.entriesSheet, {
+          views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }],
+        })
+      : null
+    if (this.entries) {
+      const headers = entryHeaders(language)
+      const widths = [38, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30, 12]
+      this.entries.columns = headers.map((header, i) => ({
+        header,
+        width: widths[i] ?? 14,
+        ...(i === 6 || i === 7 ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
+      }))
+      this.entries.getRow(1).font = { bold: true }
+    }
   }
 
   async rows(rows: ExportRow[]): Promise<void> {
+    if (!this.entries) throw new Error('This file holds figures only.')
     for (const r of rows) {
       this.entries.addRow(exportCells(r, this.language, lyd)).commit()
     }
   }
 
   async finish(report: Report): Promise<void> {
-    this.entries.commit()
+    this.entries?.commit()
     const s = this.summary
     s.columns = [{ width: 34 }, { width: 34 }, { width: 12 }, { width: 16, style: { numFmt: AMOUNT_FORMAT } }]
-    const title = s.addRow([this.l.title[report.type], this.l.mode[report.mode]])
-    title.font = { bold: true, size: 14 }
-    title.commit()
-    s.addRow([
-      report.from === report.to ? this.l.day : this.l.period,
-      report.from === report.to
-        ? dayToIsoDate(report.from)
-        : `${dayToIsoDate(report.from)} – ${dayToIsoDate(report.to)}`,
-    ]).commit()
-    // Tripoli time, as the report on screen and the PDF say it (the entries' own column says UTC).
-    s.addRow([this.l.generated, formatTripoliDateTime(report.generatedAt)]).commit()
-    if (report.mode === 'training') s.addRow([this.l.trainingWarning]).commit()
+    headerLines(report, this.language).forEach((cells, i) => {
+      const row = s.addRow(cells)
+      if (i === 0) row.font = { bold: true, size: 14 }
+      row.commit()
+    })
     s.addRow([]).commit()
     const head = s.addRow([this.l.section, this.l.item, this.l.count, this.l.columns.amount])
     head.font = { bold: true }

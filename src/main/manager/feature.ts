@@ -262,8 +262,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
                 args.format,
                 args.from,
                 args.to,
-                ws.mode,
+                // The chain's figures are live ones whatever this PC's mode (training never reaches the head office).
+                args.scope === 'chain' ? 'live' : ws.mode,
                 args.language ?? s.language ?? 'ar',
+                args.scope ?? 'pc',
               ),
             )
       if (path === null) return null

@@ -7,7 +7,7 @@ import { formatPhoneForDisplay } from '../../shared/phone'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'
 import { escapeHtml, formatTripoliDateTime } from '../receipts/format'
-import { REPORT_LABELS, type ReportLabels, transactionIdText } from './labels'
+import { REPORT_LABELS, type ReportLabels, reportTitle, transactionIdText } from './labels'
 
 /** Latin runs (figures, dates, ids) read left to right inside Arabic text. */
 function ltr(value: string): string {
@@ -35,14 +35,15 @@ function clerkName(clerk: string | null, l: ReportLabels): string {
 
 function headerRows(report: Report, l: ReportLabels): [string, string][] {
   const rows: [string, string][] = [[report.from === report.to ? l.day : l.period, period(report)]]
-  if (report.chain) rows.push([l.byTerminal, escapeHtml(l.chainScope)])
+  if (report.chain) rows.push([l.scope, escapeHtml(l.chainScope)])
   if (report.z) {
     rows.push([l.zNumber, ltr(String(report.z.number))])
     if (report.z.part > 1) rows.push([l.zPart, ltr(String(report.z.part))])
     rows.push([l.closedAt, ltr(formatTripoliDateTime(report.z.closedAt))])
     if (report.z.closedBy) rows.push([l.closedBy, auto(report.z.closedBy)])
   } else {
-    rows.push([l.generated, ltr(formatTripoliDateTime(report.generatedAt))])
+    // A chain report's figures are the head office's when they were read (each terminal's as of its own time).
+    rows.push([report.chain ? l.chainRead : l.generated, ltr(formatTripoliDateTime(report.generatedAt))])
     if (report.generatedBy) rows.push([l.by, auto(report.generatedBy)])
   }
   return rows
@@ -55,11 +56,11 @@ function terminalTable(report: Report, l: ReportLabels, countValue: string): str
       (t) =>
         `<tr><td>${auto(t.terminal)}</td>${tallyCells(t.vouchers)}${tallyCells(t.deposits)}${tallyCells(t.sales)}` +
         `<td class="num">${ltr(String(t.attention))}</td>` +
-        `<td>${t.lastReceivedAt ? ltr(formatTripoliDateTime(t.lastReceivedAt)) : '—'}</td></tr>`,
+        `<td>${t.lastReceivedAt ? ltr(formatTripoliDateTime(t.lastReceivedAt)) : escapeHtml(l.never)}</td></tr>`,
     )
     .join('')
   return (
-    `<h2>${escapeHtml(l.byTerminal)}</h2><p>${escapeHtml(l.chainFiguresOnly)}</p>` +
+    `<h2>${escapeHtml(l.byTerminal)}</h2>` +
     `<table><thead><tr><th rowspan="2">${escapeHtml(l.terminal)}</th><th colspan="2">${escapeHtml(l.vouchers)}</th>` +
     `<th colspan="2">${escapeHtml(l.deposits)}</th><th colspan="2">${escapeHtml(l.total)}</th>` +
     `<th rowspan="2">${escapeHtml(l.attentionEntries)}</th><th rowspan="2">${escapeHtml(l.lastReceived)}</th></tr>` +
@@ -120,6 +121,18 @@ function entryTableHead(l: ReportLabels): string {
   return `<tr><th>${escapeHtml(c.createdAt.replace(' (UTC)', ''))}</th><th>${escapeHtml(c.kind)}</th><th>${escapeHtml(c.status)}</th><th>${escapeHtml(c.amount)}</th><th>${escapeHtml(c.clerk)}</th><th>${escapeHtml(`${c.phone} / ${c.serial}`)}</th><th>${escapeHtml(c.serviceTransaction)}</th><th>${escapeHtml(c.error)}</th></tr>`
 }
 
+/**
+ * A chain report's failed and attention entries: how many, as figures. Their lists are in each terminal's own
+ * report (the head office gives no terminal another's customers), so no table of them, and no "… and N more".
+ */
+function chainEntryCounts(report: Report, l: ReportLabels): string {
+  const row = (label: string, n: number) => `<dt>${escapeHtml(label)}</dt><dd>${ltr(String(n))}</dd>`
+  return (
+    `<dl class="meta">${row(l.failedEntries, report.failed.total)}` +
+    `${row(l.attentionEntries, report.attention.total)}</dl><p>${escapeHtml(l.chainFiguresOnly)}</p>`
+  )
+}
+
 function entryList(title: string, list: ReportList, l: ReportLabels): string {
   if (list.total === 0) return `<h2>${escapeHtml(title)}</h2><p>${escapeHtml(l.none)}</p>`
   const more = list.total - list.entries.length
@@ -154,7 +167,7 @@ const A4_STYLES = `
 body{font-family:'${RECEIPT_FONT_FAMILY}';font-size:10pt;color:#000;margin:0}
 bdi{unicode-bidi:isolate}
 h1{font-size:17pt;margin:0 0 4pt}
-h2{font-size:12pt;margin:14pt 0 4pt}
+h2{font-size:12pt;margin:14pt 0 4pt;break-after:avoid}
 .banner{border:2pt solid #000;padding:4pt 8pt;font-weight:800;font-size:12pt;display:inline-block;margin:4pt 0}
 .meta{display:grid;grid-template-columns:max-content auto;gap:2pt 12pt;margin:6pt 0}
 .meta dt{font-weight:700}
@@ -211,9 +224,9 @@ export function renderReportHtml(
     '<!doctype html>',
     `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; font-src data:; style-src 'unsafe-inline'">`,
-    `<title>${escapeHtml(l.title[report.type])}</title><style>${fonts.css}${A4_STYLES}${training ? everyPageMark(l.trainingWarning) : ''}</style></head><body>`,
+    `<title>${escapeHtml(reportTitle(report, l))}</title><style>${fonts.css}${A4_STYLES}${training ? everyPageMark(l.trainingWarning) : ''}</style></head><body>`,
     outletName ? `<div>${auto(outletName)}</div>` : '',
-    `<h1>${escapeHtml(l.title[report.type])}</h1>`,
+    `<h1>${escapeHtml(reportTitle(report, l))}</h1>`,
     `<div class="banner">${escapeHtml(training ? l.trainingWarning : l.mode.live)}</div>`,
     `<dl class="meta">${meta}</dl>`,
     `<p class="sales">${escapeHtml(l.sales)}: ${ltr(String(report.sales.count))} · ${money(report.sales.dirhams)} ${escapeHtml(l.currency)}</p>`,
@@ -228,9 +241,9 @@ export function renderReportHtml(
     report.byClerk.length
       ? `<table><thead><tr><th rowspan="2">${escapeHtml(l.clerk)}</th><th colspan="2">${escapeHtml(l.vouchers)}</th><th colspan="2">${escapeHtml(l.deposits)}</th><th colspan="2">${escapeHtml(l.total)}</th></tr><tr>${countValue}${countValue}${countValue}</tr></thead><tbody>${report.byClerk.map((c) => clerkRow(c, l)).join('')}</tbody></table>`
       : `<p>${escapeHtml(l.none)}</p>`,
-    ...(report.chain ? [terminalTable(report, l, countValue)] : []),
-    entryList(l.failedEntries, report.failed, l),
-    entryList(l.attentionEntries, report.attention, l),
+    ...(report.chain
+      ? [terminalTable(report, l, countValue), chainEntryCounts(report, l)]
+      : [entryList(l.failedEntries, report.failed, l), entryList(l.attentionEntries, report.attention, l)]),
   ]
   if (entries && entries.total === 0) {
     parts.push(`<h2>${escapeHtml(l.entries)} (${ltr('0')})</h2><p>${escapeHtml(l.none)}</p>`)

@@ -2,7 +2,7 @@ import { isolatedLtr } from '../../shared/bidi-text'
 import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
 import { CONFIRMED_BY_DUPLICATE } from '../../shared/error-labels'
 import { LATE_OUTCOME_WORDS } from '../../shared/late-outcome-words'
-import type { ReportType } from '../../shared/manager'
+import type { Report, ReportType } from '../../shared/manager'
 
 /** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits.
  * English is the reference: its shape is the type, so the Arabic must have every word. */
@@ -85,7 +85,15 @@ const en = {
   summarySheet: 'Summary',
   entriesSheet: 'Entries',
   /** Chain reports (head office). */
+  scope: 'Scope',
   chainScope: 'Chain: every terminal (head office)',
+  /** A chain report's title: the report's kind, said to be the chain's. */
+  chainTitle: (title: string) => `${title} — the chain`,
+  /** When a chain report's figures were read from the head office (where a report of this PC says Generated). */
+  chainRead: 'Figures read from the head office',
+  /** A terminal's figures are as of the last time the head office received something from it. */
+  terminalAsOf: (terminal: string) => `${terminal} — figures as of`,
+  never: 'nothing received yet',
   byTerminal: 'By terminal',
   terminal: 'Terminal',
   lastReceived: 'Figures as of',
@@ -170,7 +178,12 @@ const ar: ReportLabels = {
   no: 'لا',
   summarySheet: 'الملخص',
   entriesSheet: 'العمليات',
+  scope: 'النطاق',
   chainScope: 'السلسلة: كل النقاط (المكتب الرئيسي)',
+  chainTitle: (title) => `${title} — السلسلة`,
+  chainRead: 'قُرئت الأرقام من المكتب الرئيسي في',
+  terminalAsOf: (terminal) => `${terminal} — الأرقام حتى`,
+  never: 'لم يصل منها شيء بعد',
   byTerminal: 'حسب النقطة',
   terminal: 'النقطة',
   lastReceived: 'الأرقام حتى',
@@ -178,6 +191,11 @@ const ar: ReportLabels = {
 }
 
 export const REPORT_LABELS: Record<Language, ReportLabels> = { en, ar }
+
+/** A report's title, printed or in a file: a chain report's says it is the chain's. */
+export function reportTitle(report: Pick<Report, 'type' | 'chain'>, l: ReportLabels): string {
+  return report.chain ? l.chainTitle(l.title[report.type]) : l.title[report.type]
+}
 
 /**
  * What an entry list's "Service transaction id" cell says: the service's id; without one (a failed or open

@@ -60,6 +60,14 @@ export const managerEn = {
     closeOpenEntries: (n: number) =>
       `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now. An unknown outcome found later is shown on the next X and counted by the next Z, under “${LATE_OUTCOME_WORDS.en.title}”; resolved before closing, it is in this Z.`,
     closeYes: 'Yes, close the day',
+    /** With the chain chosen as the scope: the X and the Z are still this PC's alone (docs/manager.md). */
+    thisPc: {
+      x: 'X report of this PC (shift so far)',
+      closeDay: 'Close the day on this PC (Z)',
+      closeConfirmTitle: 'Close today on this PC with a Z report?',
+      zList: 'Z reports of this PC',
+      closeOnlyHere: 'This Z closes this PC only: each counter closes its own day.',
+    },
     zList: 'Z reports',
     zNone: 'No day has been closed yet.',
     zNumber: 'No.',

@@ -26,42 +26,44 @@ export function TerminalTable({ report }: { report: Report }) {
     <>
       <h3>{h.byTerminal}</h3>
       <p className="hint">{h.chainOnly}</p>
-      <table className="report-table terminal-table">
-        <thead>
-          <tr>
-            <th rowSpan={2}>{h.terminalColumn}</th>
-            <th colSpan={2}>{m.kind.voucher}</th>
-            <th colSpan={2}>{m.kind.deposit}</th>
-            <th colSpan={2}>{m.total}</th>
-            <th rowSpan={2}>{h.attention}</th>
-            <th rowSpan={2}>{h.asOf}</th>
-          </tr>
-          <tr>
-            {[0, 1, 2].map((i) => (
-              <Fragment key={i}>
-                <th className="num">{m.count}</th>
-                <th className="num">{m.value}</th>
-              </Fragment>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {terminals.map((x) => (
-            <tr key={x.terminal}>
-              <th scope="row">
-                <bdi>{x.terminal}</bdi>
-              </th>
-              {tally(x.vouchers)}
-              {tally(x.deposits)}
-              {tally(x.sales)}
-              <td className="num">
-                <Ltr>{x.attention}</Ltr>
-              </td>
-              <td>{x.lastReceivedAt ? formatDateTime(x.lastReceivedAt, language) : h.never}</td>
+      <div className="table-fit">
+        <table className="report-table terminal-table">
+          <thead>
+            <tr>
+              <th rowSpan={2}>{h.terminalColumn}</th>
+              <th colSpan={2}>{m.kind.voucher}</th>
+              <th colSpan={2}>{m.kind.deposit}</th>
+              <th colSpan={2}>{m.total}</th>
+              <th rowSpan={2}>{h.attention}</th>
+              <th rowSpan={2}>{h.asOf}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+            <tr>
+              {[0, 1, 2].map((i) => (
+                <Fragment key={i}>
+                  <th className="num">{m.count}</th>
+                  <th className="num">{m.value}</th>
+                </Fragment>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {terminals.map((x) => (
+              <tr key={x.terminal}>
+                <th scope="row">
+                  <bdi>{x.terminal}</bdi>
+                </th>
+                {tally(x.vouchers)}
+                {tally(x.deposits)}
+                {tally(x.sales)}
+                <td className="num">
+                  <Ltr>{x.attention}</Ltr>
+                </td>
+                <td>{x.lastReceivedAt ? formatDateTime(x.lastReceivedAt, language) : h.never}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   )
 }

@@ -19,8 +19,12 @@ function TallyCells({ tally }: { tally: Tally }) {
   )
 }
 
-/** A report as the manager reads it on screen: the same figures the printout and the exports hold. */
-export function ReportView({ report }: { report: Report }) {
+/**
+ * A report as the manager reads it on screen: the same figures the printout and the exports hold. With
+ * `sayWhose` (a head office is set up, so there are two kinds), a report of this PC says so as a chain report
+ * says it is the chain's: an X or a Z shown with the chain chosen is this PC's.
+ */
+export function ReportView({ report, sayWhose = false }: { report: Report; sayWhose?: boolean }) {
   const t = useT()
   const m = t.manager.reports
   const language = useLanguage()
@@ -40,7 +44,11 @@ export function ReportView({ report }: { report: Report }) {
     <section className="card report-view" aria-labelledby="report-title">
       <div className="report-head">
         <h2 id="report-title">{title}</h2>
-        {report.chain ? <Badge tone="info">{t.headOffice.scopeChain}</Badge> : null}
+        {report.chain ? (
+          <Badge tone="info">{t.headOffice.scopeChain}</Badge>
+        ) : sayWhose ? (
+          <Badge tone="info">{t.headOffice.scopePc}</Badge>
+        ) : null}
         {report.mode === 'training' ? (
           <span className="training-badge">{m.modeTraining}</span>
         ) : (

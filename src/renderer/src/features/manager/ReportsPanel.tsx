@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { AppErrorData } from '../../../../shared/errors'
 import { EXPORT_FORMATS } from '../../../../shared/manager-limits'
-import { appStore, reportsStore } from '../../app/stores'
+import { appStore, headOfficeStore, reportsStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel } from '../../ui/controls'
 import { DateField } from '../../ui/DateField'
@@ -21,6 +21,10 @@ export function ReportsPanel() {
   const language = useLanguage()
   const s = useStore(reportsStore)
   const store = reportsStore.getState()
+  // With a head office, reports are of this PC or of the chain; the X and the Z are always this PC's (per
+  // terminal by design): with the chain chosen, their buttons and the Z's question say so.
+  const headOffice = useStore(headOfficeStore, (h) => h.view?.settings?.enabled === true)
+  const chainChosen = headOffice && s.scope === 'chain'
 
   useEffect(() => {
     void reportsStore.getState().loadZReports()
@@ -82,7 +86,7 @@ export function ReportsPanel() {
               {m.show}
             </Button>
             <Button disabled={s.busy !== null} onClick={() => void store.showX()}>
-              {m.x}
+              {chainChosen ? m.thisPc.x : m.x}
             </Button>
             <Button
               ref={closeDayRef}
@@ -90,12 +94,17 @@ export function ReportsPanel() {
               disabled={s.busy !== null}
               onClick={() => void store.askClose()}
             >
-              {m.closeDay}
+              {chainChosen ? m.thisPc.closeDay : m.closeDay}
             </Button>
           </div>
           {s.confirmingClose ? (
             <div ref={questionRef} className="close-question">
-              <Panel tone="pending" title={m.closeConfirmTitle} role="status">
+              <Panel
+                tone="pending"
+                title={chainChosen ? m.thisPc.closeConfirmTitle : m.closeConfirmTitle}
+                role="status"
+              >
+                {chainChosen ? <p className="strong">{m.thisPc.closeOnlyHere}</p> : null}
                 <p>{m.closeConfirm}</p>
                 {s.closeOpenCount ? <p className="strong">{m.closeOpenEntries(s.closeOpenCount)}</p> : null}
                 <div className="actions">
@@ -164,7 +173,7 @@ export function ReportsPanel() {
           </section>
         ) : null}
         <section className="card z-card" aria-labelledby="z-title">
-          <h2 id="z-title">{m.zList}</h2>
+          <h2 id="z-title">{chainChosen ? m.thisPc.zList : m.zList}</h2>
           {s.zReports.length === 0 ? (
             <p>{m.zNone}</p>
           ) : (
@@ -201,7 +210,7 @@ export function ReportsPanel() {
       </div>
       {s.report ? (
         <div ref={reportRef} className="report-anchor">
-          <ReportView report={s.report} />
+          <ReportView report={s.report} sayWhose={headOffice} />
         </div>
       ) : null}
     </div>
