@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HEAD_OFFICE_SCHEMA_VERSION } from '../../src/headoffice/schema'
 import { DEMO, startTestDesk, type TestDesk } from '../helpers/desk'
 import { QUICK_SYNC, startHeadOffice, type TestHeadOffice, waitSynced } from '../helpers/head-office'
 import { giveToServer, makeTlsFiles } from '../helpers/pg-cluster'
@@ -59,7 +60,12 @@ describe('TLS to the head office', () => {
 
   it('connects over verified TLS with the head office CA file', async () => {
     const test = await desk.call('testHeadOffice', target(files.caFile))
-    expect(test).toMatchObject({ ok: true, tls: true, terminal: 'TLS counter', schemaVersion: 1 })
+    expect(test).toMatchObject({
+      ok: true,
+      tls: true,
+      terminal: 'TLS counter',
+      schemaVersion: HEAD_OFFICE_SCHEMA_VERSION,
+    })
     expect((await desk.call('testHeadOffice', target(files.caFile, 'localhost'))).ok).toBe(true)
   })
 

@@ -35,8 +35,8 @@ export const headOfficeAr: HeadOfficeMessages = {
   savedTesting: 'حُفظت إعدادات المكتب الرئيسي. جارٍ اختبارها…',
   trainingOff:
     'وضع التدريب: لا يُرسَل شيء إلى المكتب الرئيسي. تُرسَل المبيعات الفعلية وحدها حين يعود الجهاز إلى الوضع الفعلي.',
-  testOk: (terminal, tls, version) =>
-    `تم الاتصال باسم «${terminal}» ${tls ? 'عبر TLS' : 'دون TLS (الخادم على هذا الجهاز)'} — PostgreSQL ${version}.`,
+  testOk: (terminal, tls, version, schema) =>
+    `تم الاتصال باسم «${terminal}» ${tls ? 'عبر TLS' : 'دون TLS (الخادم على هذا الجهاز)'} — PostgreSQL ${version}، مخطط المكتب الرئيسي ${schema}.`,
   state: {
     off: 'مغلق',
     syncing: 'جارٍ الإرسال',
@@ -56,8 +56,9 @@ export const headOfficeAr: HeadOfficeMessages = {
   limitMayBeHigh: 'قد يكون أعلى من الحقيقة: نقطة بيع لم يصل منها خبر',
   silentCounter: (terminal, since) =>
     since ? `${isolated(terminal)} (منذ ${since})` : `${isolated(terminal)} (لم يصل بعد)`,
+  listSeparator: '، ',
   limitSilent: (counters) =>
-    `لم يصل خبر من: ${counters.join('، ')}. ما باعته النقطة الصامتة منذ ذلك لم يصل إلى المكتب الرئيسي، فقد يكون التقدير أعلى من الحقيقة؛ ورفض الخدمة هو الفصل.`,
+    `لم يصل خبر من: ${counters}. ما باعته النقطة الصامتة منذ ذلك لم يصل إلى المكتب الرئيسي، فقد يكون التقدير أعلى من الحقيقة؛ ورفض الخدمة هو الفصل.`,
   limitOthersHint: 'الحد مشترك بين كل نقاط الحساب: استهلاكها محسوب في التقدير.',
   openElsewhereTitle: 'إيداع غير محسوم في نقطة أخرى',
   openElsewhere: (terminal, amount, time) =>

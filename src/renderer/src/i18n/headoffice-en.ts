@@ -37,8 +37,8 @@ export const headOfficeEn = {
   /** Training sells to the training service: nothing of it is the chain's. */
   trainingOff:
     'Training mode: nothing is sent to the head office. Only live sales are, once the desk is back in live mode.',
-  testOk: (terminal: string, tls: boolean, version: string) =>
-    `Connected as “${terminal}” ${tls ? 'over TLS' : 'without TLS (server on this PC)'} — PostgreSQL ${version}.`,
+  testOk: (terminal: string, tls: boolean, version: string, schema: number) =>
+    `Connected as “${terminal}” ${tls ? 'over TLS' : 'without TLS (server on this PC)'} — PostgreSQL ${version}, head office schema ${schema}.`,
   state: {
     off: 'Off',
     syncing: 'Sending',
@@ -58,8 +58,10 @@ export const headOfficeEn = {
   limitMayBeHigh: 'May be too high: a counter has not been heard from',
   silentCounter: (terminal: string, since: string | null) =>
     since ? `${isolated(terminal)} (since ${since})` : `${isolated(terminal)} (not yet)`,
-  limitSilent: (counters: string[]) =>
-    `Not heard from: ${counters.join(', ')}. What a silent counter sold since has not reached the head office, so the estimate may be too high; the service's refusal is the final word.`,
+  /** Between the names of a list of counters. */
+  listSeparator: ', ',
+  limitSilent: (counters: string) =>
+    `Not heard from: ${counters}. What a silent counter sold since has not reached the head office, so the estimate may be too high; the service's refusal is the final word.`,
   limitOthersHint:
     'The limit is shared by every counter of the account: their use is counted in the estimate.',
   openElsewhereTitle: 'An unresolved deposit at another counter',

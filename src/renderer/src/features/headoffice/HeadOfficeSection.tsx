@@ -140,7 +140,7 @@ export function HeadOfficeSection() {
       ) : null}
       {s.test?.ok ? (
         <p className="notice-line notice-good" role="status">
-          {h.testOk(s.test.terminal, s.test.tls, s.test.serverVersion)}
+          {h.testOk(s.test.terminal, s.test.tls, s.test.serverVersion, s.test.schemaVersion)}
         </p>
       ) : null}
       {s.test && !s.test.ok ? (

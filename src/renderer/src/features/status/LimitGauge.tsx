@@ -115,9 +115,11 @@ export function LimitGauge() {
         {silent.length > 0 ? (
           <p className="limit-silent" role="note">
             {t.headOffice.limitSilent(
-              silent.map((s) =>
-                t.headOffice.silentCounter(s.terminal, s.heardAt ? formatTime(s.heardAt, language) : null),
-              ),
+              silent
+                .map((s) =>
+                  t.headOffice.silentCounter(s.terminal, s.heardAt ? formatTime(s.heardAt, language) : null),
+                )
+                .join(t.headOffice.listSeparator),
             )}
           </p>
         ) : null}
