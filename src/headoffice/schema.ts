@@ -11,7 +11,9 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type pg from 'pg'
+import pg from 'pg'
+
+const { escapeIdentifier } = pg
 
 export interface Migration {
   version: number
@@ -127,7 +129,8 @@ async function closeDatabase(client: pg.ClientBase): Promise<ConnectRule> {
   if (!db) throw new SchemaError('The current database is not in pg_database.')
   const rule = { database: db.database, owner: db.owner, publicMayConnect: db.public, revokedNow: false }
   if (!db.may) return rule
-  const name = sqlName(db.database)
+  // Quoted always in what runs (a database named user or order is a reserved word); sqlName is for advice.
+  const name = escapeIdentifier(db.database)
   // Terminals keep their own grant (create-terminal); the owner and superusers need none.
   await client.query(`GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`)
   if (!db.public) return rule

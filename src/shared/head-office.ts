@@ -79,11 +79,12 @@ export interface ChainUse {
     heardAt: string | null
   }[]
   /**
-   * Terminals counted here that have not been heard from for minutes (heardAt: when they last were, null:
-   * never): what they sold since cannot have arrived, so the estimate may be too high. Empty when the head
-   * office cannot tell (schema before 2).
+   * Terminals counted here that have not been heard from for minutes (neither their word nor a record;
+   * heardAt: when they last said they were there): what they sold since cannot have arrived, so the estimate
+   * may be too high. A terminal that never said it was there (an older desk) is not named; none is when the
+   * head office cannot tell (schema before 2).
    */
-  silent: { terminal: string; heardAt: string | null }[]
+  silent: { terminal: string; heardAt: string }[]
   /** When the head office answered these figures. */
   asOf: string
 }
@@ -97,6 +98,44 @@ export interface OtherOpenDeposit {
   /** When the head office answered. */
   asOf: string
 }
+
+/* The reasons (moved here so the screens can tell a refusal from an outage). */
+/**
+ * Why a head office call failed, as a stable reason the screens put in words (their `errorReasons`, both
+ * languages); the message keeps the technical detail for support. REFUSED_REASONS are answers about this
+ * PC's settings or the server's set-up: retrying the same settings will not help, a person must act.
+ */
+export const HEAD_OFFICE_REASONS = [
+  'HO_LOGIN_REFUSED',
+  'HO_NOT_ALLOWED',
+  'HO_NO_DATABASE',
+  'HO_NOT_PERMITTED',
+  'HO_CERTIFICATE',
+  'HO_CA_FILE',
+  'HO_BUSY',
+  'HO_RESTARTING',
+  'HO_NOT_REACHED',
+  'HO_NO_ANSWER',
+  'HO_ERROR',
+  // Nothing asked: the test needs the terminal's secret (feature.ts).
+  'HO_SECRET_NEEDED',
+  // Stops (the sync waits for a person at the head office; sync.ts).
+  'HO_SCHEMA_OLD',
+  'HO_NOT_A_TERMINAL',
+  'HO_WRONG_TERMINAL',
+  'HO_CLAIMED',
+  'HO_AHEAD',
+  'HO_DIFFERENT',
+] as const
+export type HeadOfficeReason = (typeof HEAD_OFFICE_REASONS)[number]
+export const REFUSED_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
+  'HO_LOGIN_REFUSED',
+  'HO_NOT_ALLOWED',
+  'HO_NO_DATABASE',
+  'HO_NOT_PERMITTED',
+  'HO_CERTIFICATE',
+  'HO_CA_FILE',
+])
 
 const name = z
   .string()

@@ -15,7 +15,7 @@ const en = {
   settled: 'Settled since the last Z',
   /** The list holds the first 200: where the rest are. */
   more: (n: number) => `… and ${n} more, not listed here: each is in its own day's report and exports.`,
-  /** This report's sales and the money that moved with the outcomes it carries: what the cash should show. */
+  /** This report's sales and the money that moved with the outcomes it carries: the money that moved with this Z. */
   withLate: 'Sales with the outcomes of earlier Zs',
   /** On the printed slip, under the part's title. */
   slipIntro: {

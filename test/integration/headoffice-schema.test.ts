@@ -221,6 +221,44 @@ describe('terminal roles', () => {
     }
   })
 
+  it('says it is there only for itself, through heard_from() alone (schema 2)', async () => {
+    await a.query('SELECT headoffice.heard_from()')
+    await b.query('SELECT headoffice.heard_from()')
+    const heard = async () =>
+      Object.fromEntries(
+        (
+          await admin.query<{ terminal: string; heard_at: Date }>(
+            'SELECT terminal, heard_at FROM headoffice.terminal_presence',
+          )
+        ).rows.map((r) => [r.terminal, r.heard_at.getTime()]),
+      )
+    const before = await heard()
+    expect(Object.keys(before).sort()).toEqual(['Counter A', 'Counter B'])
+    // The table itself is closed to terminals: neither B's row nor its own, neither read nor written.
+    for (const sql of [
+      "UPDATE headoffice.terminal_presence SET heard_at = now() WHERE terminal = 'Counter B'",
+      "INSERT INTO headoffice.terminal_presence VALUES ('Counter B', now())",
+      'DELETE FROM headoffice.terminal_presence',
+      'SELECT * FROM headoffice.terminal_presence',
+    ]) {
+      expect((await pgError(a.query(sql))).code, sql).toBe('42501')
+    }
+    await new Promise((r) => setTimeout(r, 20))
+    await a.query('SELECT headoffice.heard_from()')
+    const after = await heard()
+    expect(after['Counter A']).toBeGreaterThan(before['Counter A'] ?? 0)
+    expect(after['Counter B']).toBe(before['Counter B'])
+    // Both see when each was last heard from, as figures.
+    const seen = await a.query<{ terminal: string; last_heard_at: Date | null }>(
+      `SELECT terminal, last_heard_at FROM headoffice.chain_terminals
+       WHERE terminal IN ('Counter A', 'Counter B') ORDER BY terminal`,
+    )
+    expect(seen.rows.map((r) => [r.terminal, r.last_heard_at?.getTime()])).toEqual([
+      ['Counter A', after['Counter A']],
+      ['Counter B', after['Counter B']],
+    ])
+  })
+
   it("sees no other terminal's rows, only the chain-wide figures", async () => {
     await insertEvent(b, {
       terminal: 'Counter B',
@@ -288,6 +326,8 @@ describe('terminal roles', () => {
       expect((await stray.query('SELECT * FROM headoffice.chain_open_deposits')).rows).toEqual([])
       const e = await pgError(insertEntry(stray, entryRow('Counter A', 'stray1')))
       expect(e.code).toBe('42501')
+      // Nor can it say it is a terminal that is there.
+      expect((await pgError(stray.query('SELECT headoffice.heard_from()'))).code).toBe('42501')
     } finally {
       await stray.end()
     }

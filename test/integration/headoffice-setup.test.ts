@@ -347,7 +347,7 @@ describe('the head office set up as docs/head-office.md says', () => {
         sales: 2,
         sales_lyd: '35.000',
         earlier_lyd: '0.000',
-        cash_lyd: '35.000',
+        with_earlier_lyd: '35.000',
         need_attention: 0,
       }),
     ])

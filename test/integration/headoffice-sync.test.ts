@@ -338,6 +338,29 @@ describe('two desks, one head office', () => {
     expect(csv).not.toContain(MOHAMED.phone.slice(1))
   })
 
+  it('does not name a counter that has never said it is there (a desk of an older version): it cannot tell', async () => {
+    const account = (
+      readJournal(a.desk.workspace().journal, (db) =>
+        db.prepare('SELECT service_account FROM entries WHERE service_account IS NOT NULL LIMIT 1').get(),
+      ) as { service_account: string }
+    ).service_account
+    await ho.terminal('Old counter')
+    const now = new Date().toISOString()
+    // What an older desk sends: its entries, never a word of presence.
+    await ho.query(
+      `INSERT INTO headoffice.entries (terminal, id, kind, mode, created_at, created_pc_at, day, service_account,
+         amount_dirhams, digest)
+       VALUES ('Old counter', 'old-1', 'voucher', 'live', $1, $1, $2, $3, 5000, 'x')`,
+      [now, businessDay(Date.now()), account],
+    )
+    await settle(b, a)
+    await new Promise((r) => setTimeout(r, 1600))
+    await settle(b, a)
+    const chain = (await a.call('getDailyLimit')).chain
+    expect(chain?.terminals.find((t) => t.terminal === 'Old counter')).toMatchObject({ heardAt: null })
+    expect(chain?.silent).toEqual([])
+  })
+
   it('without a head office, a chain report is refused with a clear reason', async () => {
     const alone = await startTestDesk({ sandbox })
     try {

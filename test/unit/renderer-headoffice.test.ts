@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import { HEAD_OFFICE_REASONS } from '../../src/main/headoffice/connection'
 import { createHeadOfficeStore, fromConnectionUrl } from '../../src/renderer/src/features/headoffice/store'
 import { ar } from '../../src/renderer/src/i18n/ar'
 import { en } from '../../src/renderer/src/i18n/en'
 import { errorMessage } from '../../src/renderer/src/i18n/index'
+import { HEAD_OFFICE_REASONS } from '../../src/shared/head-office'
 
 /** Settings → Head office as a manager fills it in, and what the screens say when the head office refuses. */
 type Api = Parameters<typeof createHeadOfficeStore>[0]

@@ -8,7 +8,7 @@ import { isIP } from 'node:net'
 import type { ConnectionOptions } from 'node:tls'
 import type pg from 'pg'
 import { AppError } from '../../shared/errors'
-import type { HeadOfficeSettings } from '../../shared/head-office'
+import type { HeadOfficeReason, HeadOfficeSettings } from '../../shared/head-office'
 
 /**
  * A PostgreSQL client. The driver is loaded on first use: a desk that works alone (the default) never loads
@@ -90,42 +90,6 @@ export function clientConfig(
     application_name: options.applicationName ?? 'reseller-desk',
   }
 }
-
-/**
- * Why a head office call failed, as a stable reason the screens put in words (their `errorReasons`, both
- * languages); the message keeps the technical detail for support. REFUSED_REASONS are answers about this
- * PC's settings or the server's set-up: retrying the same settings will not help, a person must act.
- */
-export const HEAD_OFFICE_REASONS = [
-  'HO_LOGIN_REFUSED',
-  'HO_NOT_ALLOWED',
-  'HO_NO_DATABASE',
-  'HO_NOT_PERMITTED',
-  'HO_CERTIFICATE',
-  'HO_CA_FILE',
-  'HO_BUSY',
-  'HO_RESTARTING',
-  'HO_NOT_REACHED',
-  'HO_NO_ANSWER',
-  'HO_ERROR',
-  // Nothing asked: the test needs the terminal's secret (feature.ts).
-  'HO_SECRET_NEEDED',
-  // Stops (the sync waits for a person at the head office; sync.ts).
-  'HO_SCHEMA_OLD',
-  'HO_NOT_A_TERMINAL',
-  'HO_CLAIMED',
-  'HO_AHEAD',
-  'HO_DIFFERENT',
-] as const
-export type HeadOfficeReason = (typeof HEAD_OFFICE_REASONS)[number]
-export const REFUSED_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
-  'HO_LOGIN_REFUSED',
-  'HO_NOT_ALLOWED',
-  'HO_NO_DATABASE',
-  'HO_NOT_PERMITTED',
-  'HO_CERTIFICATE',
-  'HO_CA_FILE',
-])
 
 const SQLSTATE_MEANINGS: Record<string, [HeadOfficeReason, string]> = {
   '28P01': ['HO_LOGIN_REFUSED', 'The head office refused this terminal’s role or password.'],

@@ -14,12 +14,13 @@
 import type pg from 'pg'
 import { businessDay } from '../../shared/day'
 import { AppError, type AppErrorData, toAppErrorData } from '../../shared/errors'
-import type {
-  ChainUse,
-  HeadOfficeSettings,
-  HeadOfficeStatus,
-  HeadOfficeTest,
-  OtherOpenDeposit,
+import {
+  type ChainUse,
+  type HeadOfficeSettings,
+  type HeadOfficeStatus,
+  type HeadOfficeTest,
+  type OtherOpenDeposit,
+  REFUSED_REASONS,
 } from '../../shared/head-office'
 import {
   type FeedBatch,
@@ -38,7 +39,7 @@ import {
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import { wakeableSleep } from '../wakeable-sleep'
-import { clientConfig, headOfficeError, newClient, REFUSED_REASONS, tlsDecision } from './connection'
+import { clientConfig, headOfficeError, newClient, tlsDecision } from './connection'
 
 /** The schema this build writes to; a head office with an older one is asked to migrate. */
 export const REQUIRED_SCHEMA_VERSION = 1
@@ -598,25 +599,36 @@ export class HeadOfficeSync {
     // Saying this desk is here, and reading when the others last said so: a counter whose use counts in the
     // estimate but that has gone silent is named, since what it sold since cannot have arrived.
     // How long ago is measured on the head office's clock, the one that wrote the times.
+    // A head office migrated while this desk stayed connected: asked again until it has presence.
+    if (session.schemaVersion < PRESENCE_SCHEMA_VERSION) {
+      const v = await client.query<{ v: number | null }>(
+        'SELECT max(version) AS v FROM headoffice.schema_migrations',
+      )
+      session.schemaVersion = v.rows[0]?.v ?? session.schemaVersion
+    }
     let heard: ChainCache['heard'] = null
     if (session.schemaVersion >= PRESENCE_SCHEMA_VERSION) {
       await client.query('SELECT headoffice.heard_from()')
+      // A terminal that never said it was there (a desk of an older version, or not since the migration)
+      // cannot be told silent from quiet: it is left out. One that did is heard by its word or by a record.
       const rows = await client.query<{
         terminal: string
         last_heard_at: Date | null
         age_ms: number | null
+        received_age_ms: number | null
       }>(
         `SELECT terminal, last_heard_at,
-           (extract(epoch FROM clock_timestamp() - last_heard_at) * 1000)::float8 AS age_ms
+           (extract(epoch FROM clock_timestamp() - last_heard_at) * 1000)::float8 AS age_ms,
+           (extract(epoch FROM clock_timestamp() - last_received_at) * 1000)::float8 AS received_age_ms
          FROM headoffice.chain_terminals WHERE terminal <> $1`,
         [terminal],
       )
       heard = new Map(
-        rows.rows.flatMap((r) =>
-          r.last_heard_at && r.age_ms !== null
-            ? [[r.terminal, { at: r.last_heard_at.toISOString(), ageMs: Number(r.age_ms) }] as const]
-            : [],
-        ),
+        rows.rows.flatMap((r) => {
+          if (!r.last_heard_at || r.age_ms === null) return []
+          const ageMs = Math.min(Number(r.age_ms), Number(r.received_age_ms ?? Number.POSITIVE_INFINITY))
+          return [[r.terminal, { at: r.last_heard_at.toISOString(), ageMs }] as const]
+        }),
       )
     }
     this.chainReads++
@@ -678,13 +690,13 @@ export class HeadOfficeSync {
     }
   }
 
-  /** A terminal not heard from for silentAfterMs by now: when it last was (null: never). */
-  private silentSince(terminal: string, c: ChainCache): { terminal: string; heardAt: string | null }[] {
+  /** A terminal not heard from (by its word or a record) for silentAfterMs by now, with when it last said so. */
+  private silentSince(terminal: string, c: ChainCache): { terminal: string; heardAt: string }[] {
     const heard = c.heard?.get(terminal)
+    if (!heard) return []
     const quiet = this.deps.silentAfterMs ?? 2 * 60_000
     // Its age when the figures were read, plus the time since (figures may be up to chainFreshMs old).
-    const age = heard ? heard.ageMs + Math.max(0, this.deps.now() - c.at) : Number.POSITIVE_INFINITY
-    return age <= quiet ? [] : [{ terminal, heardAt: heard?.at ?? null }]
+    return heard.ageMs + Math.max(0, this.deps.now() - c.at) <= quiet ? [] : [{ terminal, heardAt: heard.at }]
   }
 
   /** An unresolved deposit to this phone at another terminal, as last read from the head office. */
@@ -792,7 +804,7 @@ async function checkTerminal(
     throw new StopError(
       'HEAD_OFFICE_UNAVAILABLE',
       `This role belongs to the terminal "${mine}", not "${terminal}": correct the terminal name or the role.`,
-      { reason: 'terminal-name', registered: mine },
+      { reason: 'HO_WRONG_TERMINAL', registered: mine },
     )
   }
   return { terminal: mine, instance: who.rows[0]?.instance ?? '', schemaVersion: version }

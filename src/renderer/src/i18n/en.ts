@@ -536,6 +536,8 @@ export const en = {
     HO_DIFFERENT:
       'The head office holds different records for this terminal than this PC’s journal. The sync is stopped so neither is lost: call the head office.',
     HO_SECRET_NEEDED: 'Type this terminal’s secret (printed by create-terminal) to test the head office.',
+    HO_WRONG_TERMINAL:
+      'This role belongs to another terminal at the head office: correct the terminal name (or the role) in Settings → Head office. Selling goes on.',
   },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',

@@ -23,6 +23,7 @@ export const headOfficeAr: HeadOfficeMessages = {
   save: 'حفظ',
   saved: 'حُفظت إعدادات المكتب الرئيسي.',
   testFailed: 'لم يقبل المكتب الرئيسي هذه الإعدادات',
+  testUnreachable: 'تعذّر الوصول إلى المكتب الرئيسي: لم يُختبر شيء',
   testNotRun: 'لم يُختبر المكتب الرئيسي',
   fieldProblem: {
     host: 'اسم الخادم أو عنوان IP فقط، مثل db.example.ly أو 192.168.1.10 (لصق عنوان postgres:// هنا يملأ الحقول).',
@@ -54,8 +55,7 @@ export const headOfficeAr: HeadOfficeMessages = {
   limitOthers: 'نقاط البيع الأخرى اليوم',
   limitOthersOpen: 'ما زال مفتوحاً في النقاط الأخرى',
   limitMayBeHigh: 'قد يكون أعلى من الحقيقة: نقطة بيع لم يصل منها خبر',
-  silentCounter: (terminal, since) =>
-    since ? `${isolated(terminal)} (منذ ${since})` : `${isolated(terminal)} (لم يصل بعد)`,
+  silentCounter: (terminal, since) => `${isolated(terminal)} (منذ ${since})`,
   listSeparator: '، ',
   limitSilent: (counters) =>
     `لم يصل خبر من: ${counters}. ما باعته النقطة الصامتة منذ ذلك لم يصل إلى المكتب الرئيسي، فقد يكون التقدير أعلى من الحقيقة؛ ورفض الخدمة هو الفصل.`,

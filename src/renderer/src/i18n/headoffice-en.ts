@@ -24,6 +24,7 @@ export const headOfficeEn = {
   save: 'Save',
   saved: 'Head office settings saved.',
   testFailed: 'The head office did not accept these settings',
+  testUnreachable: 'The head office could not be reached: nothing was tested',
   testNotRun: 'The head office was not tested',
   fieldProblem: {
     host: 'The server’s name or IP address only, such as db.example.ly or 192.168.1.10 (a postgres:// address pasted here fills the fields).',
@@ -56,8 +57,7 @@ export const headOfficeEn = {
   limitOthers: 'Other counters today',
   limitOthersOpen: 'Still open at other counters',
   limitMayBeHigh: 'May be too high: a counter has not been heard from',
-  silentCounter: (terminal: string, since: string | null) =>
-    since ? `${isolated(terminal)} (since ${since})` : `${isolated(terminal)} (not yet)`,
+  silentCounter: (terminal: string, since: string) => `${isolated(terminal)} (since ${since})`,
   /** Between the names of a list of counters. */
   listSeparator: ', ',
   limitSilent: (counters: string) =>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
+import { REFUSED_REASONS } from '../../../../shared/head-office'
 import { headOfficeStore, statusStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
@@ -146,7 +147,13 @@ export function HeadOfficeSection() {
       {s.test && !s.test.ok ? (
         <Panel
           tone="bad"
-          title={s.test.error.code === 'HEAD_OFFICE_UNAVAILABLE' ? h.testFailed : h.testNotRun}
+          title={
+            s.test.error.code !== 'HEAD_OFFICE_UNAVAILABLE'
+              ? h.testNotRun
+              : REFUSED_REASONS.has(String(s.test.error.details?.reason))
+                ? h.testFailed
+                : h.testUnreachable
+          }
           role="alert"
         >
           <p>{errorMessage(t, s.test.error)}</p>

@@ -75,12 +75,20 @@ export function fromConnectionUrl(text: string): Partial<HeadOfficeForm> | null 
   } catch {
     return null
   }
-  const database = decodeURIComponent(url.pathname.replace(/^\//, ''))
+  // A stray % in what was pasted is kept as typed (decoding it would throw in the field's change).
+  const decoded = (part: string) => {
+    try {
+      return decodeURIComponent(part)
+    } catch {
+      return part
+    }
+  }
+  const database = decoded(url.pathname.replace(/^\//, ''))
   return {
     host: url.hostname,
     ...(url.port ? { port: url.port } : {}),
     ...(database ? { database } : {}),
-    ...(url.username ? { user: decodeURIComponent(url.username) } : {}),
+    ...(url.username ? { user: decoded(url.username) } : {}),
   }
 }
 
@@ -163,7 +171,11 @@ export function createHeadOfficeStore(
           const view = await api.configureHeadOffice({ ...target(), enabled: get().form.enabled })
           set({ view, status: view.status, form: formFrom(view), saved: true })
           // Saved is not working: a wrong secret would otherwise show only later, as "cannot reach".
-          if (view.settings?.enabled) set({ test: await api.testHeadOffice(target()) })
+          if (!view.settings?.enabled) return
+          const tested = get().form
+          const test = await api.testHeadOffice(target())
+          // An edit meanwhile made the answer about settings no longer on screen.
+          if (get().form === tested) set({ test })
         }),
     }
   })

@@ -116,9 +116,7 @@ export function LimitGauge() {
           <p className="limit-silent" role="note">
             {t.headOffice.limitSilent(
               silent
-                .map((s) =>
-                  t.headOffice.silentCounter(s.terminal, s.heardAt ? formatTime(s.heardAt, language) : null),
-                )
+                .map((s) => t.headOffice.silentCounter(s.terminal, formatTime(s.heardAt, language)))
                 .join(t.headOffice.listSeparator),
             )}
           </p>
