@@ -102,3 +102,43 @@ describe('a head office gone while the desk has nothing to ask', () => {
     }
   })
 })
+
+describe('a head office back after an outage', () => {
+  let desk: TestDesk
+
+  beforeAll(async () => {
+    // After a failure the sync waits a minute before trying again.
+    desk = await startTestDesk({ sandbox, deps: { headOfficeSync: { ...QUICK_SYNC, retryMs: [60_000] } } })
+  })
+
+  afterAll(async () => {
+    await desk?.close()
+  })
+
+  it('is tried again at once when a manager’s test reaches it, not after the wait', async () => {
+    const t = await ho.terminal('Back again')
+    await joinHeadOffice(desk, ho, t)
+    await waitSynced(desk)
+    // A clean stop: the test cluster commits asynchronously, and a crash could lose the terminal's role.
+    await ho.cluster.stop('fast')
+    try {
+      await desk.call('generateVoucher', { denominationId: 1 })
+      const down = await statusWhen(desk, (s) => s.state === 'unreachable')
+      expect(down.state).toBe('unreachable')
+    } finally {
+      await ho.cluster.start()
+      await ho.reconnect()
+    }
+    const test = await desk.call('testHeadOffice', {
+      host: '127.0.0.1',
+      port: ho.cluster.port,
+      database: ho.database,
+      user: t.role,
+      terminal: t.name,
+      caFile: null,
+    })
+    expect(test).toMatchObject({ ok: true })
+    // Well inside the minute's wait.
+    expect((await waitSynced(desk, 10_000)).eventsBehind).toBe(0)
+  })
+})

@@ -122,7 +122,10 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
           },
         }
       }
-      return testHeadOffice(target, secret, deps.connectTimeoutMs())
+      const result = await testHeadOffice(target, secret, deps.connectTimeoutMs())
+      // The head office answers again: the sync tries now, not after its back-off (up to a minute).
+      if (result.ok) sync.kick()
+      return result
     },
   }
 
