@@ -596,9 +596,6 @@ export class HeadOfficeSync {
        WHERE terminal <> $1`,
       [terminal],
     )
-    // Saying this desk is here, and reading when the others last said so: a counter whose use counts in the
-    // estimate but that has gone silent is named, since what it sold since cannot have arrived.
-    // How long ago is measured on the head office's clock, the one that wrote the times.
     // A head office migrated while this desk stayed connected: asked again until it has presence.
     if (session.schemaVersion < PRESENCE_SCHEMA_VERSION) {
       const v = await client.query<{ v: number | null }>(
@@ -606,6 +603,10 @@ export class HeadOfficeSync {
       )
       session.schemaVersion = v.rows[0]?.v ?? session.schemaVersion
     }
+    // Saying this desk is here, and reading when the others last said so: a counter whose use counts in the
+    // estimate but that has gone silent is named, since what it sold since cannot have arrived. How long ago
+    // is measured on the head office's clock, the one that wrote the times. (A desk in training sends
+    // nothing and says nothing: after 2 minutes it is named too, though it sells no live money meanwhile.)
     let heard: ChainCache['heard'] = null
     if (session.schemaVersion >= PRESENCE_SCHEMA_VERSION) {
       await client.query('SELECT headoffice.heard_from()')
