@@ -195,6 +195,20 @@ export interface Report {
   chain?: { terminals: TerminalTotals[] }
 }
 
+/** An X's or Z's outcomes of earlier Zs when there is anything to show (settled since, or still open). */
+export function lateToShow(report: Report): LateOutcomes | null {
+  const late = report.late
+  return late && (late.settled.total > 0 || late.stillOpen.count > 0) ? late : null
+}
+
+/** The report's own sales with the money that moved with the outcomes it carries; null when it carries none. */
+export function salesWithLate(report: Report): Tally | null {
+  const moved = report.late?.moved
+  return moved && moved.count > 0
+    ? { count: report.sales.count + moved.count, dirhams: report.sales.dirhams + moved.dirhams }
+    : null
+}
+
 export interface ZSummary {
   number: number
   day: number

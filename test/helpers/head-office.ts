@@ -57,6 +57,18 @@ export async function startHeadOffice(
   }
 }
 
+/** What Settings → Head office sends for a terminal of this head office: on loopback, no CA file. */
+export function headOfficeTarget(ho: TestHeadOffice, terminal: CreatedTerminal) {
+  return {
+    host: '127.0.0.1',
+    port: ho.cluster.port,
+    database: ho.database,
+    user: terminal.role,
+    terminal: terminal.name,
+    caFile: null,
+  }
+}
+
 /** Live mode against the desk's sandbox, then the head office set up as a manager would. */
 export async function joinHeadOffice(
   desk: TestDesk,
@@ -68,12 +80,8 @@ export async function joinHeadOffice(
     await desk.call('configureService', { baseUrl: desk.sandbox.baseUrl, ...DEMO })
   }
   await desk.call('configureHeadOffice', {
+    ...headOfficeTarget(ho, terminal),
     enabled: extra.enabled ?? true,
-    host: '127.0.0.1',
-    port: ho.cluster.port,
-    database: ho.database,
-    user: terminal.role,
-    terminal: terminal.name,
     caFile: extra.caFile ?? null,
     password: terminal.password,
   })

@@ -8,6 +8,7 @@ import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'
 import { deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
 import {
+  headOfficeTarget,
   joinHeadOffice,
   QUICK_SYNC,
   startHeadOffice,
@@ -58,15 +59,7 @@ describe('a head office that refuses this PC’s settings', () => {
       details: { reason: 'HO_LOGIN_REFUSED', cause: '28P01' },
     })
     // The test a manager presses says the same.
-    const test = await desk.call('testHeadOffice', {
-      host: '127.0.0.1',
-      port: ho.cluster.port,
-      database: ho.database,
-      user: t.role,
-      terminal: t.name,
-      caFile: null,
-      password: `${t.password}x`,
-    })
+    const test = await desk.call('testHeadOffice', { ...headOfficeTarget(ho, t), password: `${t.password}x` })
     expect(test).toMatchObject({ ok: false, error: { details: { reason: 'HO_LOGIN_REFUSED' } } })
     // Put right, it sends.
     await joinHeadOffice(desk, ho, t)
@@ -129,14 +122,7 @@ describe('a head office back after an outage', () => {
       await ho.cluster.start()
       await ho.reconnect()
     }
-    const test = await desk.call('testHeadOffice', {
-      host: '127.0.0.1',
-      port: ho.cluster.port,
-      database: ho.database,
-      user: t.role,
-      terminal: t.name,
-      caFile: null,
-    })
+    const test = await desk.call('testHeadOffice', headOfficeTarget(ho, t))
     expect(test).toMatchObject({ ok: true })
     // Well inside the minute's wait.
     expect((await waitSynced(desk, 10_000)).eventsBehind).toBe(0)

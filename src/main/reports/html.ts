@@ -1,7 +1,15 @@
 import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import { reportReason } from '../../shared/error-labels'
-import type { ClerkTotals, LateOutcomes, Report, ReportEntry, ReportList, Tally } from '../../shared/manager'
+import {
+  type ClerkTotals,
+  lateToShow,
+  type Report,
+  type ReportEntry,
+  type ReportList,
+  salesWithLate,
+  type Tally,
+} from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
@@ -144,13 +152,6 @@ function entryList(title: string, list: ReportList, l: ReportLabels): string {
   )
 }
 
-const add = (a: Tally, b: Tally): Tally => ({ count: a.count + b.count, dirhams: a.dirhams + b.dirhams })
-
-/** Whether an X or Z has outcomes of earlier Zs to show: settled since, or still open. */
-function hasLate(report: Report): report is Report & { late: LateOutcomes } {
-  return report.late !== null && (report.late.settled.total > 0 || report.late.stillOpen.count > 0)
-}
-
 function clerkRow(c: ClerkTotals, l: ReportLabels): string {
   return `<tr><td>${clerkName(c.clerk, l)}</td>${tallyCells(c.vouchers)}${tallyCells(c.deposits)}${tallyCells(c.total)}</tr>`
 }
@@ -271,6 +272,8 @@ export function renderSummaryReceiptHtml(
   const tally = (t: Tally) => `${ltr(String(t.count))} · ${money(t.dirhams)}`
   const section = (title: string, body: string) => `<div class="h">${escapeHtml(title)}</div>${body}`
   const training = report.mode === 'training'
+  const late = lateToShow(report)
+  const withLate = salesWithLate(report)
   const body = [
     outletName ? `<div class="outlet">${auto(outletName)}</div>` : '',
     `<div class="title">${escapeHtml(l.title[report.type])}</div>`,
@@ -279,9 +282,7 @@ export function renderSummaryReceiptHtml(
     '<hr>',
     `<div class="h">${escapeHtml(l.total)}</div><div class="big">${money(report.sales.dirhams)} ${escapeHtml(l.currency)}</div>`,
     row(escapeHtml(l.count), ltr(String(report.sales.count))),
-    report.late && report.late.moved.count > 0
-      ? row(escapeHtml(l.late.withLate), tally(add(report.sales, report.late.moved)))
-      : '',
+    withLate ? row(escapeHtml(l.late.withLate), tally(withLate)) : '',
     '<hr>',
     ...report.byKind.map((k) =>
       section(
@@ -300,14 +301,14 @@ export function renderSummaryReceiptHtml(
     report.byClerk.length
       ? `<hr>${section(l.byClerk, report.byClerk.map((c) => row(clerkName(c.clerk, l), tally(c.total))).join(''))}`
       : '',
-    hasLate(report)
+    late
       ? `<hr>${section(
           l.late.title,
-          (report.late.settled.total > 0
+          (late.settled.total > 0
             ? `<div class="note">${escapeHtml(l.late.slipIntro[report.type === 'z' ? 'z' : 'x'])}</div>` +
-              row(escapeHtml(l.done), tally(report.late.moved)) +
-              row(escapeHtml(l.failed), tally(report.late.failed))
-            : '') + row(escapeHtml(l.late.stillOpen), tally(report.late.stillOpen)),
+              row(escapeHtml(l.done), tally(late.moved)) +
+              row(escapeHtml(l.failed), tally(late.failed))
+            : '') + row(escapeHtml(l.late.stillOpen), tally(late.stillOpen)),
         )}`
       : '',
     '<hr>',

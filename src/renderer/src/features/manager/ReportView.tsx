@@ -1,5 +1,12 @@
 import { reportReason } from '../../../../shared/error-labels'
-import type { LateOutcomes, Report, ReportEntry, Tally } from '../../../../shared/manager'
+import {
+  type LateOutcomes,
+  lateToShow,
+  type Report,
+  type ReportEntry,
+  salesWithLate,
+  type Tally,
+} from '../../../../shared/manager'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
 import { formatDateTime, formatDay } from '../../ui/format'
@@ -33,6 +40,8 @@ export function ReportView({ report, sayWhose = false }: { report: Report; sayWh
       ? formatDay(report.from, language)
       : `${formatDay(report.from, language)} – ${formatDay(report.to, language)}`
   const title = report.z ? m.zTitle(report.z.number, report.z.part) : m.title[report.type]
+  const late = lateToShow(report)
+  const withLate = salesWithLate(report)
   const countValue = (
     <>
       <th className="num">{m.count}</th>
@@ -64,10 +73,9 @@ export function ReportView({ report, sayWhose = false }: { report: Report; sayWh
       <p className="report-sales">
         {m.sales}: <Ltr>{report.sales.count}</Ltr> · <Money dirhams={report.sales.dirhams} />
       </p>
-      {report.late && report.late.moved.count > 0 ? (
+      {withLate ? (
         <p className="strong" data-with-late>
-          {m.late.withLate}: <Ltr>{report.sales.count + report.late.moved.count}</Ltr> ·{' '}
-          <Money dirhams={report.sales.dirhams + report.late.moved.dirhams} />
+          {m.late.withLate}: <Ltr>{withLate.count}</Ltr> · <Money dirhams={withLate.dirhams} />
         </p>
       ) : null}
       <p className="muted">{m.entries(report.entryCount)}</p>
@@ -155,9 +163,7 @@ export function ReportView({ report, sayWhose = false }: { report: Report; sayWh
       )}
 
       <TerminalTable report={report} />
-      {report.late && (report.late.settled.total > 0 || report.late.stillOpen.count > 0) ? (
-        <LatePart late={report.late} of={report.type === 'z' ? 'z' : 'x'} />
-      ) : null}
+      {late ? <LatePart late={late} of={report.type === 'z' ? 'z' : 'x'} /> : null}
       {/* A chain report holds figures only: its lists are in each counter's own report. */}
       {report.chain ? null : <EntryList title={m.failedList} list={report.failed} />}
       {report.chain ? null : <EntryList title={m.attentionList} list={report.attention} />}
