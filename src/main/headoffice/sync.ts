@@ -331,7 +331,14 @@ export class HeadOfficeSync {
       }
     }
     const every = this.deps.chainEveryMs ?? 15_000
-    if (!this.chain || this.deps.now() - this.chain.at >= every || this.chain.day !== this.today()) {
+    // A new refusal here changes what "since the report" means: the figures are read again at once.
+    const chain = this.chain
+    if (
+      !chain ||
+      this.deps.now() - chain.at >= every ||
+      chain.day !== this.today() ||
+      this.readBeforeReport(chain)
+    ) {
       await this.readChain(session)
       answered = true
     }
@@ -341,6 +348,20 @@ export class HeadOfficeSync {
 
   private today(): number {
     return businessDay(this.deps.now())
+  }
+
+  /**
+   * The instant other terminals' use is counted from: the service's last daily-limit report here, less the
+   * clocks' margin; null when the service has not reported the limit today.
+   */
+  private reportSince(day: number): string | null {
+    const reportedAt = this.deps.reportedLimitAt?.(day) ?? null
+    return reportedAt === null ? null : new Date(Date.parse(reportedAt) - CLOCK_MARGIN_MS).toISOString()
+  }
+
+  /** The figures were read before the service's last report here: what they count "since" is since an older one. */
+  private readBeforeReport(c: ChainCache): boolean {
+    return c.since !== this.reportSince(c.day)
   }
 
   /** Connects (or reuses the connection) and checks who we are at the head office; sets this.mark. */
@@ -570,9 +591,7 @@ export class HeadOfficeSync {
     const day = this.today()
     // Each desk's clock is the service's as read from its answers, to about a second: other terminals' use is
     // counted from a little before the report, erring towards a lower estimate, never a higher one.
-    const reportedAt = this.deps.reportedLimitAt?.(day) ?? null
-    const since =
-      reportedAt === null ? null : new Date(Date.parse(reportedAt) - CLOCK_MARGIN_MS).toISOString()
+    const since = this.reportSince(day)
     const use = await client.query<{
       terminal: string
       service_account: string | null
@@ -674,12 +693,17 @@ export class HeadOfficeSync {
     const c = this.freshChain()
     if (!c || c.day !== day) return null
     const rows = c.use.filter((u) => u.serviceAccount === serviceAccount)
+    // Figures read before the service's last report here count from an earlier instant (or the whole day),
+    // use the report already holds: taking them off its `remaining` would give a "left" far below the one
+    // the service has just said. Until they are read again (at once, below), none is known after the report.
+    const stale = this.readBeforeReport(c)
+    if (stale && this.failures === 0) this.wake?.()
     return {
       otherUsedDirhams: rows.reduce((t, r) => t + r.usedDirhams, 0),
       otherOpenDirhams: rows.reduce((t, r) => t + r.openDirhams, 0),
-      otherUsedSinceReportDirhams: rows.reduce((t, r) => t + r.usedSinceDirhams, 0),
-      otherOpenSinceReportDirhams: rows.reduce((t, r) => t + r.openSinceDirhams, 0),
-      reportSince: c.since,
+      otherUsedSinceReportDirhams: stale ? 0 : rows.reduce((t, r) => t + r.usedSinceDirhams, 0),
+      otherOpenSinceReportDirhams: stale ? 0 : rows.reduce((t, r) => t + r.openSinceDirhams, 0),
+      reportSince: stale ? this.reportSince(day) : c.since,
       terminals: rows.map((r) => ({
         terminal: r.terminal,
         usedDirhams: r.usedDirhams,

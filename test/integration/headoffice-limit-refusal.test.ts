@@ -1,0 +1,90 @@
+/**
+ * Right after the service refuses a sale for the daily limit, the desk's "left" is the service's own
+ * `remaining`, not that figure less the other counters' use the service had already counted; and the
+ * chain's figures are read again at once for the new report, not at their next 15-second read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import { AHMED, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import {
+  depositTo,
+  joinHeadOffice,
+  QUICK_SYNC,
+  startHeadOffice,
+  type TestHeadOffice,
+  waitSynced,
+} from '../helpers/head-office'
+
+let ho: TestHeadOffice
+let sandbox: Sandbox
+let a: TestDesk
+let b: TestDesk
+
+/** B reads the chain's figures once a minute: only something other than the clock makes it read sooner. */
+const SLOW_CHAIN = { ...QUICK_SYNC, chainEveryMs: 60_000 }
+
+beforeAll(async () => {
+  ho = await startHeadOffice()
+  sandbox = await startSandbox({
+    seed: deskSeed({
+      resellers: [
+        {
+          username: 'demo',
+          password: 'demo-pass',
+          daily_max_amount: 3000,
+          allowed_ips: ['127.0.0.1', '::1'],
+        },
+      ],
+    }),
+  })
+  a = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+  b = await startTestDesk({ sandbox, deps: { headOfficeSync: SLOW_CHAIN } })
+  await joinHeadOffice(a, ho, await ho.terminal('Counter A'))
+})
+
+afterAll(async () => {
+  await a?.close()
+  await b?.close()
+  await sandbox?.close()
+  await ho?.close()
+})
+
+describe("a daily-limit refusal at one counter, with another counter's sales already counted", () => {
+  it("says the service's own figure at once, and reads the chain's again for the new report", async () => {
+    // A sells; B joins after, so B's one read of the chain counts A's whole day (no report yet at B).
+    await depositTo(a, MOHAMED, 20_000)
+    await a.call('generateVoucher', { denominationId: 6 })
+    const soldAt = Date.now()
+    await waitSynced(a)
+    await joinHeadOffice(b, ho, await ho.terminal('Counter B'))
+    await waitSynced(b)
+    const before = await b.call('getDailyLimit')
+    const aUsed = before.chain?.otherUsedDirhams ?? 0
+    expect(aUsed).toBe(120_000)
+    expect(before.chain?.otherUsedSinceReportDirhams).toBe(aUsed)
+    // Every sale of A is more than the clocks' margin (5 s) before the report to come: none counts after it.
+    await new Promise((r) => setTimeout(r, Math.max(0, soldAt + 5_500 - Date.now())))
+    const reads = b.desk.headOffice.sync.chainReads
+
+    const refused = await depositTo(b, AHMED, 5_000_000)
+    expect(refused).toMatchObject({ status: 'failed', error: { code: 'DAILY_LIMIT_EXCEEDED' } })
+    const now = await b.call('getDailyLimit')
+    const remaining = now.reported?.remainingDirhams
+    expect(remaining).toBe(3_000_000 - aUsed)
+    // The top bar's "Left ≈" and the panel's "remaining" say the same, whether or not B has read again yet.
+    expect(now.basis).toBe('reported')
+    expect(now.estimatedRemainingDirhams).toBe(remaining)
+    expect(now.chain?.otherUsedDirhams).toBe(aUsed)
+
+    // B reads the chain's figures again for the new report, long before its minute is up.
+    const deadline = Date.now() + 10_000
+    while (b.desk.headOffice.sync.chainReads === reads) {
+      if (Date.now() > deadline) throw new Error('B did not read the chain figures again after the refusal')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    const after = await b.call('getDailyLimit')
+    expect(after.chain?.reportSince).toBe(new Date(Date.parse(now.reported?.at ?? '') - 5000).toISOString())
+    expect(after.chain?.otherUsedSinceReportDirhams).toBe(0)
+    expect(after.estimatedRemainingDirhams).toBe(remaining)
+  })
+})
