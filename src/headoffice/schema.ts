@@ -5,7 +5,8 @@
  * files are recorded with a checksum: a file edited after it was applied is refused, never re-run.
  *
  * Every run also keeps the database closed to the cluster's other roles: PUBLIC loses CONNECT, which the
- * database's owner, each terminal (create-terminal grants it) and headoffice_reader keep.
+ * database's owner, each terminal (create-terminal grants it) and headoffice_reader keep, and TEMPORARY (no
+ * role needs temporary objects there).
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -23,7 +24,7 @@ export interface Migration {
 }
 
 /** The schema version this build of the desk sends to (the number of migration files it ships). */
-export const HEAD_OFFICE_SCHEMA_VERSION = 2
+export const HEAD_OFFICE_SCHEMA_VERSION = 3
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -133,6 +134,9 @@ async function closeDatabase(client: pg.ClientBase): Promise<ConnectRule> {
   const name = escapeIdentifier(db.database)
   // Terminals keep their own grant (create-terminal); the owner and superusers need none.
   await client.query(`GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`)
+  // Nothing here needs temporary objects; a terminal's role that could make one could plant functions of its
+  // own (pg_temp) beside the chain's views.
+  await client.query(`REVOKE TEMPORARY ON DATABASE ${name} FROM PUBLIC`)
   if (!db.public) return rule
   await client.query(`REVOKE CONNECT ON DATABASE ${name} FROM PUBLIC`)
   return { ...rule, publicMayConnect: false, revokedNow: true }

@@ -110,6 +110,10 @@ export function createDesk(deps: DeskDeps): Desk {
     secrets: deps.secrets,
     log,
     liveJournal: () => workspaces.get('live')?.journal ?? null,
+    liveAccount: () => {
+      const live = workspaces.get('live')
+      return live ? workspaces.accountOf(live) : null
+    },
     now: () => workspaces.get('live')?.session.clock.now() ?? (deps.pcNow ?? Date.now)(),
     connectTimeoutMs: () => deps.settings.get().connectTimeoutMs,
     ...(deps.headOfficeSync ? { sync: deps.headOfficeSync } : {}),

@@ -20,3 +20,12 @@ export function createIdGenerator(now: () => number): () => string {
     return v7({ msecs, seq })
   }
 }
+
+/**
+ * The smallest id string of an instant: every id made at or after ms (UUIDv7: the time comes first, in hex)
+ * sorts above it, every id of an earlier instant below.
+ */
+export function idFloorAt(ms: number): string {
+  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`
+}

@@ -153,8 +153,13 @@ export interface DailyLimit {
   depositCount: number
   /** Sent today with no known outcome yet (pending, unknown): they may have used the limit. */
   unknownDirhams: number
-  /** The service's last daily-limit refusal of the day, with its four figures. */
+  /**
+   * The service's last daily-limit refusal of the day to this account, with its four figures: this PC's, or
+   * another terminal's shared by the head office when that is later (then reportedElsewhere names it).
+   */
   reported: ReportedLimit | null
+  /** The terminal the service gave `reported` to, when not this PC. */
+  reportedElsewhere?: string
   /** The daily limit the manager entered as agreed with the provider; null when not entered. */
   agreedDirhams: number | null
   /**

@@ -60,6 +60,25 @@ export type HeadOfficeTest =
   | { ok: true; terminal: string; tls: boolean; schemaVersion: number; serverVersion: string }
   | { ok: false; error: AppErrorData }
 
+/**
+ * How far two desks' clocks (each the service's, as read from its answers) may disagree: other terminals' use
+ * is counted from this long before a daily-limit report, erring towards a lower estimate.
+ */
+export const CHAIN_CLOCK_MARGIN_MS = 5000
+
+/**
+ * The service's daily-limit refusal at another terminal of the same service account (head office schema 3):
+ * its four figures, as the service answered that terminal, and when.
+ */
+export interface SharedLimitReport {
+  terminal: string
+  at: string
+  dailyMaxDirhams: number
+  usedTodayDirhams: number
+  remainingDirhams: number
+  requestedDirhams: number
+}
+
 /** Another terminal's use of the same service account today: what the daily-limit estimate adds. */
 export interface ChainUse {
   /** Money that moved at other terminals today (issued vouchers, confirmed deposits). */
@@ -71,6 +90,8 @@ export interface ChainUse {
   /** Of otherOpenDirhams, what was sent after that report. */
   otherOpenSinceReportDirhams: number
   reportSince: string | null
+  /** The day's latest daily-limit refusal at another terminal of this account, if one reached the head office. */
+  report: SharedLimitReport | null
   terminals: {
     terminal: string
     usedDirhams: number

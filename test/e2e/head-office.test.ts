@@ -9,9 +9,11 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedTerminal } from '../../src/headoffice/admin'
+import { HEAD_OFFICE_SCHEMA_VERSION } from '../../src/headoffice/schema'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import { formatLyd } from '../../src/shared/money'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
-import { DEMO, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import { AHMED, DEMO, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import {
   depositTo,
   joinHeadOffice,
@@ -104,7 +106,9 @@ describe('the head office in the renderer', () => {
     await card.getByRole('button', { name: 'Test the head office' }).click()
     await card
       .getByText(
-        /Connected as “Souq counter 1” without TLS \(server on this PC\) — PostgreSQL .+, head office schema 2\./,
+        new RegExp(
+          `Connected as “Souq counter 1” without TLS \\(server on this PC\\) — PostgreSQL .+, head office schema ${HEAD_OFFICE_SCHEMA_VERSION}\\.`,
+        ),
       )
       .waitFor()
     await card.getByLabel('Send this PC’s journal to the head office').check()
@@ -181,6 +185,34 @@ describe('the head office in the renderer', () => {
       .locator('details.limit summary .limit-uncertain')
       .waitFor({ state: 'detached', timeout: 30_000 })
   }, 90_000)
+
+  it("a daily-limit refusal at the other counter reaches this one: 'Left' starts from it and the panel says where", async () => {
+    sandbox.controls.setFaults([])
+    sandbox.controls.updateReseller(DEMO.username, { daily_max_amount: 2000 })
+    try {
+      const refused = await depositTo(other, AHMED, 3_000_000)
+      expect(refused).toMatchObject({ status: 'failed', error: { code: 'DAILY_LIMIT_EXCEEDED' } })
+      const remaining = (await other.call('getDailyLimit')).reported?.remainingDirhams ?? -1
+      expect(remaining).toBeGreaterThan(0)
+      // This PC was never refused: its estimate now starts from the other counter's refusal.
+      const summary = page.locator('details.limit summary')
+      await expect
+        .poll(() => summary.locator('.limit-estimate').textContent(), { timeout: 30_000 })
+        .toContain(formatLyd(remaining))
+      await summary.click()
+      await page.getByText(/, to \u2068?Souq counter 2/).waitFor()
+      await screenshot(page, 'en-32-limit-shared-refusal-1024')
+      await page.getByRole('button', { name: 'العربية' }).click()
+      await summary.click()
+      await page.getByText(/إلى \u2068?Souq counter 2/).waitFor()
+      await screenshot(page, 'ar-32-limit-shared-refusal-1024')
+      await summary.click()
+      await page.getByRole('button', { name: 'English' }).click()
+      await page.locator('html[lang="en"]').waitFor()
+    } finally {
+      sandbox.controls.updateReseller(DEMO.username, { daily_max_amount: 1_000_000 })
+    }
+  })
 
   it('a chain report lists every counter with its figures', async () => {
     await page.keyboard.press('F5')

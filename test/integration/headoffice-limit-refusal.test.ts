@@ -1,7 +1,9 @@
 /**
- * Right after the service refuses a sale for the daily limit, the desk's "left" is the service's own
- * `remaining`, not that figure less the other counters' use the service had already counted; and the
- * chain's figures are read again at once for the new report, not at their next 15-second read.
+ * The service's daily-limit refusals with several counters on one account and a head office:
+ * - right after a refusal, the desk's "left" is the service's own `remaining`, not that figure less the other
+ *   counters' use the service had already counted; the chain's figures are read again at once for the new
+ *   report, not at their next 15-second read;
+ * - a refusal at one counter reaches the others (head office schema 3), which estimate from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
@@ -10,6 +12,7 @@ import {
   depositTo,
   joinHeadOffice,
   QUICK_SYNC,
+  settle,
   startHeadOffice,
   type TestHeadOffice,
   waitSynced,
@@ -19,6 +22,7 @@ let ho: TestHeadOffice
 let sandbox: Sandbox
 let a: TestDesk
 let b: TestDesk
+let c: TestDesk
 
 /** B reads the chain's figures once a minute: only something other than the clock makes it read sooner. */
 const SLOW_CHAIN = { ...QUICK_SYNC, chainEveryMs: 60_000 }
@@ -39,12 +43,14 @@ beforeAll(async () => {
   })
   a = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
   b = await startTestDesk({ sandbox, deps: { headOfficeSync: SLOW_CHAIN } })
+  c = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
   await joinHeadOffice(a, ho, await ho.terminal('Counter A'))
 })
 
 afterAll(async () => {
   await a?.close()
   await b?.close()
+  await c?.close()
   await sandbox?.close()
   await ho?.close()
 })
@@ -86,5 +92,56 @@ describe("a daily-limit refusal at one counter, with another counter's sales alr
     expect(after.chain?.reportSince).toBe(new Date(Date.parse(now.reported?.at ?? '') - 5000).toISOString())
     expect(after.chain?.otherUsedSinceReportDirhams).toBe(0)
     expect(after.estimatedRemainingDirhams).toBe(remaining)
+  })
+
+  it('reaches the other counters, which estimate from it and from what was used since', async () => {
+    // B was refused in the test before; C has no refusal of its own and no agreed limit.
+    const refusedAtB = (await b.call('getDailyLimit')).reported
+    expect(refusedAtB).not.toBeNull()
+    const entries = await b.call('listJournal', { limit: 10 })
+    const refusedEntry = entries.entries.find((e) => e.status === 'failed')
+    const events = (await b.call('getEntry', { entryId: refusedEntry?.id ?? '' })).events
+    // The refused attempt's event keeps the service's figures: that is what travels to the head office.
+    expect(events.find((e) => e.type === 'answered')?.detail).toEqual({
+      code: 'DAILY_LIMIT_EXCEEDED',
+      limit: {
+        dailyMaxDirhams: refusedAtB?.dailyMaxDirhams,
+        usedTodayDirhams: refusedAtB?.usedTodayDirhams,
+        remainingDirhams: refusedAtB?.remainingDirhams,
+        requestedDirhams: refusedAtB?.requestedDirhams,
+      },
+    })
+    await joinHeadOffice(c, ho, await ho.terminal('Counter C'))
+    await settle(b, c)
+    const first = await c.call('getDailyLimit')
+    expect(first.basis).toBe('reported')
+    expect(first.reportedElsewhere).toBe('Counter B')
+    expect(first.reported).toEqual(refusedAtB)
+    const remaining = refusedAtB?.remainingDirhams ?? 0
+    expect(first.estimatedRemainingDirhams).toBe(remaining)
+
+    // C's own sale counts at once; A's once it has reached the head office and C has read it.
+    await c.call('generateVoucher', { denominationId: 6 })
+    expect((await c.call('getDailyLimit')).estimatedRemainingDirhams).toBe(remaining - 100_000)
+    await depositTo(a, MOHAMED, 20_000)
+    const soldAt = Date.now()
+    await settle(a, c)
+    expect((await c.call('getDailyLimit')).estimatedRemainingDirhams).toBe(remaining - 120_000)
+    // Use within the clocks' margin (5 s) before a report is counted again after it, erring low: wait past it.
+    await new Promise((r) => setTimeout(r, Math.max(0, soldAt + 5_500 - Date.now())))
+
+    // A later refusal, at A: C estimates from that one, whose figures already hold every sale before it.
+    const refusedAtA = await depositTo(a, AHMED, 5_000_000)
+    expect(refusedAtA).toMatchObject({ status: 'failed', error: { code: 'DAILY_LIMIT_EXCEEDED' } })
+    await settle(a, c)
+    const later = await c.call('getDailyLimit')
+    expect(later.reportedElsewhere).toBe('Counter A')
+    expect(later.reported?.remainingDirhams).toBe(remaining - 120_000)
+    expect(later.estimatedRemainingDirhams).toBe(remaining - 120_000)
+    // The head office holds each refusal once, by the terminal it was said to.
+    const seen = await ho.query<{ terminal: string }>(
+      'SELECT terminal FROM headoffice.chain_limit_reports ORDER BY at',
+    )
+    expect(seen.map((r) => r.terminal)).toEqual(['Counter B', 'Counter A'])
   })
 })

@@ -304,6 +304,66 @@ describe('terminal roles', () => {
     expect(open.rows).toEqual([{ terminal: 'Counter A', phone: '0912345678' }])
   })
 
+  it("cannot read another terminal's rows through a chain view with a condition of its own (schema 3)", async () => {
+    // B's b1 is confirmed: no view shows it to A. Evaluated on b1, this condition's error would show B's phone.
+    const leaky = `SELECT terminal, phone FROM headoffice.chain_open_deposits
+      WHERE CASE WHEN terminal = 'Counter B' THEN ('x' || phone)::int = 0 ELSE false END`
+    expect((await a.query(leaky)).rows).toEqual([])
+    // Nor can it plant a function of its own beside the views: no temporary objects for anyone but the owner.
+    const temp = await pgError(a.query("CREATE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql AS 'SELECT 1'"))
+    expect(temp.code).toBe('42501')
+  })
+
+  it('shares daily-limit refusals as figures, leaving out a malformed one and future open deposits', async () => {
+    const limit = { dailyMaxDirhams: 3_000_000, usedTodayDirhams: 2_900_000, remainingDirhams: 100_000 }
+    const voucher = { day: 20250302, kind: 'voucher', phone: null }
+    await insertEntry(b, entryRow('Counter B', 'b2', voucher))
+    await insertEntry(b, entryRow('Counter B', 'b3', voucher))
+    for (const [seq, entry, figures] of [
+      [2, 'b2', { ...limit, requestedDirhams: 500_000 }],
+      [3, 'b3', { ...limit, requestedDirhams: 'a lot' }],
+    ] as const) {
+      await insertEvent(b, {
+        terminal: 'Counter B',
+        seq,
+        entry_id: entry,
+        at: '2025-03-02T10:00:00Z',
+        type: 'answered',
+        http_status: 422,
+        detail: JSON.stringify({ code: 'DAILY_LIMIT_EXCEEDED', limit: figures }),
+        digest: 'x',
+      })
+    }
+    const shared = await a.query(
+      `SELECT terminal, service_account, day, daily_max_dirhams, used_today_dirhams, remaining_dirhams,
+         requested_dirhams FROM headoffice.chain_limit_reports`,
+    )
+    expect(shared.rows).toEqual([
+      {
+        terminal: 'Counter B',
+        service_account: 'https://svc|demo',
+        day: 20250302,
+        daily_max_dirhams: '3000000',
+        used_today_dirhams: '2900000',
+        remaining_dirhams: '100000',
+        requested_dirhams: '500000',
+      },
+    ])
+    // Only as figures: the entries and events themselves stay B's.
+    expect(
+      (await a.query("SELECT * FROM headoffice.entry_events WHERE terminal = 'Counter B'")).rows,
+    ).toEqual([])
+    // A deposit dated ahead of the head office's clock never stops deposits to its phone elsewhere.
+    await insertEntry(
+      b,
+      entryRow('Counter B', 'b4', { created_at: '2999-01-01T00:00:00Z', phone: '0919999999' }),
+    )
+    const open = await a.query(
+      "SELECT entry_id FROM headoffice.chain_open_deposits WHERE terminal = 'Counter B'",
+    )
+    expect(open.rows).toEqual([])
+  })
+
   it('even the owner cannot change or remove a recorded row', async () => {
     const e = await pgError(admin.query("UPDATE headoffice.entries SET amount_dirhams = 1 WHERE id = 'a1'"))
     expect(e.message).toMatch(/append-only/)

@@ -181,6 +181,22 @@ describe('two desks, one head office', () => {
     expect(after[0]).toEqual({ n: before[0]?.n, training: '0' })
   })
 
+  it("from the agreed limit, the estimate takes off every terminal's use of the account today", async () => {
+    // Before any refusal of the day (the next test's refusal at B would reach A: its estimate would start there).
+    await a.call('updateSettings', { agreedDailyLimitDirhams: 2_500_000 })
+    await settle(b, a)
+    const limit = await a.call('getDailyLimit')
+    expect(limit.basis).toBe('agreed')
+    const mine = localTotals(a)
+    const theirs = localTotals(b)
+    expect(limit.chain?.otherUsedDirhams).toBe(theirs.used)
+    expect(limit.estimatedRemainingDirhams).toBe(2_500_000 - mine.used - theirs.used - limit.unknownDirhams)
+    // The same desk in training counts nothing of the chain.
+    await a.call('useTraining')
+    expect((await a.call('getDailyLimit')).chain).toBeUndefined()
+    await a.call('useLive')
+  })
+
   it("the daily-limit estimate counts the other terminal's use of the same account today", async () => {
     const day = businessDay(Date.now())
     // B asks for more than is left: the service reports the limit (1,000,000 dirhams a day in this seed).
@@ -214,21 +230,6 @@ describe('two desks, one head office', () => {
     expect(limit.chain?.otherUsedDirhams).toBe(localTotals(a).used)
     expect(limit.chain?.terminals.map((t) => t.terminal)).toEqual(['Counter A'])
     expect(limit.estimatedRemainingDirhams).toBe(remaining - soldSince)
-  })
-
-  it("from the agreed limit, the estimate takes off every terminal's use of the account today", async () => {
-    await a.call('updateSettings', { agreedDailyLimitDirhams: 2_500_000 })
-    await settle(b, a)
-    const limit = await a.call('getDailyLimit')
-    expect(limit.basis).toBe('agreed')
-    const mine = localTotals(a)
-    const theirs = localTotals(b)
-    expect(limit.chain?.otherUsedDirhams).toBe(theirs.used)
-    expect(limit.estimatedRemainingDirhams).toBe(2_500_000 - mine.used - theirs.used - limit.unknownDirhams)
-    // The same desk in training counts nothing of the chain.
-    await a.call('useTraining')
-    expect((await a.call('getDailyLimit')).chain).toBeUndefined()
-    await a.call('useLive')
   })
 
   it('names beside the estimate a counter the head office has not heard from, and since when', async () => {

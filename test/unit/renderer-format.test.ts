@@ -17,6 +17,7 @@ import {
   textToDay,
 } from '../../src/renderer/src/ui/format'
 import type { JournalEvent } from '../../src/shared/contract'
+import { errorLabel } from '../../src/shared/error-labels'
 import { lydForEditing, parseLyd } from '../../src/shared/money'
 import { normalizeLibyanPhone } from '../../src/shared/phone'
 import { CODE_SHOWN_VIAS, RESEND_BY } from '../../src/shared/types'
@@ -186,6 +187,20 @@ describe('an entry’s history in words', () => {
       ),
     ).toEqual([en.manager.resolve.outcome.issued, 'serial 825266', 'code ending 4457'])
     expect(describeEvent(ar, 'ar', event('resolved', { codeLast4: '4457' }))).toEqual(['رمز ينتهي بـ 4457'])
+    // A daily-limit refusal keeps the service's figures: said in words, not as data.
+    const limit = {
+      dailyMaxDirhams: 3_000_000,
+      usedTodayDirhams: 2_880_000,
+      remainingDirhams: 120_000,
+      requestedDirhams: 5_000_000,
+    }
+    expect(describeEvent(en, 'en', event('answered', { code: 'DAILY_LIMIT_EXCEEDED', limit }))).toEqual([
+      errorLabel('DAILY_LIMIT_EXCEEDED', 'en'),
+      'left today 120.000 of 3000.000 LYD, as the service said',
+    ])
+    expect(describeEvent(ar, 'ar', event('answered', { limit }))).toEqual([
+      'المتبقي اليوم 120.000 من 3000.000 د.ل، كما قالت الخدمة',
+    ])
     // What the desk's request for access came to, when that is why a sale or deposit did not go through.
     expect(describeEvent(en, 'en', event('not-sent', { access: 'TOKEN_NO_ANSWER' }))).toEqual([
       'no answer when the desk asked for access',

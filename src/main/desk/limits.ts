@@ -1,5 +1,6 @@
 import type { DailyLimit, ReportedLimit } from '../../shared/contract'
-import type { ChainUse } from '../../shared/head-office'
+import { CHAIN_CLOCK_MARGIN_MS, type ChainUse, type SharedLimitReport } from '../../shared/head-office'
+import { idFloorAt } from '../ids'
 import type { Journal } from '../journal/journal'
 
 /**
@@ -21,8 +22,13 @@ export interface LimitUse {
 /** Other terminals' use of the same service account (a head office's figures), added to this PC's. */
 export interface OtherUse {
   today: LimitUse
-  /** What they used after the service's last report here (counted from a little before it). */
+  /**
+   * What they used after the service's last report to the account, here or at another terminal (counted from
+   * a little before it).
+   */
   sinceReport: LimitUse
+  /** The day's latest refusal at another terminal of the account, as the head office last told it. */
+  report: SharedLimitReport | null
 }
 
 function plus(a: LimitUse, b: LimitUse | undefined): LimitUse {
@@ -62,7 +68,12 @@ export function estimateRemaining(input: LimitEstimateInput): LimitEstimate {
   return { basis: null, estimatedRemainingDirhams: null }
 }
 
-/** The day's figures from this PC's journal, with the estimate (counting other terminals' use when known). */
+/**
+ * The day's figures from this PC's journal, with the estimate (counting other terminals' use when known). The
+ * estimate starts from the service's latest refusal to the account: this PC's, or another terminal's as the
+ * head office shares it. Use after this PC's own refusal is counted from the entry it refused; after another
+ * terminal's, from a little before its time (the clocks agree to about a second), erring low.
+ */
 export function dailyLimit(
   journal: Journal,
   day: number,
@@ -70,22 +81,40 @@ export function dailyLimit(
   others: OtherUse | null = null,
 ): DailyLimit {
   const totals = journal.dayTotals(day)
-  const last = journal.lastLimitReport(day)
+  const here = journal.lastLimitReport(day)
+  const elsewhere = others?.report ?? null
   const use = (t: { localUsedDirhams: number; unknownDirhams: number }): LimitUse => ({
     usedDirhams: t.localUsedDirhams,
     openDirhams: t.unknownDirhams,
   })
+  const shared = elsewhere !== null && (!here || Date.parse(elsewhere.at) > Date.parse(here.report.at))
+  const last: { report: ReportedLimit; useSince: LimitUse } | null = shared
+    ? {
+        report: {
+          dailyMaxDirhams: elsewhere.dailyMaxDirhams,
+          usedTodayDirhams: elsewhere.usedTodayDirhams,
+          remainingDirhams: elsewhere.remainingDirhams,
+          requestedDirhams: elsewhere.requestedDirhams,
+          at: elsewhere.at,
+        },
+        useSince: use(journal.dayTotals(day, idFloorAt(Date.parse(elsewhere.at) - CHAIN_CLOCK_MARGIN_MS))),
+      }
+    : here
+      ? { report: here.report, useSince: use(journal.dayTotals(day, here.entryId ?? '')) }
+      : null
   const estimate = estimateRemaining({
     agreedDirhams,
     today: plus(use(totals), others?.today),
-    lastReport: last
-      ? {
-          report: last.report,
-          useSince: plus(use(journal.dayTotals(day, last.entryId ?? '')), others?.sinceReport),
-        }
-      : null,
+    lastReport: last ? { ...last, useSince: plus(last.useSince, others?.sinceReport) } : null,
   })
-  return { day, ...totals, reported: last?.report ?? null, agreedDirhams, ...estimate }
+  return {
+    day,
+    ...totals,
+    reported: last?.report ?? null,
+    ...(shared ? { reportedElsewhere: elsewhere.terminal } : {}),
+    agreedDirhams,
+    ...estimate,
+  }
 }
 
 /** Other terminals' use as the daily-limit estimate adds it to this PC's (desk/limits.ts). */
@@ -97,5 +126,6 @@ export function chainLimitUse(chain: ChainUse | null): OtherUse | null {
       usedDirhams: chain.otherUsedSinceReportDirhams,
       openDirhams: chain.otherOpenSinceReportDirhams,
     },
+    report: chain.report,
   }
 }

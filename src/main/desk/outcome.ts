@@ -185,7 +185,15 @@ function notCarriedOutEvent(
 export function attemptEvent(error: unknown, at: string, clerk: string | null): NewEvent {
   if (error instanceof ServiceError) {
     if (error.httpStatus !== undefined) {
-      return { type: 'answered', at, clerk, httpStatus: error.httpStatus, detail: { code: error.code } }
+      // A daily-limit refusal keeps the service's figures: the head office shares them with the other counters.
+      const limit = reportedLimit(error)
+      return {
+        type: 'answered',
+        at,
+        clerk,
+        httpStatus: error.httpStatus,
+        detail: limit ? { code: error.code, limit } : { code: error.code },
+      }
     }
     return {
       type: error.outcome === 'not-sent' ? 'not-sent' : 'no-answer',

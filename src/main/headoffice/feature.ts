@@ -25,6 +25,8 @@ export interface HeadOfficeFeatureDeps {
   log: Logger
   /** The live journal when it is open (training never goes to the head office). */
   liveJournal: () => Journal | null
+  /** The service account the live journal sells on (address and username), when live is set up. */
+  liveAccount: () => string | null
   now: () => number
   connectTimeoutMs: () => number
   /** Overrides for tests and benchmarks (batch size, poll interval, hooks). */
@@ -60,6 +62,7 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
     now: deps.now,
     connectTimeoutMs: deps.connectTimeoutMs,
     reportedLimitAt: (day) => deps.liveJournal()?.lastLimitReport(day)?.report.at ?? null,
+    serviceAccount: deps.liveAccount,
     ...deps.sync,
   })
 

@@ -15,12 +15,14 @@ import type pg from 'pg'
 import { businessDay } from '../../shared/day'
 import { AppError, type AppErrorData, toAppErrorData } from '../../shared/errors'
 import {
+  CHAIN_CLOCK_MARGIN_MS,
   type ChainUse,
   type HeadOfficeSettings,
   type HeadOfficeStatus,
   type HeadOfficeTest,
   type OtherOpenDeposit,
   REFUSED_REASONS,
+  type SharedLimitReport,
 } from '../../shared/head-office'
 import {
   type FeedBatch,
@@ -71,6 +73,8 @@ export interface HeadOfficeSyncDeps {
   silentAfterMs?: number
   /** When the service last reported the daily limit to this desk on a day (its 422 figures), if it did. */
   reportedLimitAt?: (day: number) => string | null
+  /** The service account this desk's live journal sells on (address and username), if any. */
+  serviceAccount?: () => string | null
   /** Test seams around each batch's commit. */
   hooks?: {
     beforeCommit?: (batch: FeedBatch) => Promise<void> | void
@@ -83,19 +87,29 @@ interface Session {
   key: string
   instance: string
   terminal: string
-  /** The head office's schema: from 2 on, terminals say they are there (heard_from). */
+  /**
+   * The head office's schema: from 2 on, terminals say they are there (heard_from); from 3 on, the service's
+   * daily-limit refusals at each terminal are read by the others (chain_limit_reports).
+   */
   schemaVersion: number
 }
 
 /** The head office's schema from which terminals say when they were last heard from. */
 const PRESENCE_SCHEMA_VERSION = 2
+/** The head office's schema from which one terminal's daily-limit refusals are read by the others. */
+const LIMIT_REPORTS_SCHEMA_VERSION = 3
 
 interface ChainCache {
   at: number
   asOf: string
   day: number
-  /** The instant `usedSinceDirhams` counts from (the service's last limit report here), or null. */
+  /**
+   * The instant `usedSinceDirhams` counts from (the service's last limit report to this account, here or at
+   * another terminal), or null.
+   */
   since: string | null
+  /** The day's latest daily-limit refusal at another terminal, by service account (schema 3). */
+  reports: Map<string, SharedLimitReport>
   use: {
     terminal: string
     serviceAccount: string | null
@@ -117,9 +131,6 @@ interface ChainCache {
    */
   heard: Map<string, { at: string; ageMs: number }> | null
 }
-
-/** How far two desks' service-corrected clocks may disagree. */
-const CLOCK_MARGIN_MS = 5000
 
 /** Refusals a person has to fix: retried slowly, and the screen says "stopped". */
 class StopError extends AppError {}
@@ -351,17 +362,26 @@ export class HeadOfficeSync {
   }
 
   /**
-   * The instant other terminals' use is counted from: the service's last daily-limit report here, less the
-   * clocks' margin; null when the service has not reported the limit today.
+   * The instant other terminals' use is counted from: the service's last daily-limit report to this account
+   * (here, or at another terminal as last read), less the clocks' margin; null when it reported none today.
    */
-  private reportSince(day: number): string | null {
-    const reportedAt = this.deps.reportedLimitAt?.(day) ?? null
-    return reportedAt === null ? null : new Date(Date.parse(reportedAt) - CLOCK_MARGIN_MS).toISOString()
+  private reportSince(day: number, elsewhere: SharedLimitReport | null): string | null {
+    const here = this.deps.reportedLimitAt?.(day) ?? null
+    const latest = [here, elsewhere?.at ?? null]
+      .filter((at): at is string => at !== null)
+      .reduce<number | null>((t, at) => Math.max(t ?? Number.NEGATIVE_INFINITY, Date.parse(at)), null)
+    return latest === null ? null : new Date(latest - CHAIN_CLOCK_MARGIN_MS).toISOString()
+  }
+
+  /** The other terminals' last report to this desk's account in figures read on day. */
+  private sharedReport(c: Pick<ChainCache, 'reports'>): SharedLimitReport | null {
+    const account = this.deps.serviceAccount?.() ?? null
+    return account === null ? null : (c.reports.get(account) ?? null)
   }
 
   /** The figures were read before the service's last report here: what they count "since" is since an older one. */
   private readBeforeReport(c: ChainCache): boolean {
-    return c.since !== this.reportSince(c.day)
+    return c.since !== this.reportSince(c.day, this.sharedReport(c))
   }
 
   /** Connects (or reuses the connection) and checks who we are at the head office; sets this.mark. */
@@ -589,9 +609,48 @@ export class HeadOfficeSync {
     // The figures are as of when the read began.
     const started = this.deps.now()
     const day = this.today()
+    // A head office migrated while this desk stayed connected: asked again until it has every feature.
+    if (session.schemaVersion < LIMIT_REPORTS_SCHEMA_VERSION) {
+      const v = await client.query<{ v: number | null }>(
+        'SELECT max(version) AS v FROM headoffice.schema_migrations',
+      )
+      session.schemaVersion = v.rows[0]?.v ?? session.schemaVersion
+    }
+    // The day's latest refusal at each other terminal's account: the service's figures, shared.
+    const reports = new Map<string, SharedLimitReport>()
+    if (session.schemaVersion >= LIMIT_REPORTS_SCHEMA_VERSION) {
+      const rows = await client.query<{
+        terminal: string
+        service_account: string | null
+        at: Date
+        daily_max_dirhams: string
+        used_today_dirhams: string
+        remaining_dirhams: string
+        requested_dirhams: string
+      }>(
+        `SELECT DISTINCT ON (service_account) terminal, service_account, at, daily_max_dirhams,
+           used_today_dirhams, remaining_dirhams, requested_dirhams
+         FROM headoffice.chain_limit_reports
+         WHERE day = $1 AND terminal <> $2 AND service_account IS NOT NULL
+         ORDER BY service_account, at DESC`,
+        [day, terminal],
+      )
+      for (const r of rows.rows) {
+        // A refusal dated ahead of this desk's clock (a terminal's clock far off) would hold the estimate there.
+        if (r.service_account === null || r.at.getTime() > started + 60_000) continue
+        reports.set(r.service_account, {
+          terminal: r.terminal,
+          at: r.at.toISOString(),
+          dailyMaxDirhams: Number(r.daily_max_dirhams),
+          usedTodayDirhams: Number(r.used_today_dirhams),
+          remainingDirhams: Number(r.remaining_dirhams),
+          requestedDirhams: Number(r.requested_dirhams),
+        })
+      }
+    }
     // Each desk's clock is the service's as read from its answers, to about a second: other terminals' use is
     // counted from a little before the report, erring towards a lower estimate, never a higher one.
-    const since = this.reportSince(day)
+    const since = this.reportSince(day, this.sharedReport({ reports }))
     const use = await client.query<{
       terminal: string
       service_account: string | null
@@ -615,13 +674,6 @@ export class HeadOfficeSync {
        WHERE terminal <> $1`,
       [terminal],
     )
-    // A head office migrated while this desk stayed connected: asked again until it has presence.
-    if (session.schemaVersion < PRESENCE_SCHEMA_VERSION) {
-      const v = await client.query<{ v: number | null }>(
-        'SELECT max(version) AS v FROM headoffice.schema_migrations',
-      )
-      session.schemaVersion = v.rows[0]?.v ?? session.schemaVersion
-    }
     // Saying this desk is here, and reading when the others last said so: a counter whose use counts in the
     // estimate but that has gone silent is named, since what it sold since cannot have arrived. How long ago
     // is measured on the head office's clock, the one that wrote the times. (A desk in training sends
@@ -665,6 +717,7 @@ export class HeadOfficeSync {
         openSinceDirhams: Number(r.open_since_dirhams),
       })),
       since,
+      reports,
       openDeposits: open.rows.map((r) => ({
         terminal: r.terminal,
         entryId: r.entry_id,
@@ -698,12 +751,14 @@ export class HeadOfficeSync {
     // the service has just said. Until they are read again (at once, below), none is known after the report.
     const stale = this.readBeforeReport(c)
     if (stale && this.failures === 0) this.wake?.()
+    const report = this.sharedReport(c)
     return {
       otherUsedDirhams: rows.reduce((t, r) => t + r.usedDirhams, 0),
       otherOpenDirhams: rows.reduce((t, r) => t + r.openDirhams, 0),
       otherUsedSinceReportDirhams: stale ? 0 : rows.reduce((t, r) => t + r.usedSinceDirhams, 0),
       otherOpenSinceReportDirhams: stale ? 0 : rows.reduce((t, r) => t + r.openSinceDirhams, 0),
-      reportSince: stale ? this.reportSince(day) : c.since,
+      reportSince: stale ? this.reportSince(day, report) : c.since,
+      report,
       terminals: rows.map((r) => ({
         terminal: r.terminal,
         usedDirhams: r.usedDirhams,

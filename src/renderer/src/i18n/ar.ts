@@ -478,6 +478,7 @@ export const ar: Messages = {
     copy: 'نسخة',
     printer: (name: string) => `الطابعة ${name}`,
     language: { ar: 'العربية', en: 'الإنجليزية' },
+    limitLeft: (left: string, max: string) => `المتبقي اليوم ${left} من ${max} د.ل، كما قالت الخدمة`,
     who: (name: string) => `بواسطة ${name}`,
   },
   event: {

@@ -471,6 +471,7 @@ export const en = {
     copy: 'copy',
     printer: (name: string) => `printer ${name}`,
     language: { ar: 'Arabic', en: 'English' } satisfies Record<Language, string>,
+    limitLeft: (left: string, max: string) => `left today ${left} of ${max} LYD, as the service said`,
     who: (name: string) => `by ${name}`,
   },
   event: {

@@ -59,6 +59,7 @@ export const headOfficeAr: HeadOfficeMessages = {
   listSeparator: '، ',
   limitSilent: (counters) =>
     `لم يصل خبر من: ${counters}. ما باعته النقطة الصامتة منذ ذلك لم يصل إلى المكتب الرئيسي، فقد يكون التقدير أعلى من الحقيقة؛ ورفض الخدمة هو الفصل.`,
+  reportedElsewhereAt: (time, terminal) => `الساعة ${time}، إلى ${isolated(terminal)}`,
   limitOthersHint: 'الحد مشترك بين كل نقاط الحساب: استهلاكها محسوب في التقدير.',
   openElsewhereTitle: 'إيداع غير محسوم في نقطة أخرى',
   openElsewhere: (terminal, amount, time) =>

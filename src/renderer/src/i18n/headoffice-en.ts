@@ -62,6 +62,7 @@ export const headOfficeEn = {
   listSeparator: ', ',
   limitSilent: (counters: string) =>
     `Not heard from: ${counters}. What a silent counter sold since has not reached the head office, so the estimate may be too high; the service's refusal is the final word.`,
+  reportedElsewhereAt: (time: string, terminal: string) => `at ${time}, to ${isolated(terminal)}`,
   limitOthersHint:
     'The limit is shared by every counter of the account: their use is counted in the estimate.',
   openElsewhereTitle: 'An unresolved deposit at another counter',

@@ -1,5 +1,6 @@
 import type { JournalEvent, Language } from '../../../../shared/contract'
 import { errorLabel } from '../../../../shared/error-labels'
+import { formatLyd } from '../../../../shared/money'
 import type { Messages } from '../../i18n'
 
 /** Why an app stopped, as main records it at recovery, in words of the screen's language. */
@@ -82,6 +83,13 @@ export function describeEvent(t: Messages, language: Language, event: JournalEve
       case 'language':
         parts.push(wordFor(d.language, text))
         break
+      case 'limit': {
+        // The service's figures when it refused for the daily limit.
+        const f = (value ?? {}) as { remainingDirhams?: unknown; dailyMaxDirhams?: unknown }
+        if (typeof f.remainingDirhams === 'number' && typeof f.dailyMaxDirhams === 'number')
+          parts.push(d.limitLeft(formatLyd(f.remainingDirhams), formatLyd(f.dailyMaxDirhams)))
+        break
+      }
       default:
         parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : text}`)
     }

@@ -91,7 +91,12 @@ export function LimitGauge() {
                 t.status.limitAgreedNone
               ),
             ],
-            reported && [t.status.limitReported, t.status.limitReportedAt(formatTime(reported.at, language))],
+            reported && [
+              t.status.limitReported,
+              limit.reportedElsewhere
+                ? t.headOffice.reportedElsewhereAt(formatTime(reported.at, language), limit.reportedElsewhere)
+                : t.status.limitReportedAt(formatTime(reported.at, language)),
+            ],
             reported && [t.status.limitMax, <Money key="m" dirhams={reported.dailyMaxDirhams} />],
             reported && [t.status.limitRemaining, <Money key="r" dirhams={reported.remainingDirhams} />],
             estimate != null && [t.status.limitEstimate, <Money key="e" dirhams={estimate} />],
