@@ -2,9 +2,11 @@
  * TLS to the head office against a real PostgreSQL that refuses anything else: a CA made here with openssl,
  * the server's certificate signed by it, and the desk trusting only the CA file it is given.
  */
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { TLSSocket } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEAD_OFFICE_SCHEMA_VERSION } from '../../src/headoffice/schema'
 import { DEMO, startTestDesk, type TestDesk } from '../helpers/desk'
@@ -16,12 +18,14 @@ let desk: TestDesk
 let tlsDir: string
 let files: ReturnType<typeof makeTlsFiles>
 let otherCa: string
+let other: ReturnType<typeof makeTlsFiles>
 let wrongName: ReturnType<typeof makeTlsFiles>
 
 beforeAll(async () => {
   tlsDir = mkdtempSync(join(tmpdir(), 'ho-tls-'))
   files = makeTlsFiles(tlsDir)
-  otherCa = makeTlsFiles(tlsDir, { dns: ['localhost'], ip: ['127.0.0.1'] }, 'other').caFile
+  other = makeTlsFiles(tlsDir, { dns: ['localhost'], ip: ['127.0.0.1'] }, 'other')
+  otherCa = other.caFile
   wrongName = makeTlsFiles(tlsDir, { dns: ['head-office.example'] }, 'wrong')
   giveToServer(tlsDir, 0o755)
   for (const f of readdirSync(tlsDir))
@@ -126,5 +130,135 @@ describe('TLS to the head office', () => {
        WHERE a.application_name = 'reseller-desk sync'`,
     )
     expect(ssl).toEqual([{ ssl: true }])
+  })
+})
+
+/**
+ * A server on 127.0.0.1 holding a certificate from another CA (someone else's server at the head office's
+ * address): it takes TLS, asks for the password in clear (as PostgreSQL's `password` method does) and keeps
+ * every password it is sent.
+ */
+async function passwordCatcher(tls: { certFile: string; keyFile: string }) {
+  const received: string[] = []
+  const server: Server = createServer((plain) => {
+    plain.on('error', () => undefined)
+    plain.once('data', () => {
+      // The SSLRequest: yes, then TLS with this server's certificate.
+      plain.write('S')
+      const socket = new TLSSocket(plain, {
+        isServer: true,
+        cert: readFileSync(tls.certFile),
+        key: readFileSync(tls.keyFile),
+      })
+      socket.on('error', () => undefined)
+      let startup = true
+      let buffer = Buffer.alloc(0)
+      socket.on('data', (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk])
+        if (startup) {
+          if (buffer.length < 4 || buffer.length < buffer.readInt32BE(0)) return
+          buffer = buffer.subarray(buffer.readInt32BE(0))
+          startup = false
+          // AuthenticationCleartextPassword
+          socket.write(Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 3]))
+        }
+        if (buffer.length < 5 || buffer.length < 1 + buffer.readInt32BE(1)) return
+        if (buffer[0] === 0x70) received.push(buffer.subarray(5, buffer.indexOf(0, 5)).toString('utf8'))
+        socket.destroy()
+      })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return {
+    port: address.port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('the saved head office password goes only with the CA file it was saved with', () => {
+  let manager: TestDesk
+  let t: { role: string; password: string }
+
+  beforeAll(async () => {
+    manager = await startTestDesk({ deps: { headOfficeSync: QUICK_SYNC } })
+    await manager.call('configureService', { baseUrl: manager.sandbox.baseUrl, ...DEMO })
+    t = await ho.terminal('Saved secret counter')
+  })
+
+  afterAll(async () => {
+    await manager?.close()
+  })
+
+  const saved = (caFile: string | null, port = ho.cluster.port) => ({
+    host: '127.0.0.1',
+    port,
+    database: ho.database,
+    user: t.role,
+    terminal: 'Saved secret counter',
+    caFile,
+  })
+
+  it('a test or a save with another CA file, or none, needs the password typed', async () => {
+    await manager.call('configureHeadOffice', { ...saved(files.caFile), enabled: true, password: t.password })
+    // The same server, role and CA file: the saved password is used (the manager types nothing).
+    expect(await manager.call('testHeadOffice', saved(files.caFile))).toMatchObject({
+      ok: true,
+      tls: true,
+      terminal: 'Saved secret counter',
+    })
+    for (const caFile of [otherCa, null]) {
+      expect(await manager.call('testHeadOffice', saved(caFile))).toMatchObject({
+        ok: false,
+        error: { code: 'NOT_CONFIGURED', details: { reason: 'HO_SECRET_NEEDED' } },
+      })
+      await expect(
+        manager.call('configureHeadOffice', { ...saved(caFile), enabled: true }),
+      ).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'password' } })
+    }
+    // Nothing was changed by the refused saves.
+    expect((await manager.call('getHeadOffice')).settings).toMatchObject({ caFile: files.caFile })
+    // Typed, another CA file is the manager's choice (here the wrong one: the server's certificate is refused).
+    expect(await manager.call('testHeadOffice', { ...saved(otherCa), password: t.password })).toMatchObject({
+      ok: false,
+      error: { details: { reason: 'HO_CERTIFICATE' } },
+    })
+  })
+
+  it('a server with a certificate from another CA, at the saved address, never gets the saved password', async () => {
+    const catcher = await passwordCatcher(other)
+    try {
+      await manager.call('configureHeadOffice', {
+        ...saved(files.caFile, catcher.port),
+        enabled: true,
+        password: t.password,
+      })
+      // The desk's own CA file does not trust that server: neither the sync nor a test sends it anything.
+      expect(await manager.call('testHeadOffice', saved(files.caFile, catcher.port))).toMatchObject({
+        ok: false,
+        error: { details: { reason: 'HO_CERTIFICATE' } },
+      })
+      // Its CA file named in a test, with no password typed: the saved one is not sent.
+      expect(await manager.call('testHeadOffice', saved(otherCa, catcher.port))).toMatchObject({
+        ok: false,
+        error: { details: { reason: 'HO_SECRET_NEEDED' } },
+      })
+      await expect(
+        manager.call('configureHeadOffice', { ...saved(otherCa, catcher.port), enabled: true }),
+      ).rejects.toMatchObject({ code: 'BAD_INPUT', details: { field: 'password' } })
+      expect(catcher.received).toEqual([])
+      // What the manager types is sent (the catcher is a working server as far as the desk can tell).
+      await manager.call('testHeadOffice', { ...saved(otherCa, catcher.port), password: 'typed-here' })
+      expect(catcher.received).toEqual(['typed-here'])
+    } finally {
+      await manager.call('configureHeadOffice', {
+        ...saved(files.caFile),
+        enabled: false,
+        password: t.password,
+      })
+      await catcher.close()
+    }
   })
 })

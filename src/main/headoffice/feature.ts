@@ -70,9 +70,13 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
     return { settings: settings(), passwordSaved, status: sync.status() }
   }
 
-  /** The stored password goes only to the server, database and role it was stored for. */
+  /**
+   * The stored password goes only to the server, database and role it was stored for, over the same TLS: the
+   * same CA file too (another CA file is another server as far as trust goes, and none on loopback is plain
+   * text). Anything else, and the manager types the password.
+   */
   function storedPasswordFor(
-    s: Pick<HeadOfficeSettings, 'host' | 'port' | 'database' | 'user'>,
+    s: Pick<HeadOfficeSettings, 'host' | 'port' | 'database' | 'user' | 'caFile'>,
   ): string | null {
     const current = settings()
     const same =
@@ -80,7 +84,8 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
       current.host === s.host &&
       current.port === s.port &&
       current.database === s.database &&
-      current.user === s.user
+      current.user === s.user &&
+      current.caFile === s.caFile
     return same ? password : null
   }
 
