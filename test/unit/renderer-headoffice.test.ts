@@ -47,6 +47,68 @@ describe('the head office settings', () => {
     })
   })
 
+  it('never keep a pasted address whose secret has #, /, ? or @ in it: the fields are filled, the secret shown nowhere', () => {
+    const secret = 'Zk3#pQ9vL2xT7mN4wR8e'
+    const fields = {
+      host: 'db.example.ly',
+      port: '5432',
+      database: 'reseller_chain',
+      user: 'desk_souq_1',
+    }
+    for (const s of [
+      secret,
+      'Zk3/pQ9vL2',
+      'Zk3?pQ9vL2',
+      'Zk3 pQ9vL2',
+      'Zk3@pQ9vL2',
+      '123#45',
+      'a:b/c?d#e@f',
+    ]) {
+      const pasted = `postgres://desk_souq_1:${s}@DB.example.ly:5432/reseller_chain?sslmode=verify-full`
+      expect(fromConnectionUrl(pasted), s).toEqual(fields)
+      const store = createHeadOfficeStore({} as Api)
+      store.getState().setField('host', pasted)
+      expect(store.getState().form, s).toMatchObject({ ...fields, password: '' })
+      expect(store.getState().unreadablePaste).toBeNull()
+    }
+    expect(fromConnectionUrl(`postgresql://desk_souq_1:${secret}@[::1]/chain`)).toEqual({
+      host: '[::1]',
+      database: 'chain',
+      user: 'desk_souq_1',
+    })
+    // Pasted into another text field, it fills the fields all the same.
+    const store = createHeadOfficeStore({} as Api)
+    store.getState().setField('database', `postgres://desk_souq_1:${secret}@db.example.ly/reseller_chain`)
+    expect(store.getState().form).toMatchObject({ host: 'db.example.ly', database: 'reseller_chain' })
+    expect(JSON.stringify(store.getState().form)).not.toContain('pQ9vL2')
+  })
+
+  it('leave the field empty and say why, in both languages, when a pasted address cannot be read at all', () => {
+    const store = createHeadOfficeStore({} as Api)
+    store.getState().setField('user', 'desk_souq')
+    for (const pasted of [
+      'postgres://desk_souq_1:Zk3#pQ9vL2xT7mN4wR8e',
+      'postgresql://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@',
+      'POSTGRES://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@db.example.ly:99999/chain',
+      'postgres://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@db example.ly/chain',
+      ' postgres://',
+    ]) {
+      expect(fromConnectionUrl(pasted), pasted).toBeNull()
+      store.getState().setField('host', pasted)
+      expect(store.getState().form, pasted).toMatchObject({ host: '', user: 'desk_souq', password: '' })
+      expect(store.getState().unreadablePaste, pasted).toBe('host')
+      expect(JSON.stringify(store.getState().form)).not.toContain('pQ9vL2')
+    }
+    expect(en.headOffice.unreadableAddress).toContain('could not be read')
+    expect(ar.headOffice.unreadableAddress).toMatch(/[\u0600-\u06FF]/)
+    // Typing the server by hand puts it right.
+    store.getState().setField('host', 'db.example.ly')
+    expect(store.getState()).toMatchObject({ form: { host: 'db.example.ly' }, unreadablePaste: null })
+    // A server name that is not an address is kept as typed (main says what is wrong with it).
+    store.getState().setField('host', 'db.example.ly:5432')
+    expect(store.getState().form.host).toBe('db.example.ly:5432')
+  })
+
   it('are tested as soon as they are saved on, so a wrong secret is said at once', async () => {
     const refused = {
       ok: false as const,

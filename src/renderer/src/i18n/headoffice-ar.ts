@@ -1,4 +1,4 @@
-import { isolated } from '../../../shared/bidi-text'
+import { isolated, isolatedLtr } from '../../../shared/bidi-text'
 import { arabicEntries as entries } from './ar-counts'
 import type { HeadOfficeMessages } from './headoffice-en'
 
@@ -33,6 +33,7 @@ export const headOfficeAr: HeadOfficeMessages = {
     terminal: 'اسم النقطة كما أُنشئ في المكتب الرئيسي، حتى 60 حرفاً.',
     caFile: 'المسار الكامل لملف شهادة الجهة المُصدِرة (PEM)، مثل C:\\head-office\\ca.crt.',
   },
+  unreadableAddress: `تعذّرت قراءة عنوان ${isolatedLtr('postgres://')} هذا، فلم يُحتفظ به (قد يحوي السرّ). اكتب الخادم والمنفذ وقاعدة البيانات والدور كلّاً في حقله، والسرّ في حقله.`,
   savedTesting: 'حُفظت إعدادات المكتب الرئيسي. جارٍ اختبارها…',
   trainingOff:
     'وضع التدريب: لا يُرسَل شيء إلى المكتب الرئيسي. تُرسَل المبيعات الفعلية وحدها حين يعود الجهاز إلى الوضع الفعلي.',

@@ -34,6 +34,8 @@ export const headOfficeEn = {
     terminal: 'The terminal’s name as created at the head office, up to 60 characters.',
     caFile: 'The full path of the CA certificate file (PEM), such as C:\\head-office\\ca.crt.',
   },
+  unreadableAddress:
+    'That postgres:// address could not be read, so it was not kept (it may hold the secret). Type the server, port, database and role in their fields, and the secret in its own.',
   savedTesting: 'Head office settings saved. Testing them…',
   /** Training sells to the training service: nothing of it is the chain's. */
   trainingOff:

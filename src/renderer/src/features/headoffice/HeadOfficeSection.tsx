@@ -20,8 +20,9 @@ export function HeadOfficeSection() {
   }, [])
   const f = s.form
   const training = useStore(statusStore, (st) => st.status?.mode === 'training')
-  /** What main refused in a field (BAD_INPUT), said at that field. */
+  /** What main refused in a field (BAD_INPUT), or a pasted address that could not be read, said at that field. */
   const fieldProblem = (field: 'host' | 'port' | 'database' | 'user' | 'terminal' | 'caFile') => {
+    if (s.unreadablePaste === field) return h.unreadableAddress
     const fields = s.error?.code === 'BAD_INPUT' ? s.error.details?.fields : undefined
     const refused =
       (Array.isArray(fields) && fields.some((x) => (x as { path?: string }).path === field)) ||

@@ -27,6 +27,8 @@ export interface HeadOfficeState {
   error: AppErrorData | null
   saved: boolean
   passwordRequired: boolean
+  /** The field where a connection address was pasted that could not be read (and was not kept). */
+  unreadablePaste: PasteField | null
   load(): Promise<void>
   refreshStatus(): Promise<void>
   setField<K extends keyof HeadOfficeForm>(field: K, value: HeadOfficeForm[K]): void
@@ -62,19 +64,36 @@ function formFrom(view: HeadOfficeView): HeadOfficeForm {
   }
 }
 
+/** Text that is a PostgreSQL connection address: it may hold the secret, so it is never kept as typed. */
+export function isConnectionUrl(text: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(text.trim())
+}
+
+/** The text fields a pasted connection address is read from (the secret's and the port's are not). */
+export type PasteField = 'host' | 'database' | 'user' | 'terminal' | 'caFile'
+const PASTE_FIELDS: readonly string[] = ['host', 'database', 'user', 'terminal', 'caFile']
+
 /**
  * The fields of a PostgreSQL connection address (`postgres://role:secret@host:5432/database`), when the text
- * is one; the secret is never taken from it (it goes in its own field). Null for anything else.
+ * is one; the secret is never taken from it (it goes in its own field). Read leniently, as a secret with
+ * `#`, `/`, `?` or `@` in it is often pasted unencoded: the host, port and database are what follows the last
+ * `@` (up to a `?` or `#`), the role what precedes the first `:` before it. Null for anything else, and for an
+ * address that cannot be read even so (no host, a port that is not one).
  */
 export function fromConnectionUrl(text: string): Partial<HeadOfficeForm> | null {
   const trimmed = text.trim()
-  if (!/^postgres(ql)?:\/\//i.test(trimmed)) return null
-  let url: URL
-  try {
-    url = new URL(trimmed.replace(/^postgres(ql)?:/i, 'http:'))
-  } catch {
-    return null
-  }
+  if (!isConnectionUrl(trimmed)) return null
+  const rest = trimmed.replace(/^postgres(ql)?:\/\//i, '')
+  const at = rest.lastIndexOf('@')
+  const userInfo = at < 0 ? '' : rest.slice(0, at)
+  const place = (at < 0 ? rest : rest.slice(at + 1)).replace(/[?#].*$/s, '')
+  const slash = place.indexOf('/')
+  const authority = slash < 0 ? place : place.slice(0, slash)
+  const path = slash < 0 ? '' : place.slice(slash + 1)
+  const hostPort = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{0,5}))?$/.exec(authority)
+  if (!hostPort) return null
+  const [, host = '', port = ''] = hostPort
+  if (port !== '' && (Number(port) < 1 || Number(port) > 65535)) return null
   // A stray % in what was pasted is kept as typed (decoding it would throw in the field's change).
   const decoded = (part: string) => {
     try {
@@ -83,12 +102,14 @@ export function fromConnectionUrl(text: string): Partial<HeadOfficeForm> | null 
       return part
     }
   }
-  const database = decoded(url.pathname.replace(/^\//, ''))
+  const colon = userInfo.indexOf(':')
+  const user = decoded(colon < 0 ? userInfo : userInfo.slice(0, colon))
+  const database = decoded(path)
   return {
-    host: url.hostname,
-    ...(url.port ? { port: url.port } : {}),
+    host: host.toLowerCase(),
+    ...(port ? { port: String(Number(port)) } : {}),
     ...(database ? { database } : {}),
-    ...(url.username ? { user: decoded(url.username) } : {}),
+    ...(user ? { user } : {}),
   }
 }
 
@@ -131,11 +152,20 @@ export function createHeadOfficeStore(
       error: null,
       saved: false,
       passwordRequired: false,
+      unreadablePaste: null,
 
       async load() {
         try {
           const view = await api.getHeadOffice()
-          set({ view, status: view.status, form: formFrom(view), test: null, error: null, saved: false })
+          set({
+            view,
+            status: view.status,
+            form: formFrom(view),
+            test: null,
+            error: null,
+            saved: false,
+            unreadablePaste: null,
+          })
         } catch (e) {
           set({ error: toAppErrorData(e) })
         }
@@ -150,13 +180,16 @@ export function createHeadOfficeStore(
       },
 
       setField(field, value) {
-        // A connection address pasted into the server field (postgres://role@host:port/database) fills the
-        // fields it holds, not only the server.
-        const pasted = field === 'host' && typeof value === 'string' ? fromConnectionUrl(value) : null
+        // A connection address pasted into a text field (postgres://role@host:port/database) fills the fields
+        // it holds, not only that one; one that cannot be read leaves that field empty and says so. Either
+        // way the address itself, which may hold the secret, is never kept or shown.
+        const address = PASTE_FIELDS.includes(field) && typeof value === 'string' && isConnectionUrl(value)
+        const pasted = address ? fromConnectionUrl(value) : null
         set((s) => ({
-          form: { ...s.form, ...(pasted ?? { [field]: value }) },
+          form: { ...s.form, ...(address ? (pasted ?? { [field]: '' }) : { [field]: value }) },
           test: null,
           saved: false,
+          unreadablePaste: address && pasted === null ? (field as PasteField) : null,
           ...(s.error?.code === 'BAD_INPUT' ? { error: null } : {}),
         }))
       },
