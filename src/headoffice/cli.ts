@@ -8,14 +8,16 @@
  *                                                   Africa/Tripoli time; --json for scripts, times in UTC)
  *
  * The URL is an administrator's (the schema's owner): postgres://user:password@host:5432/database, with
- * `?sslmode=verify-full&sslrootcert=ca.crt` for a server elsewhere. HEADOFFICE_URL may give it instead of
- * --url, which keeps the password out of the shell's history. The role must be allowed to create roles
+ * `?sslmode=verify-full&sslrootcert=ca.crt` for a server elsewhere: without it (or with a weaker sslmode) a
+ * server not on this machine's loopback or Unix socket is refused before connecting (admin-url.ts).
+ * HEADOFFICE_URL may give it instead of --url, which keeps the password out of the shell's history. The role must be allowed to create roles
  * (CREATEROLE): migrate and create-terminal say so, and what to run, when it is not.
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createTerminal, terminalProgress } from './admin'
+import { adminUrlRefusal } from './admin-url'
 import { closeDatabaseAdvice, migrate } from './schema'
 import { formatStatus, statusJson } from './status'
 
@@ -23,7 +25,7 @@ const USAGE = `Usage: npm run headoffice -- <command> [options]
   migrate          --url URL
   create-terminal  --url URL --name NAME [--role ROLE] [--password-file FILE]
   status           --url URL [--json]
-(HEADOFFICE_URL may stand for --url.)`
+(HEADOFFICE_URL may stand for --url. A server not on this machine needs ?sslmode=verify-full&sslrootcert=ca.crt.)`
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -52,7 +54,20 @@ async function main(argv: string[]): Promise<number> {
     console.error(`--url (or HEADOFFICE_URL) is required.\n${USAGE}`)
     return 2
   }
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 15_000 })
+  let client: pg.Client
+  let refused: string | null
+  try {
+    client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 15_000 })
+    refused = adminUrlRefusal(url, client.host)
+  } catch (error) {
+    // pg's own reading of the URL (the URL is not repeated: it holds the password).
+    console.error(`The head office URL cannot be used: ${(error as Error).message}`)
+    return 2
+  }
+  if (refused) {
+    console.error(refused)
+    return 2
+  }
   try {
     await client.connect()
   } catch (error) {

@@ -5,7 +5,8 @@
  * its journal; the owner reads the progress and the Z reports.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
@@ -16,7 +17,7 @@ import { HEAD_OFFICE_SCHEMA_VERSION } from '../../src/headoffice/schema'
 import { businessDay } from '../../src/shared/day'
 import { startTestDesk, type TestDesk } from '../helpers/desk'
 import { QUICK_SYNC, waitSynced } from '../helpers/head-office'
-import { type PgCluster, pgBinDir, startPgCluster } from '../helpers/pg-cluster'
+import { giveToServer, makeTlsFiles, type PgCluster, pgBinDir, startPgCluster } from '../helpers/pg-cluster'
 
 const run = promisify(execFile)
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx')
@@ -186,6 +187,73 @@ describe('an administrator made without --createrole', () => {
     )
     expect(early.code).toBe(1)
     expect(early.stderr).toContain('no head office schema yet: run `npm run headoffice -- migrate` first')
+  })
+})
+
+describe('the administrator’s URL to a server that is not on this machine', () => {
+  let cluster: PgCluster
+  let tlsDir: string
+  let ca: string
+  // 0.0.0.0 is not loopback by the desk's rule (neither 127.0.0.0/8, ::1 nor localhost), yet Linux connects it to
+  // this machine: a server "elsewhere" that the test can reach without leaving 127.0.0.1.
+  const elsewhere = (query = '') => `${cluster.superUrl('chain').replace('@127.0.0.1:', '@0.0.0.0:')}${query}`
+  const schema = async () =>
+    (await superQuery(cluster, 'chain', "SELECT to_regnamespace('headoffice') AS s"))[0]?.s ?? null
+
+  beforeAll(async () => {
+    tlsDir = mkdtempSync(join(tmpdir(), 'ho-cli-tls-'))
+    const files = makeTlsFiles(tlsDir, { dns: ['localhost'], ip: ['127.0.0.1', '0.0.0.0'] })
+    ca = files.caFile
+    giveToServer(tlsDir, 0o755)
+    for (const f of readdirSync(tlsDir))
+      giveToServer(join(tlsDir, f), f.endsWith('.pem') || f.endsWith('.key') ? 0o600 : 0o644)
+    // TLS offered, not required: pg's default (no TLS) would be let in.
+    cluster = await startPgCluster({
+      tls: { certFile: files.certFile, keyFile: files.keyFile, requireTls: false },
+    })
+    await cluster.createDatabase('chain')
+  })
+
+  afterAll(async () => {
+    await cluster?.destroy()
+    if (tlsDir) rmSync(tlsDir, { recursive: true, force: true })
+  })
+
+  it('is refused before connecting without sslmode=verify-full, with the way to fix the URL', async () => {
+    for (const url of [
+      elsewhere(),
+      elsewhere('?sslmode=disable'),
+      elsewhere('?sslmode=prefer'),
+      elsewhere('?sslmode=require'),
+      elsewhere(`?sslmode=verify-ca&sslrootcert=${ca}`),
+      // The server named by a parameter is the one pg connects to.
+      `${cluster.superUrl('chain')}?host=0.0.0.0`,
+    ]) {
+      const refused = await headoffice(url, 'migrate')
+      expect(refused.code, url).toBe(2)
+      expect(refused.stderr).toContain('The head office database at 0.0.0.0 is not on this machine')
+      expect(refused.stderr).toContain(
+        'postgres://headoffice_admin:…@db.example.ly:5432/reseller_chain?sslmode=verify-full&sslrootcert=ca.crt',
+      )
+      expect(refused.stderr).not.toContain(cluster.superPassword)
+      expect(refused.stdout).toBe('')
+    }
+    expect(await schema()).toBeNull()
+  })
+
+  it('works over verified TLS with sslmode=verify-full, and on loopback without sslmode as before', async () => {
+    const migrated = await headoffice(elsewhere(`?sslmode=verify-full&sslrootcert=${ca}`), 'migrate')
+    expect(migrated.stderr).toBe('')
+    expect(migrated.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}`)
+    expect(migrated.code).toBe(0)
+    for (const url of [
+      cluster.superUrl('chain'),
+      cluster.superUrl('chain').replace('127.0.0.1', 'localhost'),
+    ]) {
+      const status = await headoffice(url, 'status', '--json')
+      expect(status.code, url).toBe(0)
+      expect(JSON.parse(status.stdout).terminals).toEqual([])
+    }
   })
 })
 

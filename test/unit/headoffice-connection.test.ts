@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { adminUrlRefusal } from '../../src/headoffice/admin-url'
 import {
   clientConfig,
   headOfficeError,
@@ -83,6 +84,50 @@ describe('TLS to the head office', () => {
     )
     expect(() => clientConfig({ ...base, caFile: join(dir, 'missing.crt') }, 'p', timeouts)).toThrow(
       /cannot be read/,
+    )
+  })
+})
+
+describe("the administrator's URL (npm run headoffice)", () => {
+  const url = (host: string, query = '') => `postgres://headoffice_admin:adm1n-pw@${host}:5432/chain${query}`
+
+  it('to a server elsewhere needs sslmode=verify-full, as the desks connect; nothing on loopback or a socket', () => {
+    for (const host of ['db.example.ly', '10.0.0.5', '0.0.0.0']) {
+      for (const query of [
+        '',
+        '?sslmode=disable',
+        '?sslmode=prefer',
+        '?sslmode=require',
+        '?sslmode=verify-ca',
+        '?ssl=true',
+      ]) {
+        const refusal = adminUrlRefusal(url(host, query), host, {})
+        expect(refusal, `${host}${query}`).toContain(
+          `The head office database at ${host} is not on this machine`,
+        )
+        expect(refusal).toContain('add sslmode=verify-full to the URL')
+        expect(refusal).not.toContain('adm1n-pw')
+      }
+      expect(adminUrlRefusal(url(host, '?sslmode=verify-full&sslrootcert=/dev/null'), host, {})).toBeNull()
+      expect(adminUrlRefusal(url(host, '?sslmode=verify-full'), host, {})).toBeNull()
+    }
+    expect(adminUrlRefusal(url('db.example.ly'), 'db.example.ly', {})).toContain(
+      'the URL has no sslmode, so pg would connect without TLS',
+    )
+    expect(adminUrlRefusal(url('db.example.ly', '?sslmode=require'), 'db.example.ly', {})).toContain(
+      'sslmode=require does not make sure',
+    )
+    for (const host of ['127.0.0.1', 'localhost', '::1', '/var/run/postgresql']) {
+      expect(adminUrlRefusal(url('127.0.0.1'), host, {}), host).toBeNull()
+    }
+  })
+
+  it('PGSSLMODE counts only when the URL says nothing of TLS, as pg reads it', () => {
+    const host = 'db.example.ly'
+    expect(adminUrlRefusal(url(host), host, { PGSSLMODE: 'verify-full' })).toBeNull()
+    expect(adminUrlRefusal(url(host), host, { PGSSLMODE: 'require' })).toContain('sslmode=require')
+    expect(adminUrlRefusal(url(host, '?sslmode=disable'), host, { PGSSLMODE: 'verify-full' })).toContain(
+      'sslmode=disable',
     )
   })
 })
