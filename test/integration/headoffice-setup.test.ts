@@ -420,4 +420,42 @@ describe('the head office set up as docs/head-office.md says', () => {
       }),
     ])
   })
+
+  it("a bogus open deposit recorded by a terminal's role is voided with the doc's statement", async () => {
+    // A role whose password leaked records a deposit no counter made: the other counters stop at its phone.
+    const role = await connect(cluster.url(terminal.role, terminal.password, 'reseller_chain'))
+    const now = new Date().toISOString()
+    try {
+      await role.query(
+        `INSERT INTO headoffice.entries (terminal, id, kind, mode, created_at, created_pc_at, day, amount_dirhams,
+           phone, service_account, digest)
+         VALUES ('Souq counter 1', 'bogus-1', 'deposit', 'live', $1, $1, 20261127, 999000, '0917777777', 'x', 'x')`,
+        [now],
+      )
+      const open = () =>
+        role.query("SELECT entry_id FROM headoffice.chain_open_deposits WHERE entry_id = 'bogus-1'")
+      expect((await open()).rows).toEqual([{ entry_id: 'bogus-1' }])
+      const admin = await connect(url)
+      try {
+        const [voiding] = docBlocks("### When a terminal's password may be known to others", 'sql')
+        for (const sql of statements(voiding ?? ''))
+          await admin.query(sql.replaceAll('Souq counter 2', 'Souq counter 1').replace('ENTRY-ID', 'bogus-1'))
+        const state = await admin.query(
+          "SELECT status, needs_attention, error_message FROM headoffice.entry_current WHERE id = 'bogus-1'",
+        )
+        expect(state.rows).toEqual([
+          {
+            status: 'failed',
+            needs_attention: true,
+            error_message: 'Voided at the head office: no counter made this deposit',
+          },
+        ])
+      } finally {
+        await admin.end()
+      }
+      expect((await open()).rows).toEqual([])
+    } finally {
+      await role.end()
+    }
+  })
 })
