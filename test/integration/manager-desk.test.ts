@@ -319,6 +319,40 @@ describe('resolving entries that need attention', () => {
     ).toBe('NOT_RESOLVABLE')
   })
 
+  it('refuses a code or serial already recorded on another entry, naming the field and why', async () => {
+    const sold = await clerk.call('generateVoucher', { denominationId: 1 })
+    expect(sold.status).toBe('issued')
+    const recorded = td.sandbox.controls.ledger().vouchers.at(-1)
+    td.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
+    ])
+    const unknown = await clerk.call('generateVoucher', { denominationId: 1 })
+    expect(unknown.status).toBe('unknown')
+    const real = td.sandbox.controls.ledger().vouchers.at(-1)
+    const resolve = (code: unknown, serial: unknown) => ({
+      entryId: unknown.id,
+      outcome: 'issued' as const,
+      code: String(code),
+      serialNumber: String(serial),
+      note: 'Provider portal shows the voucher',
+    })
+    for (const [code, serial, field] of [
+      [real?.code, recorded?.serial_number, 'serialNumber'],
+      [recorded?.code, real?.serial_number, 'code'],
+      [recorded?.code, recorded?.serial_number, 'serialNumber'],
+    ] as const) {
+      const refused = await manager.rejection('resolveEntry', resolve(code, serial))
+      expect(refused).toMatchObject({
+        code: 'BAD_INPUT',
+        details: { field, reason: 'RECORDED_ELSEWHERE', entryId: sold.id },
+      })
+    }
+    expect((await manager.call('getEntry', { entryId: unknown.id })).entry.status).toBe('unknown')
+    expect(await manager.call('resolveEntry', resolve(real?.code, real?.serial_number))).toMatchObject({
+      status: 'issued',
+    })
+  })
+
   it('marks an unknown voucher not issued: failed, with who, when and why', async () => {
     td.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-before-commit', times: 1 },

@@ -57,6 +57,31 @@ describe('the sign-in', () => {
     expect(onSignedIn).toHaveBeenCalledTimes(1)
   })
 
+  it('refuses a try during the wait without sending it, as "not tried", and keeps nobody else waiting', async () => {
+    let now = 1_000_000
+    const api = sessionApi()
+    api.signIn.mockRejectedValueOnce({
+      code: 'WRONG_PIN',
+      message: 'Wrong PIN.',
+      details: { retryAfterMs: 5_000, failures: 3 },
+    })
+    const store = createSessionStore({ api, now: () => now, onSignedIn: () => {} })
+    await store.getState().signIn('p2', '0000')
+    now += 1_000
+    // The right PIN during the wait: not sent, so never counted; refused as the wait, not as a wrong PIN.
+    expect(await store.getState().signIn('p2', '1357')).toBe(false)
+    expect(api.signIn).toHaveBeenCalledTimes(1)
+    expect(store.getState()).toMatchObject({
+      attemptFor: 'p2',
+      waitUntil: 1_005_000,
+      error: { code: 'TOO_MANY_ATTEMPTS', details: { retryAfterMs: 4_000 } },
+    })
+    // Main keeps a wait per person: the manager signs in at this window meanwhile.
+    api.signIn.mockResolvedValueOnce({ ...SIGNED_OUT, person: { id: 'p1', name: 'Fatima', role: 'manager' } })
+    expect(await store.getState().signIn('p1', '2580')).toBe(true)
+    expect(api.signIn).toHaveBeenLastCalledWith({ personId: 'p1', pin: '2580' })
+  })
+
   it('asks main once when the page and the sign-in gate both load the session at start', async () => {
     const api = sessionApi()
     const store = createSessionStore({ api, now: () => 0, onSignedIn: () => {} })

@@ -432,11 +432,14 @@ export function findVoucherElsewhere(
   code: string,
   serialNumber: string,
   exceptId: string,
-): string | null {
+): { id: string; sameSerial: boolean } | null {
   const row = db
-    .prepare('SELECT id FROM entries WHERE (serial_number = ? OR voucher_code = ?) AND id <> ? LIMIT 1')
-    .get(serialNumber, code, exceptId) as { id: string } | undefined
-  return row?.id ?? null
+    .prepare(
+      `SELECT id, serial_number = ? AS same_serial FROM entries
+       WHERE (serial_number = ? OR voucher_code = ?) AND id <> ? ORDER BY same_serial DESC LIMIT 1`,
+    )
+    .get(serialNumber, serialNumber, code, exceptId) as { id: string; same_serial: number } | undefined
+  return row ? { id: row.id, sameSerial: row.same_serial === 1 } : null
 }
 
 export function countNeedsAttention(db: Statements): number {

@@ -197,7 +197,12 @@ export class Journal implements ReportSource {
   }
 
   /** Another entry holding this voucher code or serial (both unique at the provider), if any. */
-  findVoucherElsewhere(code: string, serialNumber: string, exceptId: string): string | null {
+  /** Another entry holding this serial (first) or this code, and which of the two it holds. */
+  findVoucherElsewhere(
+    code: string,
+    serialNumber: string,
+    exceptId: string,
+  ): { id: string; sameSerial: boolean } | null {
     return entries.findVoucherElsewhere(this.#sql, code, serialNumber, exceptId)
   }
 

@@ -15,14 +15,18 @@ function notResolvable(entry: EntryRecord, why: string): AppError {
   return new AppError('NOT_RESOLVABLE', why, { entryId: entry.id, kind: entry.kind, status: entry.status })
 }
 
-/** Serial and code are unique in the provider's system: the same one twice here is a typing mistake. */
+/**
+ * Serial and code are unique in the provider's system: the same one twice here is a typing mistake. The
+ * refusal names the field (the serial when both are taken) and the reason, for the screen to say at it.
+ */
 function assertNotRecordedElsewhere(ws: Workspace, entryId: string, code: string, serial: string): void {
   const other = ws.journal.findVoucherElsewhere(code, serial, entryId)
   if (other !== null) {
-    throw new AppError('BAD_INPUT', 'This code or serial is already recorded on another entry.', {
-      field: 'serialNumber',
-      entryId: other,
-    })
+    throw new AppError(
+      'BAD_INPUT',
+      `This ${other.sameSerial ? 'serial' : 'code'} is already recorded on another entry.`,
+      { field: other.sameSerial ? 'serialNumber' : 'code', reason: 'RECORDED_ELSEWHERE', entryId: other.id },
+    )
   }
 }
 

@@ -285,6 +285,13 @@ export const en = {
     name: 'Account holder',
     error: 'Last error',
     errorBeforeResolution: 'What went wrong before it was settled',
+    /** An open entry's "no clear answer", read on that entry itself: what to do from here. */
+    unknownHere: {
+      voucher:
+        'The service gave no clear answer (none in time, a dropped connection or an error of its own): this voucher may or may not have been made. Do not sell another voucher to this customer until a manager has checked it with the provider and resolved it; until then it stays in the attention list.',
+      deposit:
+        'The service gave no clear answer (none in time, a dropped connection or an error of its own): the money may or may not have arrived. Keep the cash and make no new deposit for it: "Retry safely" re-sends this one with the same reference, so the customer can never be credited twice.',
+    } satisfies Record<EntryKind, string>,
     history: 'History',
     noHistory: 'No events recorded.',
     retry: 'Retry safely',
@@ -342,6 +349,8 @@ export const en = {
     agreedLimit: 'Daily limit agreed with the provider (LYD)',
     agreedLimitHint:
       'Optional. The screen estimates what is left from it until the service first refuses for the limit. Leave empty if not known.',
+    agreedLimitZero:
+      'A daily limit of 0 would allow nothing. Type the limit agreed with the provider, or leave the field empty.',
     limitsTitle: 'Limits',
     saveLimits: 'Save limits',
     language: 'Language',
@@ -539,6 +548,8 @@ export const en = {
     HO_SECRET_NEEDED: 'Type this terminal’s secret (printed by create-terminal) to test the head office.',
     HO_WRONG_TERMINAL:
       'This role belongs to another terminal at the head office: correct the terminal name (or the role) in Settings → Head office. Selling goes on.',
+    RECORDED_ELSEWHERE:
+      'This voucher code or serial number is already recorded on another entry. Check it against the provider’s record.',
   },
   errors: {
     INVALID_CREDENTIALS: 'The service refused the username or password. Check them in Settings.',

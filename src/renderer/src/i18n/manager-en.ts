@@ -22,6 +22,9 @@ export const managerEn = {
     wrongPin: 'Wrong PIN. Type it again carefully.',
     wait: (seconds: number) =>
       `Too many wrong PINs: wait ${plural('en', seconds, { one: '1 second', other: '# seconds' })} before the next try.`,
+    notTried: (seconds: number) =>
+      `That PIN was not tried: the wait after wrong PINs is not over. Type it again in ${plural('en', seconds, { one: '1 second', other: '# seconds' })}.`,
+    tryNow: 'The wait is over: type your PIN.',
     typeToPin: 'Choose your name, then type your PIN.',
     noPeople: 'Nobody can sign in on this PC. Restore the people file from a backup (see the manager guide).',
     setupBannerTitle: 'No manager is set up on this PC',
@@ -203,6 +206,13 @@ export const managerEn = {
     typedTwiceHint: 'Typed a second time, to be sure.',
     digitsCount: (typed: number, wanted: number) => `${typed} of ${wanted} digits.`,
     differ: 'The two differ. Type both again.',
+    /** What main refused at a field of the form, said at that field. */
+    refused: {
+      code: 'This voucher code is already recorded on another entry: a code belongs to one voucher. Check it against the provider’s record.',
+      serialNumber:
+        'This serial number is already recorded on another entry: each voucher has its own. Check it against the provider’s record.',
+      other: 'This was not accepted. Check it against the provider’s record and type it again.',
+    },
     why: {
       outcome: 'Choose what the provider said.',
       code: (n: number) => `Type the ${n}-digit voucher code twice.`,

@@ -9,14 +9,17 @@ import { useT } from '../i18n/use'
 export function ErrorNote({
   error,
   httpStatus,
+  text,
 }: {
   error: Pick<AppErrorData, 'code'> | { code: string }
   httpStatus?: number | undefined
+  /** Other words than the error's own, where the reader stands somewhere its advice does not fit. */
+  text?: string | undefined
 }) {
   const t = useT()
   return (
     <div className="error-note" role="alert">
-      <p>{errorMessage(t, error)}</p>
+      <p>{text ?? errorMessage(t, error)}</p>
       <SupportDetails code={error.code} httpStatus={httpStatus} />
     </div>
   )

@@ -106,7 +106,14 @@ export function EntryPanel() {
               {limitFigures(entry) ? (
                 <LimitRefusal entry={entry} />
               ) : (
-                <ErrorNote error={entry.error} httpStatus={entry.error.httpStatus} />
+                <ErrorNote
+                  error={entry.error}
+                  httpStatus={entry.error.httpStatus}
+                  // Its usual advice, "look at the entry in the journal", is read on that very entry here.
+                  text={
+                    entry.error.code === 'OUTCOME_UNKNOWN' ? t.journal.unknownHere[entry.kind] : undefined
+                  }
+                />
               )}
             </div>
           ) : null}

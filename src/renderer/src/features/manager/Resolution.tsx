@@ -1,10 +1,12 @@
-import { useId, useState } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry, ResolutionOutcome } from '../../../../shared/contract'
 import { dayToIsoDate } from '../../../../shared/day'
 import { toLatinDigits } from '../../../../shared/digits'
+import type { AppErrorData } from '../../../../shared/errors'
 import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from '../../../../shared/voucher-code'
 import { resolveStore, sessionStore } from '../../app/stores'
+import type { Messages } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'
 import { DateField } from '../../ui/DateField'
@@ -14,6 +16,50 @@ import { formatDateTime } from '../../ui/format'
 const digitsOnly = (text: string) => toLatinDigits(text).replace(/[\s-]/g, '')
 /** Every resolution says why, in a few words at least. */
 const noteIsEnough = (note: string) => note.trim().length >= 3
+
+/** The fields of these forms a refusal of main's can name (BAD_INPUT with `field`, or `fields` paths). */
+type FormField = 'code' | 'serialNumber' | 'serviceTransactionId'
+const FORM_FIELDS: readonly FormField[] = ['code', 'serialNumber', 'serviceTransactionId']
+
+/** The field main refused, if it named one of this form's. */
+function refusedField(error: AppErrorData | null): FormField | null {
+  if (error?.code !== 'BAD_INPUT') return null
+  const listed = Array.isArray(error.details?.fields) ? error.details.fields : []
+  const named = [error.details?.field, ...listed.map((f) => (f as { path?: unknown } | null)?.path)]
+  return FORM_FIELDS.find((f) => named.includes(f)) ?? null
+}
+
+/** Main's refusal at a field, in the screen's language: why, where main said (a code already recorded…). */
+function refusalAt(m: Messages['manager']['resolve'], error: AppErrorData | null, field: FormField) {
+  if (!error || refusedField(error) !== field) return null
+  if (error.details?.reason === 'RECORDED_ELSEWHERE' && field !== 'serviceTransactionId')
+    return m.refused[field]
+  return m.refused.other
+}
+
+/**
+ * A refusal of main's for this form: said at its field, which takes the focus; the form's own note below then
+ * says nothing more. A refusal left from another entry's form is not this one's: cleared as the form opens.
+ */
+function useRefusal(refs: Partial<Record<FormField, RefObject<HTMLInputElement | null>>>) {
+  const t = useT()
+  const error = useStore(resolveStore, (s) => s.error)
+  const field = refusedField(error)
+  useEffect(() => {
+    resolveStore.getState().clear()
+  }, [])
+  useEffect(() => {
+    if (error && field) refs[field]?.current?.focus()
+  }, [error, field, refs])
+  return {
+    at: (f: FormField) => refusalAt(t.manager.resolve, error, f),
+    /** The field was changed: its refusal is no longer true of it. */
+    edited: (f: FormField) => {
+      if (field === f) resolveStore.getState().clear()
+    },
+    atField: field !== null,
+  }
+}
 
 /** Whether this window may manage: a manager signed in, or a terminal still without one (setup). */
 export function useCanManage(): boolean {
@@ -68,6 +114,15 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
   const [expiry, setExpiry] = useState<number | null>(null)
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
+  const codeRef = useRef<HTMLInputElement>(null)
+  const serialRef = useRef<HTMLInputElement>(null)
+  const transactionRef = useRef<HTMLInputElement>(null)
+  const [refs] = useState(() => ({
+    code: codeRef,
+    serialNumber: serialRef,
+    serviceTransactionId: transactionRef,
+  }))
+  const refusal = useRefusal(refs)
   const codeOk = typedTwice(code, VOUCHER_CODE_DIGITS)
   const serialOk = typedTwice(serial, VOUCHER_SERIAL_DIGITS)
   // Why Save is not possible yet, said beside it (the first thing missing).
@@ -133,22 +188,46 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
             labels={[m.code, m.codeAgain]}
             digits={VOUCHER_CODE_DIGITS}
             values={code}
-            onChange={setCode}
+            inputRef={codeRef}
+            refused={refusal.at('code')}
+            onChange={(values) => {
+              setCode(values)
+              refusal.edited('code')
+            }}
           />
           <DigitsTwice
             labels={[m.serial, m.serialAgain]}
             digits={VOUCHER_SERIAL_DIGITS}
             values={serial}
-            onChange={setSerial}
+            inputRef={serialRef}
+            refused={refusal.at('serialNumber')}
+            onChange={(values) => {
+              setSerial(values)
+              refusal.edited('serialNumber')
+            }}
           />
           <DateField label={m.activation} value={activation} optional onChange={setActivation} />
           <DateField label={m.expiry} value={expiry} optional onChange={setExpiry} />
         </>
       ) : null}
       {outcome === 'confirmed' ? (
-        <TransactionIdField value={transactionId} onChange={setTransactionId} />
+        <TransactionIdField
+          value={transactionId}
+          inputRef={transactionRef}
+          refused={refusal.at('serviceTransactionId')}
+          onChange={(value) => {
+            setTransactionId(value)
+            refusal.edited('serviceTransactionId')
+          }}
+        />
       ) : null}
-      <NoteAndSubmit note={note} onNote={setNote} why={why} submitLabel={m.resolve} />
+      <NoteAndSubmit
+        note={note}
+        onNote={setNote}
+        why={why}
+        submitLabel={m.resolve}
+        errorAtField={refusal.atField}
+      />
     </form>
   )
 }
@@ -168,6 +247,9 @@ function DigitsTwice(props: {
   digits: number
   values: string[]
   onChange: (values: string[]) => void
+  inputRef?: RefObject<HTMLInputElement | null>
+  /** Main's refusal of this code or serial, said at its first field. */
+  refused?: string | null
 }) {
   const t = useT()
   const m = t.manager.resolve
@@ -177,13 +259,16 @@ function DigitsTwice(props: {
   return (
     <>
       <TextField
+        ref={props.inputRef}
         label={props.labels[0]}
         value={first}
         dir="ltr"
         inputMode="numeric"
         autoComplete="off"
         hint={first ? m.digitsCount(count(first), props.digits) : m.digitsHint(props.digits)}
-        problem={/[^\d\s-]/.test(toLatinDigits(first)) ? t.manager.session.pinDigits : null}
+        problem={
+          /[^\d\s-]/.test(toLatinDigits(first)) ? t.manager.session.pinDigits : (props.refused ?? null)
+        }
         onChange={(e) => props.onChange([e.target.value, second])}
       />
       <TextField
@@ -208,6 +293,9 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
     entry.kind === 'deposit' && entry.confirmedByDuplicate === true && !entry.serviceTransactionId
   const [transactionId, setTransactionId] = useState('')
   const [note, setNote] = useState('')
+  const transactionRef = useRef<HTMLInputElement>(null)
+  const [refs] = useState(() => ({ serviceTransactionId: transactionRef }))
+  const refusal = useRefusal(refs)
   const why =
     needsId && !/^\d{1,20}$/.test(digitsOnly(transactionId))
       ? m.why.transactionId
@@ -230,17 +318,41 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
     >
       <h3 id="annotate-title">{m.annotateTitle}</h3>
       <p>{needsId ? m.annotateIntro : m.annotateIntroOther}</p>
-      {needsId ? <TransactionIdField value={transactionId} onChange={setTransactionId} /> : null}
-      <NoteAndSubmit note={note} onNote={setNote} why={why} submitLabel={m.annotate} />
+      {needsId ? (
+        <TransactionIdField
+          value={transactionId}
+          inputRef={transactionRef}
+          refused={refusal.at('serviceTransactionId')}
+          onChange={(value) => {
+            setTransactionId(value)
+            refusal.edited('serviceTransactionId')
+          }}
+        />
+      ) : null}
+      <NoteAndSubmit
+        note={note}
+        onNote={setNote}
+        why={why}
+        submitLabel={m.annotate}
+        errorAtField={refusal.atField}
+      />
     </form>
   )
 }
 
 /** The provider's transaction id, as read from the provider: digits, left to right. */
-function TransactionIdField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function TransactionIdField(props: {
+  value: string
+  onChange: (value: string) => void
+  inputRef?: RefObject<HTMLInputElement | null>
+  refused?: string | null
+}) {
+  const { value, onChange } = props
   const t = useT()
   return (
     <TextField
+      ref={props.inputRef}
+      problem={props.refused ?? null}
       label={t.manager.resolve.transactionId}
       value={value}
       dir="ltr"
@@ -260,6 +372,8 @@ function NoteAndSubmit(props: {
   /** What is still missing; null when the form can be saved. */
   why: string | null
   submitLabel: string
+  /** The store's error is said at the field it names: not again here. */
+  errorAtField: boolean
 }) {
   const t = useT()
   const m = t.manager.resolve
@@ -275,7 +389,7 @@ function NoteAndSubmit(props: {
         maxLength={500}
         problem={props.note && !noteIsEnough(props.note) ? m.noteShort : null}
       />
-      {error ? <ErrorNote error={error} /> : null}
+      {error && !props.errorAtField ? <ErrorNote error={error} /> : null}
       <div className="actions">
         <Button
           type="submit"

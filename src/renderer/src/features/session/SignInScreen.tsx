@@ -33,13 +33,16 @@ export function SignInScreen() {
   const locked = useStore(sessionStore, (s) => s.locked)
   const autoLock = useStore(sessionStore, (s) => s.session?.autoLockMinutes ?? 0)
   const waitUntil = useStore(sessionStore, (s) => s.waitUntil)
-  const waitSeconds = useSecondsUntil(waitUntil)
+  const attemptFor = useStore(sessionStore, (s) => s.attemptFor)
   const [personId, setPersonId] = useState<string | null>(null)
   const [pin, setPin] = useState('')
   const pinRef = useRef<HTMLInputElement>(null)
   const pinId = useId()
   const pickerRef = useRef<HTMLFieldSetElement>(null)
   const chosen = personId ?? (people.length === 1 ? (people[0]?.id ?? null) : null)
+  // The last try's refusal and wait are about one person (main keeps a wait per person): not another's.
+  const aboutChosen = attemptFor === null || attemptFor === chosen
+  const waitSeconds = useSecondsUntil(aboutChosen ? waitUntil : null)
 
   // The only person: the PIN takes the keyboard. Several: the list does (arrows move in it, digits start the
   // PIN of the person with the focus).
@@ -76,8 +79,12 @@ export function SignInScreen() {
     setPinNext(true)
   }
 
+  /**
+   * A try during the wait is refused by the store without reaching main (never counted as a wrong PIN); the
+   * field is emptied all the same and the screen says it was not tried, so the PIN is typed once, afterwards.
+   */
   async function submit() {
-    if (!chosen || pin === '' || busy || waitSeconds > 0) return
+    if (!chosen || pin === '' || busy) return
     const ok = await sessionStore.getState().signIn(chosen, pin)
     if (!ok) {
       setPin('')
@@ -90,10 +97,16 @@ export function SignInScreen() {
     pinRef.current?.focus()
   }
 
+  // TOO_MANY_ATTEMPTS: the last try was refused for the wait alone, unchecked (here or in main): "not tried",
+  // and once the wait is over "you can try now", never "wrong PIN".
   let problem: string | null = null
-  if (waitSeconds > 0) problem = m.session.wait(waitSeconds)
-  else if (error?.code === 'WRONG_PIN') problem = m.session.wrongPin
-  else if (error && error.code !== 'TOO_MANY_ATTEMPTS') problem = errorMessage(t, error)
+  if (!aboutChosen || !error) problem = null
+  else if (waitSeconds > 0)
+    problem =
+      error.code === 'TOO_MANY_ATTEMPTS' ? m.session.notTried(waitSeconds) : m.session.wait(waitSeconds)
+  else if (error.code === 'WRONG_PIN') problem = m.session.wrongPin
+  else if (error.code === 'TOO_MANY_ATTEMPTS') problem = m.session.tryNow
+  else problem = errorMessage(t, error)
 
   return (
     <main className="screen signin-screen" aria-labelledby="signin-title">
@@ -158,6 +171,13 @@ export function SignInScreen() {
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${pinId}-problem` : undefined}
               onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
+              // Enter during the wait: Sign in is disabled, so the form would not submit and the PIN would stay
+              // in the field unsaid; it is refused in words instead (and the field emptied).
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter' || waitSeconds === 0) return
+                e.preventDefault()
+                void submit()
+              }}
             />
             {problem ? (
               <div id={`${pinId}-problem`} className="problem" role="alert">

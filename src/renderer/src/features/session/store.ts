@@ -15,6 +15,11 @@ export interface SessionState {
   error: AppErrorData | null
   /** The sign-in must wait until then (wrong PINs), epoch ms. */
   waitUntil: number | null
+  /**
+   * Whom `error` and `waitUntil` are about (the person of the last sign-in try); null for an error of no one
+   * person (the people list could not be read). Main keeps a wait per person: another person is not kept waiting.
+   */
+  attemptFor: string | null
   /** The window locked itself (idle), or main ended the session: the sign-in says so. */
   locked: boolean
   /** The setup screen is open (from the banner of a terminal without a manager). */
@@ -23,6 +28,10 @@ export interface SessionState {
   startSetup(): void
   cancelSetup(): void
   createManager(name: string, pin: string): Promise<boolean>
+  /**
+   * False when refused. A try during the person's wait is not sent at all (main would refuse it unchecked): the
+   * error then is TOO_MANY_ATTEMPTS, which the screen says as "not tried", never as a wrong PIN.
+   */
   signIn(personId: string, pin: string): Promise<boolean>
   signOut(locked?: boolean): Promise<void>
   /** The person is working (keys, clicks): tells main now and then, so its idle limit agrees. */
@@ -51,7 +60,7 @@ export function createSessionStore({ api, now, onSignedIn }: SessionDeps): Sessi
       try {
         set({ people: (await api.listPeople()).people.filter((p) => p.active) })
       } catch (e) {
-        set({ error: toAppErrorData(e) })
+        set({ error: toAppErrorData(e), attemptFor: null })
       }
     }
 
@@ -66,6 +75,7 @@ export function createSessionStore({ api, now, onSignedIn }: SessionDeps): Sessi
       busy: false,
       error: null,
       waitUntil: null,
+      attemptFor: null,
       locked: false,
       settingUp: false,
 
@@ -106,9 +116,20 @@ export function createSessionStore({ api, now, onSignedIn }: SessionDeps): Sessi
       },
 
       async signIn(personId, pin) {
-        const { busy, waitUntil } = get()
-        if (busy || (waitUntil !== null && waitUntil > now())) return false
-        set({ busy: true, error: null, waitUntil: null })
+        const { busy, waitUntil, attemptFor } = get()
+        if (busy) return false
+        if (attemptFor === personId && waitUntil !== null && waitUntil > now()) {
+          // Not sent, so not counted either way; said as "not tried", never as a wrong PIN.
+          set({
+            error: {
+              code: 'TOO_MANY_ATTEMPTS',
+              message: 'Not tried: the wait after wrong PINs is not over.',
+              details: { retryAfterMs: waitUntil - now() },
+            },
+          })
+          return false
+        }
+        set({ busy: true, error: null, waitUntil: null, attemptFor: personId })
         try {
           const session = await api.signIn({ personId, pin })
           set({ session, locked: false })
@@ -129,7 +150,7 @@ export function createSessionStore({ api, now, onSignedIn }: SessionDeps): Sessi
           const session = await api.signOut()
           set({ session, locked, error: null })
         } catch (e) {
-          set({ error: toAppErrorData(e) })
+          set({ error: toAppErrorData(e), attemptFor: null })
         }
         await loadPeople()
       },

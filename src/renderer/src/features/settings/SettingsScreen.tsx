@@ -354,8 +354,9 @@ function LimitsSection() {
           onChange={(e) => setMax(e.target.value)}
           inputMode="decimal"
           dir="ltr"
+          // Empty too: Save is not pressable then, and the field says why.
           problem={
-            max && !maxOk
+            form && !maxOk
               ? maxParsed.ok
                 ? t.deposit.amountProblem.minimum
                 : t.deposit.amountProblem[maxParsed.reason]
@@ -369,7 +370,14 @@ function LimitsSection() {
           onChange={(e) => setAgreed(e.target.value)}
           inputMode="decimal"
           dir="ltr"
-          problem={!agreedOk && !agreedParsed.ok ? t.deposit.amountProblem[agreedParsed.reason] : null}
+          // Whatever main would refuse is said here, 0 too (Save is not pressable then).
+          problem={
+            agreedOk
+              ? null
+              : agreedParsed.ok
+                ? t.settings.agreedLimitZero
+                : t.deposit.amountProblem[agreedParsed.reason]
+          }
         />
         <div className="actions">
           <Button type="submit" disabled={busy !== null || !maxOk || !agreedOk}>
