@@ -100,12 +100,14 @@ export function SignInScreen() {
   // TOO_MANY_ATTEMPTS: the last try was refused for the wait alone, unchecked (here or in main): "not tried",
   // and once the wait is over "you can try now", never "wrong PIN".
   let problem: string | null = null
+  /** Not a problem with what is typed: said beside the field, which is not marked. */
+  let notice: string | null = null
   if (!aboutChosen || !error) problem = null
   else if (waitSeconds > 0)
     problem =
       error.code === 'TOO_MANY_ATTEMPTS' ? m.session.notTried(waitSeconds) : m.session.wait(waitSeconds)
   else if (error.code === 'WRONG_PIN') problem = m.session.wrongPin
-  else if (error.code === 'TOO_MANY_ATTEMPTS') problem = m.session.tryNow
+  else if (error.code === 'TOO_MANY_ATTEMPTS') notice = m.session.tryNow
   else problem = errorMessage(t, error)
 
   return (
@@ -169,7 +171,7 @@ export function SignInScreen() {
               value={pin}
               disabled={!chosen}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${pinId}-problem` : undefined}
+              aria-describedby={problem ? `${pinId}-problem` : notice ? `${pinId}-notice` : undefined}
               onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
               // Enter during the wait: Sign in is disabled, so the form would not submit and the PIN would stay
               // in the field unsaid; it is refused in words instead (and the field emptied).
@@ -182,6 +184,11 @@ export function SignInScreen() {
             {problem ? (
               <div id={`${pinId}-problem`} className="problem" role="alert">
                 {problem}
+              </div>
+            ) : null}
+            {notice ? (
+              <div id={`${pinId}-notice`} className="hint" role="status">
+                {notice}
               </div>
             ) : null}
           </div>
