@@ -249,4 +249,27 @@ describe('the right PIN typed during the wait after wrong ones', () => {
     await page.locator('.person-menu').getByText('Ali').waitFor()
     expect(errors).toEqual([])
   })
+
+  it('typed during the wait without Enter, is offered with Enter afterwards, not "type it again"', async () => {
+    await page.locator('.person-menu').getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('radio', { name: /Ali/ }).check()
+    const pin = page.getByLabel('PIN', { exact: true })
+    for (let i = 0; i < 3; i++) {
+      await pin.pressSequentially('1234')
+      await pin.press('Enter')
+      await expect.poll(() => pin.inputValue()).toBe('')
+    }
+    await page.locator('.signin-pin .problem', { hasText: 'Too many wrong PINs' }).waitFor()
+    await pin.pressSequentially('3333')
+    await page
+      .locator('.signin-pin [role=status]', {
+        hasText: 'The wait is over: press Enter to try the PIN typed.',
+      })
+      .waitFor({ timeout: 8_000 })
+    expect(await page.locator('.signin-pin .problem').count()).toBe(0)
+    expect(await pin.inputValue()).toBe('3333')
+    await pin.press('Enter')
+    await page.locator('.person-menu').getByText('Ali').waitFor()
+    expect(errors).toEqual([])
+  })
 })

@@ -25,6 +25,7 @@ export const managerEn = {
     notTried: (seconds: number) =>
       `That PIN was not tried: the wait after wrong PINs is not over. Type it again in ${plural('en', seconds, { one: '1 second', other: '# seconds' })}.`,
     tryNow: 'The wait is over: type your PIN.',
+    tryTyped: 'The wait is over: press Enter to try the PIN typed.',
     typeToPin: 'Choose your name, then type your PIN.',
     noPeople: 'Nobody can sign in on this PC. Restore the people file from a backup (see the manager guide).',
     setupBannerTitle: 'No manager is set up on this PC',

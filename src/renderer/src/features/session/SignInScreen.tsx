@@ -106,6 +106,8 @@ export function SignInScreen() {
   else if (waitSeconds > 0)
     problem =
       error.code === 'TOO_MANY_ATTEMPTS' ? m.session.notTried(waitSeconds) : m.session.wait(waitSeconds)
+  // A PIN typed during the wait and not sent is still in the field: "type it again" would have it typed twice.
+  else if (error.code === 'WRONG_PIN' && waitUntil !== null && pin !== '') notice = m.session.tryTyped
   else if (error.code === 'WRONG_PIN') problem = m.session.wrongPin
   else if (error.code === 'TOO_MANY_ATTEMPTS') notice = m.session.tryNow
   else problem = errorMessage(t, error)
