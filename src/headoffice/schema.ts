@@ -148,7 +148,7 @@ export function closeDatabaseAdvice(rule: ConnectRule): string {
   return (
     `Every role of this PostgreSQL may still connect to ${rule.database}: only its owner (${rule.owner}) ` +
     `or a superuser can change that, on the server:\n${asPostgres(
-      `REVOKE CONNECT ON DATABASE ${name} FROM PUBLIC; GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`,
+      `REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC; GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`,
     )}`
   )
 }

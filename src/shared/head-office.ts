@@ -72,7 +72,10 @@ export const CHAIN_CLOCK_MARGIN_MS = 5000
  */
 export interface SharedLimitReport {
   terminal: string
+  /** When that terminal had the service's answer. */
   at: string
+  /** When the refused entry was journaled there, before its request left: use is counted from then. */
+  countedFrom: string
   dailyMaxDirhams: number
   usedTodayDirhams: number
   remainingDirhams: number

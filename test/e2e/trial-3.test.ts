@@ -110,6 +110,20 @@ describe('a language switch in the middle of a deposit', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Check with the customer' }).waitFor()
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    // From the confirmation's button to the switch, and a bounced Enter on it: the focus stays on the switch
+    // (never back on the money button, which the second Enter would press); the language goes and comes back.
+    const deposits = shell.sandbox.controls.ledger().deposits.length
+    await page
+      .getByRole('button', { name: 'English' })
+      .or(page.getByRole('button', { name: 'العربية' }))
+      .focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.locator('html[lang="en"]').waitFor()
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('language-switch') ?? false),
+    ).toBe(true)
+    expect(shell.sandbox.controls.ledger().deposits.length).toBe(deposits)
     await page.keyboard.press('Escape')
     await page.keyboard.press('Escape')
     await page.keyboard.press('Escape')

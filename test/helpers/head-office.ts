@@ -22,9 +22,12 @@ export interface TestHeadOffice {
 }
 
 export async function startHeadOffice(
-  options: { tls?: PgTls; database?: string } = {},
+  options: { tls?: PgTls; database?: string; durable?: boolean } = {},
 ): Promise<TestHeadOffice> {
-  const cluster = await startPgCluster(options.tls ? { tls: options.tls } : {})
+  const cluster = await startPgCluster({
+    ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.durable ? { durable: true } : {}),
+  })
   const database = options.database ?? 'chain'
   await cluster.createDatabase(database)
   const connect = async () => {

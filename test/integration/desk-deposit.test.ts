@@ -188,6 +188,31 @@ describe('depositing', () => {
     expect((await t.call('getDailyLimit')).estimatedRemainingDirhams).toBe(35_000)
   })
 
+  it('after a refusal, still counts a sale sent before it whose outcome is not known yet', async () => {
+    t = await startTestDesk({
+      seed: deskSeed({ resellers: [{ username: 'demo', password: 'demo-pass', daily_max_amount: 100 }] }),
+    })
+    // A 5 LYD voucher whose answer is lost: it stays "outcome unknown" (vouchers are never re-sent).
+    t.sandbox.controls.setFaults([
+      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
+    ])
+    const lost = await t.call('generateVoucher', { denominationId: 1 })
+    expect(lost.status).toBe('unknown')
+    await lookedUp()
+    const refused = await t.call('deposit', {
+      phone: MOHAMED.phone,
+      amountDirhams: 99_000,
+      confirmedFirstName: MOHAMED.name,
+    })
+    expect(refused.error?.code).toBe('DAILY_LIMIT_EXCEEDED')
+    // The service counted it if it moved money before the refusal; if it moves any later, it did not. Either
+    // way "Left ≈" is never above what is left: the open 5 LYD is taken off the service's remaining.
+    const limit = await t.call('getDailyLimit')
+    expect(limit.reported?.remainingDirhams).toBe(95_000)
+    expect(limit.unknownDirhams).toBe(5_000)
+    expect(limit.estimatedRemainingDirhams).toBe(90_000)
+  })
+
   it('estimates what the limit leaves from the agreed limit, from the first sale on', async () => {
     t = await startTestDesk()
     expect(await t.call('getDailyLimit')).toMatchObject({ basis: null, estimatedRemainingDirhams: null })

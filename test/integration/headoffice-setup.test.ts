@@ -166,7 +166,7 @@ describe('an administrator made without --createrole', () => {
       'Every role of this PostgreSQL may still connect to postgres_owned: only its owner (postgres) or a superuser can change that',
     )
     const command = /psql -c '(.+)'/.exec(migrated.stdout)?.[1] ?? ''
-    expect(command).toContain('REVOKE CONNECT ON DATABASE postgres_owned FROM PUBLIC')
+    expect(command).toContain('REVOKE CONNECT, TEMPORARY ON DATABASE postgres_owned FROM PUBLIC')
     await superQuery(cluster, 'postgres', command)
     expect(
       await superQuery(

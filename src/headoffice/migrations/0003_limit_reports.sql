@@ -5,7 +5,9 @@
 -- desk records them in the refused attempt's event (detail.limit: dailyMaxDirhams, usedTodayDirhams,
 -- remainingDirhams, requestedDirhams), which reaches the head office with the rest of its journal; the other
 -- counters of the same service account read the day's latest here and estimate from it. Figures only: which
--- terminal was refused and when, never the customer or the entry.
+-- terminal was refused and when, never the customer or the entry. `counted_from` is when the refused entry
+-- was journaled, before its request left: the service counted its figures after that, so the other counters
+-- count their own use from then (less a margin for the clocks), not from the answer, which may come late.
 CREATE INDEX entry_events_limit_reports ON headoffice.entry_events (at) WHERE detail ? 'limit';
 
 -- One figure of a refusal, or null when a desk sent something else (a figure is whole dirhams, 0 or more):
@@ -24,7 +26,7 @@ CREATE FUNCTION headoffice.limit_figure(v jsonb) RETURNS bigint
 
 CREATE VIEW headoffice.chain_limit_reports WITH (security_barrier) AS
 SELECT r.* FROM (
-  SELECT ev.terminal, e.service_account, e.day, ev.at,
+  SELECT ev.terminal, e.service_account, e.day, ev.at, e.created_at AS counted_from,
     headoffice.limit_figure(ev.detail -> 'limit' -> 'dailyMaxDirhams') AS daily_max_dirhams,
     headoffice.limit_figure(ev.detail -> 'limit' -> 'usedTodayDirhams') AS used_today_dirhams,
     headoffice.limit_figure(ev.detail -> 'limit' -> 'remainingDirhams') AS remaining_dirhams,
@@ -34,7 +36,9 @@ SELECT r.* FROM (
   WHERE ev.detail ? 'limit' AND e.mode = 'live' AND (SELECT headoffice.may_read_chain())
 ) r
 WHERE r.daily_max_dirhams IS NOT NULL AND r.used_today_dirhams IS NOT NULL
-  AND r.remaining_dirhams IS NOT NULL AND r.requested_dirhams IS NOT NULL;
+  AND r.remaining_dirhams IS NOT NULL AND r.requested_dirhams IS NOT NULL
+  -- What a refusal is: more was asked than was left, and no more is left than the limit.
+  AND r.requested_dirhams > r.remaining_dirhams AND r.remaining_dirhams <= r.daily_max_dirhams;
 
 REVOKE ALL ON FUNCTION headoffice.limit_figure(jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION headoffice.limit_figure(jsonb) TO desk_terminal, headoffice_reader;

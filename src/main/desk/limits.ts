@@ -23,10 +23,10 @@ export interface LimitUse {
 export interface OtherUse {
   today: LimitUse
   /**
-   * What they used after the service's last report to the account, here or at another terminal (counted from
-   * a little before it).
+   * The money that moved there after the service's last report to the account, here or at another terminal
+   * (counted from a little before it). What is still open there counts whatever its time (`today`).
    */
-  sinceReport: LimitUse
+  usedSinceReportDirhams: number
   /** The day's latest refusal at another terminal of the account, as the head office last told it. */
   report: SharedLimitReport | null
 }
@@ -72,7 +72,9 @@ export function estimateRemaining(input: LimitEstimateInput): LimitEstimate {
  * The day's figures from this PC's journal, with the estimate (counting other terminals' use when known). The
  * estimate starts from the service's latest refusal to the account: this PC's, or another terminal's as the
  * head office shares it. Use after this PC's own refusal is counted from the entry it refused; after another
- * terminal's, from a little before its time (the clocks agree to about a second), erring low.
+ * terminal's, from a little before that terminal journaled the refused entry (the clocks agree to about a
+ * second), erring low. Entries still without an outcome count whatever their time: one sent before the
+ * refusal may move money after it (a re-send), and counting it twice errs low too.
  */
 export function dailyLimit(
   journal: Journal,
@@ -88,7 +90,9 @@ export function dailyLimit(
     openDirhams: t.unknownDirhams,
   })
   const shared = elsewhere !== null && (!here || Date.parse(elsewhere.at) > Date.parse(here.report.at))
-  const last: { report: ReportedLimit; useSince: LimitUse } | null = shared
+  // What moved on this PC after the refusal: after the entry refused here, or from a little before the refused
+  // entry elsewhere was journaled.
+  const last: { report: ReportedLimit; usedSince: number } | null = shared
     ? {
         report: {
           dailyMaxDirhams: elsewhere.dailyMaxDirhams,
@@ -97,15 +101,26 @@ export function dailyLimit(
           requestedDirhams: elsewhere.requestedDirhams,
           at: elsewhere.at,
         },
-        useSince: use(journal.dayTotals(day, idFloorAt(Date.parse(elsewhere.at) - CHAIN_CLOCK_MARGIN_MS))),
+        usedSince: journal.dayTotals(
+          day,
+          idFloorAt(Date.parse(elsewhere.countedFrom) - CHAIN_CLOCK_MARGIN_MS),
+        ).localUsedDirhams,
       }
     : here
-      ? { report: here.report, useSince: use(journal.dayTotals(day, here.entryId ?? '')) }
+      ? { report: here.report, usedSince: journal.dayTotals(day, here.entryId ?? '').localUsedDirhams }
       : null
   const estimate = estimateRemaining({
     agreedDirhams,
     today: plus(use(totals), others?.today),
-    lastReport: last ? { ...last, useSince: plus(last.useSince, others?.sinceReport) } : null,
+    lastReport: last
+      ? {
+          report: last.report,
+          useSince: {
+            usedDirhams: last.usedSince + (others?.usedSinceReportDirhams ?? 0),
+            openDirhams: totals.unknownDirhams + (others?.today.openDirhams ?? 0),
+          },
+        }
+      : null,
   })
   return {
     day,
@@ -122,10 +137,7 @@ export function chainLimitUse(chain: ChainUse | null): OtherUse | null {
   if (!chain) return null
   return {
     today: { usedDirhams: chain.otherUsedDirhams, openDirhams: chain.otherOpenDirhams },
-    sinceReport: {
-      usedDirhams: chain.otherUsedSinceReportDirhams,
-      openDirhams: chain.otherOpenSinceReportDirhams,
-    },
+    usedSinceReportDirhams: chain.otherUsedSinceReportDirhams,
     report: chain.report,
   }
 }

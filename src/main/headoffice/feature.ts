@@ -61,7 +61,13 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
     log,
     now: deps.now,
     connectTimeoutMs: deps.connectTimeoutMs,
-    reportedLimitAt: (day) => deps.liveJournal()?.lastLimitReport(day)?.report.at ?? null,
+    reportedLimit: (day) => {
+      const journal = deps.liveJournal()
+      const last = journal?.lastLimitReport(day)
+      if (!journal || !last) return null
+      const refused = last.entryId ? journal.get(last.entryId) : null
+      return { at: last.report.at, countedFrom: refused?.createdAt ?? last.report.at }
+    },
     serviceAccount: deps.liveAccount,
     ...deps.sync,
   })

@@ -71,8 +71,11 @@ export interface HeadOfficeSyncDeps {
    * chainEveryMs) it is named as silent beside the estimate: 2 minutes (8 reads missed).
    */
   silentAfterMs?: number
-  /** When the service last reported the daily limit to this desk on a day (its 422 figures), if it did. */
-  reportedLimitAt?: (day: number) => string | null
+  /**
+   * The service's last daily-limit report to this desk on a day (its 422 figures), if it did: when the answer
+   * came, and when the refused entry was journaled (before its request left; use is counted from then).
+   */
+  reportedLimit?: (day: number) => { at: string; countedFrom: string } | null
   /** The service account this desk's live journal sells on (address and username), if any. */
   serviceAccount?: () => string | null
   /** Test seams around each batch's commit. */
@@ -362,15 +365,21 @@ export class HeadOfficeSync {
   }
 
   /**
-   * The instant other terminals' use is counted from: the service's last daily-limit report to this account
-   * (here, or at another terminal as last read), less the clocks' margin; null when it reported none today.
+   * The instant other terminals' use is counted from: the service's latest daily-limit report to this account
+   * (here, or at another terminal as last read; the one answered last, as desk/limits.ts chooses), from when
+   * its refused entry was journaled, less the clocks' margin; null when it reported none today.
    */
   private reportSince(day: number, elsewhere: SharedLimitReport | null): string | null {
-    const here = this.deps.reportedLimitAt?.(day) ?? null
-    const latest = [here, elsewhere?.at ?? null]
-      .filter((at): at is string => at !== null)
-      .reduce<number | null>((t, at) => Math.max(t ?? Number.NEGATIVE_INFINITY, Date.parse(at)), null)
-    return latest === null ? null : new Date(latest - CHAIN_CLOCK_MARGIN_MS).toISOString()
+    const here = this.deps.reportedLimit?.(day) ?? null
+    const latest =
+      here === null
+        ? elsewhere
+        : elsewhere === null || Date.parse(elsewhere.at) <= Date.parse(here.at)
+          ? here
+          : elsewhere
+    return latest === null
+      ? null
+      : new Date(Date.parse(latest.countedFrom) - CHAIN_CLOCK_MARGIN_MS).toISOString()
   }
 
   /** The other terminals' last report to this desk's account in figures read on day. */
@@ -619,28 +628,36 @@ export class HeadOfficeSync {
     // The day's latest refusal at each other terminal's account: the service's figures, shared.
     const reports = new Map<string, SharedLimitReport>()
     if (session.schemaVersion >= LIMIT_REPORTS_SCHEMA_VERSION) {
+      // Today's only (the partial index by time is read from a day and a half back), and none dated ahead of
+      // this desk's clock (a terminal's clock far off would hold the estimate there, hiding the good ones).
       const rows = await client.query<{
         terminal: string
         service_account: string | null
         at: Date
+        counted_from: Date
         daily_max_dirhams: string
         used_today_dirhams: string
         remaining_dirhams: string
         requested_dirhams: string
       }>(
-        `SELECT DISTINCT ON (service_account) terminal, service_account, at, daily_max_dirhams,
+        `SELECT DISTINCT ON (service_account) terminal, service_account, at, counted_from, daily_max_dirhams,
            used_today_dirhams, remaining_dirhams, requested_dirhams
          FROM headoffice.chain_limit_reports
-         WHERE day = $1 AND terminal <> $2 AND service_account IS NOT NULL
+         WHERE day = $1 AND terminal <> $2 AND service_account IS NOT NULL AND at BETWEEN $3 AND $4
          ORDER BY service_account, at DESC`,
-        [day, terminal],
+        [
+          day,
+          terminal,
+          new Date(started - 36 * 3600_000).toISOString(),
+          new Date(started + 60_000).toISOString(),
+        ],
       )
       for (const r of rows.rows) {
-        // A refusal dated ahead of this desk's clock (a terminal's clock far off) would hold the estimate there.
-        if (r.service_account === null || r.at.getTime() > started + 60_000) continue
+        if (r.service_account === null) continue
         reports.set(r.service_account, {
           terminal: r.terminal,
           at: r.at.toISOString(),
+          countedFrom: r.counted_from.toISOString(),
           dailyMaxDirhams: Number(r.daily_max_dirhams),
           usedTodayDirhams: Number(r.used_today_dirhams),
           remainingDirhams: Number(r.remaining_dirhams),
@@ -649,7 +666,8 @@ export class HeadOfficeSync {
       }
     }
     // Each desk's clock is the service's as read from its answers, to about a second: other terminals' use is
-    // counted from a little before the report, erring towards a lower estimate, never a higher one.
+    // counted from a little before the refused entry was journaled, a sale in that margin counted twice (low).
+    // A sale journaled earlier whose request reached the service after it counted is missed (docs say so).
     const since = this.reportSince(day, this.sharedReport({ reports }))
     const use = await client.query<{
       terminal: string
@@ -751,7 +769,7 @@ export class HeadOfficeSync {
     // the service has just said. Until they are read again (at once, below), none is known after the report.
     const stale = this.readBeforeReport(c)
     if (stale && this.failures === 0) this.wake?.()
-    const report = this.sharedReport(c)
+    const report = c.reports.get(serviceAccount) ?? null
     return {
       otherUsedDirhams: rows.reduce((t, r) => t + r.usedDirhams, 0),
       otherOpenDirhams: rows.reduce((t, r) => t + r.openDirhams, 0),
