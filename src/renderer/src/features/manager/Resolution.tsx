@@ -214,11 +214,8 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
         <TransactionIdField
           value={transactionId}
           inputRef={transactionRef}
-          refused={refusal.at('serviceTransactionId')}
-          onChange={(value) => {
-            setTransactionId(value)
-            refusal.edited('serviceTransactionId')
-          }}
+          refusal={refusal}
+          onChange={setTransactionId}
         />
       ) : null}
       <NoteAndSubmit
@@ -322,11 +319,8 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
         <TransactionIdField
           value={transactionId}
           inputRef={transactionRef}
-          refused={refusal.at('serviceTransactionId')}
-          onChange={(value) => {
-            setTransactionId(value)
-            refusal.edited('serviceTransactionId')
-          }}
+          refusal={refusal}
+          onChange={setTransactionId}
         />
       ) : null}
       <NoteAndSubmit
@@ -340,24 +334,30 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
   )
 }
 
-/** The provider's transaction id, as read from the provider: digits, left to right. */
+/**
+ * The provider's transaction id, as read from the provider: digits, left to right; main's refusal of it is
+ * said here, and no longer once it is edited.
+ */
 function TransactionIdField(props: {
   value: string
   onChange: (value: string) => void
   inputRef?: RefObject<HTMLInputElement | null>
-  refused?: string | null
+  refusal: ReturnType<typeof useRefusal>
 }) {
-  const { value, onChange } = props
+  const { value, onChange, refusal } = props
   const t = useT()
   return (
     <TextField
       ref={props.inputRef}
-      problem={props.refused ?? null}
+      problem={refusal.at('serviceTransactionId')}
       label={t.manager.resolve.transactionId}
       value={value}
       dir="ltr"
       inputMode="numeric"
-      onChange={(e) => onChange(e.target.value)}
+      onChange={(e) => {
+        onChange(e.target.value)
+        refusal.edited('serviceTransactionId')
+      }}
     />
   )
 }
