@@ -90,8 +90,6 @@ export interface ChainUse {
   otherOpenDirhams: number
   /** Of otherUsedDirhams, what moved after the service's last daily-limit report here (all of it if none). */
   otherUsedSinceReportDirhams: number
-  /** Of otherOpenDirhams, what was sent after that report. */
-  otherOpenSinceReportDirhams: number
   reportSince: string | null
   /** The day's latest daily-limit refusal at another terminal of this account, if one reached the head office. */
   report: SharedLimitReport | null

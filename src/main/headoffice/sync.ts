@@ -119,7 +119,6 @@ interface ChainCache {
     usedDirhams: number
     openDirhams: number
     usedSinceDirhams: number
-    openSinceDirhams: number
   }[]
   openDeposits: {
     terminal: string
@@ -669,15 +668,16 @@ export class HeadOfficeSync {
     // counted from a little before the refused entry was journaled, a sale in that margin counted twice (low).
     // A sale journaled earlier whose request reached the service after it counted is missed (docs say so).
     const since = this.reportSince(day, this.sharedReport({ reports }))
+    // The function also answers open_since_dirhams (schema 1): left unread, since what is still open counts
+    // whatever its time (desk/limits.ts).
     const use = await client.query<{
       terminal: string
       service_account: string | null
       used_dirhams: string
       open_dirhams: string
       used_since_dirhams: string
-      open_since_dirhams: string
     }>(
-      `SELECT terminal, service_account, used_dirhams, open_dirhams, used_since_dirhams, open_since_dirhams
+      `SELECT terminal, service_account, used_dirhams, open_dirhams, used_since_dirhams
        FROM headoffice.chain_use_since($1, $2) WHERE terminal <> $3`,
       [day, since, terminal],
     )
@@ -732,7 +732,6 @@ export class HeadOfficeSync {
         usedDirhams: Number(r.used_dirhams),
         openDirhams: Number(r.open_dirhams),
         usedSinceDirhams: Number(r.used_since_dirhams),
-        openSinceDirhams: Number(r.open_since_dirhams),
       })),
       since,
       reports,
@@ -774,7 +773,6 @@ export class HeadOfficeSync {
       otherUsedDirhams: rows.reduce((t, r) => t + r.usedDirhams, 0),
       otherOpenDirhams: rows.reduce((t, r) => t + r.openDirhams, 0),
       otherUsedSinceReportDirhams: stale ? 0 : rows.reduce((t, r) => t + r.usedSinceDirhams, 0),
-      otherOpenSinceReportDirhams: stale ? 0 : rows.reduce((t, r) => t + r.openSinceDirhams, 0),
       reportSince: stale ? this.reportSince(day, report) : c.since,
       report,
       terminals: rows.map((r) => ({
