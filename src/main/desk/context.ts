@@ -67,13 +67,14 @@ export interface TrainingService {
 }
 
 /**
- * What the counter asks of the chain: other terminals' use of a service account today, and an unresolved
- * deposit to a phone at another terminal. Both answer from the last figures the head office gave (in memory,
- * at once), or null when it has not been reached recently: the seam the daily-limit estimate and the
- * open-deposit warning build on (the head office implements it: headoffice/feature.ts).
+ * What the counter asks of the chain: other terminals' use today of the live journal's service account (the
+ * head office knows which: the same account its refusals are read for), and an unresolved deposit to a phone
+ * at another terminal. Both answer from the last figures the head office gave (in memory, at once), or null
+ * when it has not been reached recently: the seam the daily-limit estimate and the open-deposit warning build
+ * on (the head office implements it: headoffice/feature.ts).
  */
 export interface ChainFigures {
-  otherTerminalsUse(day: number, serviceAccount: string): ChainUse | null
+  otherTerminalsUse(day: number): ChainUse | null
   otherOpenDepositTo(phone: string): OtherOpenDeposit | null
 }
 

@@ -28,11 +28,8 @@ export function journalHandlers(
     getDailyLimit: async () => {
       const ws = workspaces.active()
       const day = businessDay(ws.session.clock.now())
-      // Training figures never mix with the chain's.
-      const chain =
-        ws.mode === 'live'
-          ? (workspaces.chain?.otherTerminalsUse(day, workspaces.accountOf(ws)) ?? null)
-          : null
+      // Training figures never mix with the chain's (the chain's are of the live journal's account).
+      const chain = ws.mode === 'live' ? (workspaces.chain?.otherTerminalsUse(day) ?? null) : null
       const limit = dailyLimit(
         ws.journal,
         day,

@@ -146,7 +146,7 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
   return {
     handlers,
     chain: {
-      otherTerminalsUse: (day, account) => sync.otherTerminalsUse(day, account),
+      otherTerminalsUse: (day) => sync.otherTerminalsUse(day),
       otherOpenDepositTo: (phone) => sync.otherOpenDepositTo(phone),
     },
     status: () => sync.status(),

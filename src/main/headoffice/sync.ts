@@ -76,7 +76,10 @@ export interface HeadOfficeSyncDeps {
    * came, and when the refused entry was journaled (before its request left; use is counted from then).
    */
   reportedLimit?: (day: number) => { at: string; countedFrom: string } | null
-  /** The service account this desk's live journal sells on (address and username), if any. */
+  /**
+   * The service account this desk's live journal sells on (address and username), if any: the one account
+   * whose figures the desk reads (other terminals' use, their refusals). None: the desk reads no figures.
+   */
   serviceAccount?: () => string | null
   /** Test seams around each batch's commit. */
   hooks?: {
@@ -756,12 +759,14 @@ export class HeadOfficeSync {
   }
 
   /**
-   * Other terminals' use today of a service account, from the last figures the head office gave (best effort:
-   * null when it was not reached recently, or the figures are of another day).
+   * Other terminals' use today of this desk's service account (deps.serviceAccount, the one the refusals are
+   * read for too), from the last figures the head office gave (best effort: null when it was not reached
+   * recently, the figures are of another day, or there is no live account).
    */
-  otherTerminalsUse(day: number, serviceAccount: string): ChainUse | null {
+  otherTerminalsUse(day: number): ChainUse | null {
     const c = this.freshChain()
-    if (!c || c.day !== day) return null
+    const serviceAccount = this.deps.serviceAccount?.() ?? null
+    if (!c || c.day !== day || serviceAccount === null) return null
     const rows = c.use.filter((u) => u.serviceAccount === serviceAccount)
     // Figures read before the service's last report here count from an earlier instant (or the whole day),
     // use the report already holds: taking them off its `remaining` would give a "left" far below the one
