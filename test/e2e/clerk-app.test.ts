@@ -6,7 +6,14 @@ import type { BrowserShell } from '../../src/shells/browser/server'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
 import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 import { writeMonochromePng } from '../helpers/monochrome-png'
-import { type Browser, ready, screenshot, sellFiveLyd, watchErrors } from './support/browser'
+import {
+  type Browser,
+  ready,
+  screenshot,
+  sellFiveLyd,
+  sellWithAnswerLost,
+  watchErrors,
+} from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
@@ -228,21 +235,13 @@ describe('the clerk app in Chromium through the browser shell', () => {
   it('shows a red panel and never retries when a voucher sale has an unknown outcome', async () => {
     const { page } = await openDesk()
     const before = ledger().vouchers.length
-    shell.sandbox.controls.setFaults([
-      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
-    ])
-    await page
-      .getByRole('button', { name: /10\.000/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Confirm sale' }).click()
+    await sellWithAnswerLost(page, shell.sandbox.controls)
     await page.getByRole('heading', { name: /Outcome unknown: a voucher may have been created/ }).waitFor()
     expect(ledger().vouchers.length).toBe(before + 1)
     await page.getByRole('button', { name: 'Open the attention list' }).click()
     await page.getByRole('heading', { name: 'Journal' }).waitFor()
     await page.locator('.journal-row').first().waitFor()
     expect(await page.getByLabel('Needs attention only').isChecked()).toBe(true)
-    shell.sandbox.controls.clearFaults()
     await page.close()
   })
 

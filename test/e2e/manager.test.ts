@@ -14,6 +14,7 @@ import {
   launchBrowser,
   screenshot,
   sellFiveLyd,
+  sellWithAnswerLost,
   signInOnScreen,
   watchErrors,
 } from './support/browser'
@@ -235,16 +236,7 @@ describe('a manager and a clerk through the browser shell', () => {
 
   it('resolves an unknown voucher from the entry panel after checking with the provider', async () => {
     await signIn(MANAGER.name, MANAGER.pin)
-    shell.sandbox.controls.setFaults([
-      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
-    ])
-    await page
-      .getByRole('button', { name: /10\.000/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Confirm sale' }).click()
-    await page.getByRole('heading', { name: /Outcome unknown/ }).waitFor()
-    shell.sandbox.controls.clearFaults()
+    await sellWithAnswerLost(page, shell.sandbox.controls)
     const real = shell.sandbox.controls.ledger().vouchers.at(-1)
     await page.getByRole('button', { name: 'Open the attention list' }).click()
     await page.locator('.journal-row').first().click()

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, screenshot, sellFiveLyd, watchErrors } from './support/browser'
+import { type Browser, screenshot, sellFiveLyd, sellWithAnswerLost, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { settle } from './support/layout'
 
@@ -140,16 +140,7 @@ describe('an unknown voucher', () => {
     const sold = shell.sandbox.controls.ledger().vouchers.at(-1)
     recorded = { code: String(sold?.code), serial: String(sold?.serial_number) }
     await page.getByRole('button', { name: 'New sale' }).click()
-    shell.sandbox.controls.setFaults([
-      { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
-    ])
-    await page
-      .getByRole('button', { name: /10\.000/ })
-      .first()
-      .click()
-    await page.getByRole('button', { name: 'Confirm sale' }).click()
-    await page.getByRole('heading', { name: /Outcome unknown/ }).waitFor()
-    shell.sandbox.controls.clearFaults()
+    await sellWithAnswerLost(page, shell.sandbox.controls)
     await page.getByRole('button', { name: 'Open the attention list' }).click()
     await page.locator('.journal-row').first().click()
     const panel = page.locator('.entry-panel')

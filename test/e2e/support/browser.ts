@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import type { SandboxControls } from '../../../src/sandbox/index'
 import type { DeskInput, DeskMethod, DeskOutputs } from '../../../src/shared/contract'
 
 export const SCREENSHOT_DIR = 'test-output/screenshots'
@@ -54,6 +55,27 @@ export async function sellFiveLyd(page: Page): Promise<void> {
     .click()
   await page.getByRole('button', { name: 'Confirm sale' }).click()
   await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+}
+
+/**
+ * Sells the first 10 LYD voucher on the Sell screen, as a clerk does, with the service's answer lost after it
+ * created the voucher (once): waits for the red "Outcome unknown" panel, then takes the fault away.
+ */
+export async function sellWithAnswerLost(
+  page: Page,
+  sandbox: Pick<SandboxControls, 'setFaults' | 'clearFaults'>,
+): Promise<void> {
+  sandbox.setFaults([{ method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 }])
+  try {
+    await page
+      .getByRole('button', { name: /10\.000/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Confirm sale' }).click()
+    await page.getByRole('heading', { name: /Outcome unknown/ }).waitFor()
+  } finally {
+    sandbox.clearFaults()
+  }
 }
 
 /** Signs a person in on the sign-in screen, as a clerk does: their name, the PIN on the pad, Sign in. */
