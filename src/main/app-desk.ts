@@ -72,8 +72,12 @@ export interface Desk {
    * the bridge asks this before it validates the input.
    */
   checkCaller(method: DeskMethod, call: CallContext): void
-  /** Opens the people database, the mode's workspace (and the training sandbox), then runs the start-up work.
-   * A start either completes or touches nothing: on any failure everything opened is closed again. */
+  /**
+   * Checks the databases it will open, opens the mode's workspace (and the training sandbox) and the people
+   * database, then runs the start-up work. A start either completes or touches nothing: on any failure
+   * everything opened is closed again, and a start refused for what the data folder holds (a journal or people
+   * database written by a newer version, or not a database) creates no file in it.
+   */
   start(options?: StartOptions): Promise<void>
   /** Waits for sends in flight, closes the journals; says what money was still open just before. */
   stop(): Promise<MoneyActivity>
@@ -180,13 +184,19 @@ export function createDesk(deps: DeskDeps): Desk {
     moneyActivity: () => workspaces.moneyActivity(),
     async start(options = {}) {
       try {
-        people.open()
         await live.load()
         const stored = deps.settings.get().mode
         const mode: Mode = stored === 'live' && live.credentials() ? 'live' : 'training'
-        const ws = await workspaces.ensure(mode)
         // The head office takes the live journal even while the desk trains someone.
-        if (deps.settings.get().headOffice?.enabled && live.credentials()) await workspaces.ensure('live')
+        const modes: Mode[] =
+          deps.settings.get().headOffice?.enabled && live.credentials() ? [mode, 'live'] : [mode]
+        // What the folder holds is checked before anything is created in it; then the training service (it
+        // refuses its own file itself) before the desk creates a file of its own.
+        people.check()
+        for (const m of modes) workspaces.check(m)
+        const ws = await workspaces.ensure(mode)
+        if (mode !== 'live' && modes.includes('live')) await workspaces.ensure('live')
+        people.open()
         await options.beforeRecovery?.()
         // Nothing above changed a journal; from here the start-up work runs.
         if (mode !== stored) {

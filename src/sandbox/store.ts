@@ -173,10 +173,16 @@ export class SandboxStore {
     private seed: SandboxSeed,
   ) {
     this.db = new Database(dbPath)
-    this.db.pragma('busy_timeout = 5000')
-    if (dbPath !== ':memory:' && dbPath !== '') this.db.pragma('journal_mode = WAL')
-    this.migrate()
-    this.applySeed()
+    try {
+      this.db.pragma('busy_timeout = 5000')
+      if (dbPath !== ':memory:' && dbPath !== '') this.db.pragma('journal_mode = WAL')
+      this.migrate()
+      this.applySeed()
+    } catch (error) {
+      // A file refused (not a database, or of a newer version) is closed at once: no -wal and -shm left.
+      this.db.close()
+      throw error
+    }
   }
 
   close(): void {

@@ -4,10 +4,11 @@
  * and after a kill (a deposit left `pending` with its `sent` event, as a kill mid-send leaves it). A start
  * either completes or touches nothing.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDesk } from '../../src/main/app-desk'
 import { LIVE_PASSWORD_SECRET } from '../../src/main/desk/live-account'
@@ -16,8 +17,10 @@ import { SafeStorageSecretStore } from '../../src/main/electron/safe-storage-sec
 import { createIdGenerator } from '../../src/main/ids'
 import { Journal } from '../../src/main/journal/journal'
 import { SCHEMA_VERSION } from '../../src/main/journal/migrations'
+import { PEOPLE_FILE } from '../../src/main/people/feature'
 import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
 import { JsonFileSettings } from '../../src/main/settings/settings'
+import { startTrainingService } from '../../src/main/training'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { Mode } from '../../src/shared/contract'
 import { businessDay } from '../../src/shared/day'
@@ -219,16 +222,110 @@ describe('the Electron entry', () => {
   })
 })
 
-describe('a start that fails', () => {
-  it('closes what it opened (the training service) and leaves the journal as it was', async () => {
-    const dir = dataFolder()
-    // A journal written by a newer version of the app cannot be opened: the start must fail.
-    const path = journalPath(dir, 'training')
+describe('a start refused for what the data folder holds', () => {
+  /** A database file as a newer version of the app leaves it: its schema past what this version knows. */
+  function newer(path: string): void {
     Journal.open(path).close()
-    const Database = (await import('better-sqlite3')).default
     const raw = new Database(path)
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
     raw.close()
+  }
+  const notADatabase = (path: string) => writeFileSync(path, 'not a database '.repeat(400))
+
+  const cases: {
+    name: string
+    mode: Mode
+    headOffice?: boolean
+    prepare: (dir: string) => void
+    refused: RegExp
+  }[] = [
+    {
+      name: "a newer version's journal",
+      mode: 'training',
+      prepare: (dir) => newer(journalPath(dir, 'training')),
+      refused: /written by a newer version/,
+    },
+    {
+      name: 'a journal that is not a database',
+      mode: 'training',
+      prepare: (dir) => notADatabase(journalPath(dir, 'training')),
+      refused: /not a database/,
+    },
+    {
+      name: 'a folder where the journal is',
+      mode: 'training',
+      prepare: (dir) => mkdirSync(journalPath(dir, 'training')),
+      refused: /unable to open/,
+    },
+    {
+      name: "a newer version's live journal",
+      mode: 'live',
+      prepare: (dir) => newer(journalPath(dir, 'live')),
+      refused: /written by a newer version/,
+    },
+    {
+      name: 'head office on: a newer live journal',
+      mode: 'training',
+      headOffice: true,
+      prepare: (dir) => newer(journalPath(dir, 'live')),
+      refused: /written by a newer version/,
+    },
+    {
+      name: "a newer version's people database",
+      mode: 'training',
+      prepare: (dir) => newer(join(dir, PEOPLE_FILE)),
+      refused: /written by a newer version/,
+    },
+    {
+      name: 'a training service file not a database',
+      mode: 'training',
+      prepare: (dir) => notADatabase(join(dir, 'training-service.sqlite')),
+      refused: /not a database/,
+    },
+  ]
+
+  it.each(cases)('($name) creates no file in it, and starts once the file is away', async (c) => {
+    const dir = dataFolder()
+    const live = await liveService()
+    await leftIn(dir, 'live', live)
+    new JsonFileSettings(join(dir, 'settings.json')).update({
+      mode: c.mode,
+      headOffice: c.headOffice
+        ? {
+            enabled: true,
+            host: '127.0.0.1',
+            port: 9,
+            database: 'headoffice',
+            user: 'desk_counter_1',
+            terminal: 'Counter 1',
+            caFile: null,
+          }
+        : null,
+    })
+    c.prepare(dir)
+    const before = readdirSync(dir).sort()
+    const desk = createDesk({
+      dataDir: dir,
+      settings: new JsonFileSettings(join(dir, 'settings.json')),
+      secrets: new DevelopmentSecretStore(join(dir, 'development-secrets.json')),
+      // The real training service: it keeps its state in the data folder.
+      startTraining: () => startTrainingService(dir),
+    })
+    await expect(desk.start()).rejects.toThrow(c.refused)
+    expect(readdirSync(dir).sort()).toEqual(before)
+    // Nothing is left open: with the refused file away, the same desk starts.
+    for (const name of readdirSync(dir)) {
+      if (name.endsWith('.sqlite')) rmSync(join(dir, name), { recursive: true })
+    }
+    await desk.start()
+    expect(desk.workspace().mode).toBe(c.mode)
+    await desk.stop()
+  })
+})
+
+describe('a start that fails once it has opened everything', () => {
+  it('closes what it opened (the training service, the journal) and starts again', async () => {
+    const dir = dataFolder()
     const close = vi.fn(async () => {})
     const desk = createDesk({
       dataDir: dir,
@@ -236,10 +333,16 @@ describe('a start that fails', () => {
       secrets: new DevelopmentSecretStore(join(dir, 'secrets.json')),
       startTraining: async () => ({ baseUrl: 'http://127.0.0.1:9', credentials: DEMO, close }),
     })
-    await expect(desk.start()).rejects.toMatchObject({ code: 'JOURNAL_UNAVAILABLE' })
+    // The host's own start fails (as a port already taken does).
+    await expect(
+      desk.start({
+        beforeRecovery: () => {
+          throw new Error('the host could not start')
+        },
+      }),
+    ).rejects.toThrow('the host could not start')
     expect(close).toHaveBeenCalledOnce()
-    // Nothing is left open: the data folder can be removed and started afresh.
-    rmSync(path)
+    expect(() => desk.workspace()).toThrow(/not started/)
     await desk.start()
     expect(desk.workspace().mode).toBe('training')
     await desk.stop()

@@ -165,6 +165,14 @@ export class Workspaces implements DeskCore {
     }
   }
 
+  /**
+   * Refuses a mode's journal file that could not be opened (written by a newer version, not a database),
+   * creating nothing: a start checks this before it creates any file.
+   */
+  check(mode: Mode): void {
+    if (!this.open.has(mode)) Journal.check(journalPath(this.dataDir, mode))
+  }
+
   /** Opens a mode's workspace (its journal, its service; the training sandbox first for training). */
   async ensure(mode: Mode): Promise<Workspace> {
     const existing = this.open.get(mode)

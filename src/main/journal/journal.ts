@@ -21,7 +21,7 @@ import * as entries from './entries'
 import { addEvent, listEvents, type NewEvent, wasSent } from './events'
 import * as kept from './kept'
 import { copyOffThread, integrityCheckOffThread } from './off-thread'
-import { type IntegrityCheckTiming, type JournalHealth, openDatabase } from './open'
+import { checkDatabase, type IntegrityCheckTiming, type JournalHealth, openDatabase } from './open'
 import type { ReportGroup, ReportList, ReportScope, ReportSource, StoredZ } from './reports'
 import * as reports from './reports'
 import { preparedOnce, type Statements } from './statements'
@@ -71,6 +71,11 @@ export class Journal implements ReportSource {
   static open(path: string, options: { check?: IntegrityCheckTiming } = {}): Journal {
     const { db, health, checked } = openDatabase(path, undefined, options.check ?? 'now')
     return new Journal(db, path, health, checked)
+  }
+
+  /** Refuses a journal file the desk could not open (see checkDatabase), without opening or creating it. */
+  static check(path: string): void {
+    checkDatabase(path)
   }
 
   /** Whether the connection is open (a desk stopped before a background check answered has closed it). */

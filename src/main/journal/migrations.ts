@@ -295,11 +295,11 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length
 
-/** Applies what is missing in one transaction; refuses a database written by a newer version of the app. */
-export function migrate(
+/** The database's schema version; refuses one written by a newer version of the app (past the last migration). */
+export function knownSchemaVersion(
   db: Database.Database,
   migrations: readonly ((db: Database.Database) => void)[] = MIGRATIONS,
-): { from: number; to: number } {
+): number {
   const target = migrations.length
   const from = db.pragma('user_version', { simple: true }) as number
   if (from > target) {
@@ -309,6 +309,16 @@ export function migrate(
       { schemaVersion: from, knownVersion: target },
     )
   }
+  return from
+}
+
+/** Applies what is missing in one transaction; refuses a database written by a newer version of the app. */
+export function migrate(
+  db: Database.Database,
+  migrations: readonly ((db: Database.Database) => void)[] = MIGRATIONS,
+): { from: number; to: number } {
+  const target = migrations.length
+  const from = knownSchemaVersion(db, migrations)
   if (from === target) return { from, to: from }
   db.transaction(() => {
     for (let v = from; v < target; v++) migrations[v]?.(db)

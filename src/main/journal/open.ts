@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { MIGRATIONS, migrate } from './migrations'
+import { knownSchemaVersion, MIGRATIONS, migrate } from './migrations'
 import { checkHere, checkOffThread } from './off-thread'
 
 export interface JournalHealth {
@@ -67,6 +67,23 @@ export function openDatabase(
     return health
   })
   return { db, health, checked }
+}
+
+/**
+ * Refuses an existing database file as openDatabase would (it cannot be opened, is not a database, or was
+ * written by a newer version), creating and changing nothing: a missing file passes and is not created, and
+ * nothing is migrated or switched to WAL. (A WAL a crash left beside it is taken into the file on close, as
+ * any open does.) The desk's start checks every file it will open this way before it creates one, so a
+ * refused start leaves the data folder as it found it.
+ */
+export function checkDatabase(path: string, migrations: Migrations = MIGRATIONS): void {
+  if (!existsSync(path)) return
+  const db = new Database(path, { fileMustExist: true })
+  try {
+    knownSchemaVersion(db, migrations)
+  } finally {
+    db.close()
+  }
 }
 
 function durabilityProblem(journalMode: string, synchronous: number): string | null {

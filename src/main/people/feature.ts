@@ -22,6 +22,8 @@ export interface PeopleFeature {
   endSession(sender: string): void
   /** people.sqlite, for backups. */
   backupSource: BackupSource
+  /** Refuses a people.sqlite the desk could not open, creating nothing (the desk's start, before anything). */
+  check(): void
   /** Opens people.sqlite (the desk's start). */
   open(): void
   close(): void
@@ -79,6 +81,7 @@ export function createPeopleFeature(
         return fileSource(PEOPLE_FILE, join(core.dataDir, PEOPLE_FILE)).copyTo(to)
       },
     },
+    check: () => PeopleStore.check(join(core.dataDir, PEOPLE_FILE)),
     open: () => void store(),
     close() {
       people?.close()

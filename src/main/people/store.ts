@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { AppError } from '../../shared/errors'
 import type { Person, Role } from '../../shared/manager'
-import { type JournalHealth, openDatabase } from '../journal/open'
+import { checkDatabase, type JournalHealth, openDatabase } from '../journal/open'
 import { preparedOnce, type Statements } from '../journal/statements'
 import { PEOPLE_MIGRATIONS } from './migrations'
 
@@ -73,6 +73,11 @@ export class PeopleStore {
   static open(path: string): PeopleStore {
     const { db, health } = openDatabase(path, PEOPLE_MIGRATIONS)
     return new PeopleStore(db, health)
+  }
+
+  /** Refuses a file open() would refuse, without opening or creating it (see checkDatabase). */
+  static check(path: string): void {
+    checkDatabase(path, PEOPLE_MIGRATIONS)
   }
 
   close(): void {
