@@ -173,7 +173,8 @@ export const headOfficeSettingsInput = z.strictObject({
     .trim()
     .min(1)
     .max(255)
-    .regex(/^[A-Za-z0-9.:\-[\]]+$/, 'A host name or IP address.'),
+    // A name may have _ in it (Windows and Docker names have; pg connects to them).
+    .regex(/^[A-Za-z0-9._:\-[\]]+$/, 'A host name or IP address.'),
   port: z.number().int().min(1).max(65535),
   database: z.string().trim().min(1).max(63),
   user: z

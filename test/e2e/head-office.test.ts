@@ -100,6 +100,9 @@ describe('the head office in the renderer', () => {
     expect(await server.inputValue()).toBe('db.example.ly')
     expect(await card.getByLabel('Port').inputValue()).toBe('5433')
     expect(await card.getByLabel('This terminal’s role').inputValue()).toBe('desk_souq_1')
+    // A Windows or Docker name with _ in it is a server's name too.
+    await server.fill('postgres://desk_souq_1:Zk3#pQ9v@ho_db/reseller_chain')
+    expect(await server.inputValue()).toBe('ho_db')
     await server.fill('postgres://desk_souq_1:Zk3#pQ9v')
     await card.getByText('That postgres:// address could not be read, so it was not kept').waitFor()
     expect(await server.inputValue()).toBe('')

@@ -110,6 +110,28 @@ function statements(block: string): string[] {
     .filter((s) => s !== '')
 }
 
+describe("the administrator's URL with _ in the server's name (a Windows or Docker name)", () => {
+  it('is read as pg reads it, and refused only as any server elsewhere is; one pg cannot read is said so', async () => {
+    // Refused before connecting (no sslmode): as any other server elsewhere, by the name pg read.
+    const remote = await headoffice(
+      `postgres://headoffice_admin:${ADMIN_PASSWORD}@ho_db:5432/reseller_chain`,
+      'status',
+    )
+    expect(remote.code).toBe(2)
+    expect(remote.stderr).toContain('The head office database at ho_db is not on this machine')
+    expect(remote.stderr).toContain('add sslmode=verify-full to the URL')
+    expect(remote.stderr).not.toContain(ADMIN_PASSWORD)
+    const unreadable = await headoffice(
+      `postgres://headoffice_admin:${ADMIN_PASSWORD}@ho_db:99999/reseller_chain?sslmode=verify-full`,
+      'status',
+    )
+    expect(unreadable.code).toBe(2)
+    expect(unreadable.stderr).toContain('The head office URL cannot be used: Invalid URL')
+    expect(unreadable.stderr).not.toContain(ADMIN_PASSWORD)
+    expect(unreadable.stdout).toBe('')
+  })
+})
+
 describe('an administrator made without --createrole', () => {
   let cluster: PgCluster
   let url: string

@@ -92,7 +92,8 @@ describe("the administrator's URL (npm run headoffice)", () => {
   const url = (host: string, query = '') => `postgres://headoffice_admin:adm1n-pw@${host}:5432/chain${query}`
 
   it('to a server elsewhere needs sslmode=verify-full, as the desks connect; nothing on loopback or a socket', () => {
-    for (const host of ['db.example.ly', '10.0.0.5', '0.0.0.0']) {
+    // ho_db: a Windows or Docker name, a server like any other.
+    for (const host of ['db.example.ly', '10.0.0.5', '0.0.0.0', 'ho_db']) {
       for (const query of [
         '',
         '?sslmode=disable',
@@ -197,8 +198,17 @@ describe('head office settings', () => {
   it('the screen may send only what a connection needs, in shapes that cannot inject anything', () => {
     const ok = DESK_CALLS.configureHeadOffice.input.safeParse({ ...base, enabled: true, password: 'x' })
     expect(ok.success).toBe(true)
+    // A Windows or Docker name with _ in it is a server's name too (pg connects to it).
+    for (const host of ['ho_db', 'HEAD_OFFICE-PC', 'chain_db_1.docker.internal', '10.0.0.5', '[::1]']) {
+      expect(
+        DESK_CALLS.configureHeadOffice.input.safeParse({ ...base, host, enabled: true }).success,
+        host,
+      ).toBe(true)
+    }
     for (const bad of [
       { host: 'ho.example.ly; rm -rf /' },
+      { host: 'ho_db/chain' },
+      { host: 'ho db' },
       { user: 'desk souq' },
       { port: 70000 },
       { terminal: 'a\u0007b' },

@@ -1,3 +1,4 @@
+import { parse as pgParse } from 'pg-connection-string'
 import { describe, expect, it, vi } from 'vitest'
 import { createHeadOfficeStore, fromConnectionUrl } from '../../src/renderer/src/features/headoffice/store'
 import { ar } from '../../src/renderer/src/i18n/ar'
@@ -83,6 +84,36 @@ describe('the head office settings', () => {
     expect(JSON.stringify(store.getState().form)).not.toContain('pQ9vL2')
   })
 
+  it('read a server name with _ in it (a Windows or Docker name) as pg does, never keeping the secret', () => {
+    const store = createHeadOfficeStore({} as Api)
+    for (const [pasted, fields] of [
+      [
+        'postgres://desk_souq:Zk3pQ9vL2xT7mN4wR8e@ho_db:5433/reseller_chain?sslmode=verify-full',
+        { host: 'ho_db', port: '5433', database: 'reseller_chain', user: 'desk_souq' },
+      ],
+      [
+        'postgresql://desk_souq:Zk3pQ9vL2xT7mN4wR8e@HEAD_OFFICE-PC/chain',
+        { host: 'head_office-pc', database: 'chain', user: 'desk_souq' },
+      ],
+      [
+        'postgres://desk_souq:Zk3pQ9vL2xT7mN4wR8e@chain_db_1.docker.internal/chain',
+        { host: 'chain_db_1.docker.internal', database: 'chain', user: 'desk_souq' },
+      ],
+      [
+        'postgres://desk_souq:Zk3pQ9vL2xT7mN4wR8e@_pg/chain',
+        { host: '_pg', database: 'chain', user: 'desk_souq' },
+      ],
+    ] as const) {
+      expect(fromConnectionUrl(pasted), pasted).toEqual(fields)
+      // The server pg itself would connect to.
+      expect(pgParse(pasted).host?.toLowerCase(), pasted).toBe(fields.host)
+      store.getState().setField('host', pasted)
+      expect(store.getState().form, pasted).toMatchObject({ ...fields, password: '' })
+      expect(store.getState().unreadablePaste).toBeNull()
+      expect(JSON.stringify(store.getState())).not.toContain('pQ9vL2')
+    }
+  })
+
   it('leave the field empty and say why, in both languages, when a pasted address cannot be read at all', () => {
     const store = createHeadOfficeStore({} as Api)
     store.getState().setField('user', 'desk_souq')
@@ -92,8 +123,13 @@ describe('the head office settings', () => {
       'POSTGRES://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@db.example.ly:99999/chain',
       'postgres://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@db example.ly/chain',
       ' postgres://',
+      // With _ in the server's name too: a port that is not one, an address cut short.
+      'postgres://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@ho_db:99999/chain',
+      'postgres://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@ho_db:54a/chain',
+      'postgres://desk_souq_1:Zk3pQ9vL2xT7mN4wR8e@[ho_db/chain',
     ]) {
       expect(fromConnectionUrl(pasted), pasted).toBeNull()
+      if (pasted.includes('ho_db')) expect(() => pgParse(pasted), pasted).toThrow('Invalid URL')
       store.getState().setField('host', pasted)
       expect(store.getState().form, pasted).toMatchObject({ host: '', user: 'desk_souq', password: '' })
       expect(store.getState().unreadablePaste, pasted).toBe('host')

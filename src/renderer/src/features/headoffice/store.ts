@@ -90,7 +90,8 @@ export function fromConnectionUrl(text: string): Partial<HeadOfficeForm> | null 
   const slash = place.indexOf('/')
   const authority = slash < 0 ? place : place.slice(0, slash)
   const path = slash < 0 ? '' : place.slice(slash + 1)
-  const hostPort = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::(\d{0,5}))?$/.exec(authority)
+  // A name may have _ in it (Windows and Docker names have), as pg reads it.
+  const hostPort = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::(\d{0,5}))?$/.exec(authority)
   if (!hostPort) return null
   const [, host = '', port = ''] = hostPort
   if (port !== '' && (Number(port) < 1 || Number(port) > 65535)) return null
