@@ -243,7 +243,7 @@ describe('a start refused for what the data folder holds', () => {
       name: "a newer version's journal",
       mode: 'training',
       prepare: (dir) => newer(journalPath(dir, 'training')),
-      refused: /written by a newer version/,
+      refused: /journal-training\.sqlite was written by a newer version/,
     },
     {
       name: 'a journal that is not a database',
@@ -261,20 +261,20 @@ describe('a start refused for what the data folder holds', () => {
       name: "a newer version's live journal",
       mode: 'live',
       prepare: (dir) => newer(journalPath(dir, 'live')),
-      refused: /written by a newer version/,
+      refused: /journal-live\.sqlite was written by a newer version/,
     },
     {
       name: 'head office on: a newer live journal',
       mode: 'training',
       headOffice: true,
       prepare: (dir) => newer(journalPath(dir, 'live')),
-      refused: /written by a newer version/,
+      refused: /journal-live\.sqlite was written by a newer version/,
     },
     {
       name: "a newer version's people database",
       mode: 'training',
       prepare: (dir) => newer(join(dir, PEOPLE_FILE)),
-      refused: /written by a newer version/,
+      refused: /people\.sqlite was written by a newer version/,
     },
     {
       name: 'a training service file not a database',

@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import type Database from 'better-sqlite3'
 import { AppError } from '../../shared/errors'
 import { NAME_KEY_SQL, PHONE_REVERSED_SQL } from './search-keys'
@@ -305,11 +306,19 @@ export function knownSchemaVersion(
   if (from > target) {
     throw new AppError(
       'JOURNAL_UNAVAILABLE',
-      `The journal was written by a newer version of Reseller Desk (schema ${from}, this version knows ${target}). Update the app.`,
+      `${databaseName(db)} was written by a newer version of Reseller Desk (schema ${from}, this version knows ${target}). Update the app.`,
       { schemaVersion: from, knownVersion: target },
     )
   }
   return from
+}
+
+/**
+ * What the refusal names: the file (journal-live.sqlite, people.sqlite), so the person reading it — or support
+ * on the phone — knows which database is from a newer version.
+ */
+function databaseName(db: Database.Database): string {
+  return db.memory || db.name === '' ? 'The database' : basename(db.name)
 }
 
 /** Applies what is missing in one transaction; refuses a database written by a newer version of the app. */
