@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
+import { formatDateTime } from '../../src/renderer/src/ui/format'
 import type { Language } from '../../src/shared/contract'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { type Browser, ready, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
-import { headerRows, layoutProblems, settle } from './support/layout'
+import { headerRows, layoutProblems, settle, textsCutIn } from './support/layout'
 
 /**
  * Every screen at the two common outlet sizes, in both languages: no control outside the window, cut off,
@@ -79,8 +80,20 @@ afterAll(async () => {
   await desk?.close()
 })
 
-/** Checks the page as it stands at both sizes, and photographs it. */
-async function look(language: Language, state: string): Promise<void> {
+/**
+ * A date and time late on the 28th of each month, as the journal shows an entry of another day: the month's
+ * name is what changes its width (August and December are the widest in Arabic, September in English).
+ */
+const datesOfTheYear = (language: Language) =>
+  Array.from({ length: 12 }, (_, month) =>
+    formatDateTime(new Date(Date.UTC(2026, month, 28, 21, 59)).toISOString(), language),
+  )
+
+/**
+ * Checks the page as it stands at both sizes, and photographs it. `also`: a check of the state's own, made at
+ * each size too.
+ */
+async function look(language: Language, state: string, also?: () => Promise<string[]>): Promise<void> {
   // As the clerk sees the screen once its first moment has passed: a confirmation or an outcome's focused
   // action is dimmed for half a second after it appears (ui/deliberate.ts).
   await expect
@@ -90,6 +103,7 @@ async function look(language: Language, state: string): Promise<void> {
     await page.setViewportSize(size)
     await settle(page)
     for (const p of await layoutProblems(page)) problems.push(`${language} ${size.width}: ${state}: ${p}`)
+    for (const p of (await also?.()) ?? []) problems.push(`${language} ${size.width}: ${state}: ${p}`)
     const header = await headerRows(page)
     if (header && header.rows > MAX_HEADER_ROWS[size.width])
       problems.push(`${language} ${size.width}: ${state}: the header takes ${header.rows} rows`)
@@ -128,7 +142,7 @@ async function confirmName(language: Language) {
 }
 
 describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
-  it('the check itself finds a control outside the window, cut off, covered, and a header in three rows', async () => {
+  it('the check itself finds a control outside the window, cut off, covered, text cut by an ellipsis, and a header in three rows', async () => {
     const probe = await browser.newPage()
     await probe.setViewportSize({ width: 1024, height: 768 })
     await probe.setContent(`
@@ -142,6 +156,7 @@ describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
         <button style="position:absolute;left:10px;top:300px;width:120px;height:40px">Underneath</button>
         <div style="position:absolute;left:0;top:290px;width:200px;height:80px;background:#fff"></div>
         <button>Fine</button>
+        <span style="display:block;width:60px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap">Ellipsis here</span>
       </main>`)
     const found = await layoutProblems(probe)
     const about = (name: string) => found.filter((p) => p.includes(`"${name}"`))
@@ -149,6 +164,7 @@ describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
     expect(about('Cut off here').join()).toContain('cut off')
     expect(about('Underneath').join()).toContain('covered at its centre')
     expect(about('Fine')).toEqual([])
+    expect(about('Ellipsis here').join()).toContain('text cut off')
     expect((await headerRows(probe))?.rows).toBe(3)
     await probe.close()
   })
@@ -230,6 +246,21 @@ describe('every screen fits 1024×768 and 1366×768, in both languages', () => {
       await page.locator('.journal-row').first().click()
       await heading(m.journal.history).waitFor()
       await look(language, 'journal-entry')
+      // Every day (a manager's From left empty): the time column shows the date too, whole, whatever the
+      // month, in the list and beside an open entry.
+      await page.keyboard.press('Escape')
+      const firstTime = page.locator('.journal-row .cell-time').first()
+      const timeOnly = await firstTime.textContent()
+      await page.getByLabel(m.journal.from, { exact: true }).fill('')
+      await expect.poll(() => firstTime.textContent()).not.toBe(timeOnly)
+      const wholeDates = () => textsCutIn(page, '.journal-row .cell-time', datesOfTheYear(language))
+      await look(language, 'journal-days', wholeDates)
+      await page.locator('.journal-row').first().click()
+      await heading(m.journal.history).waitFor()
+      await look(language, 'journal-days-entry', wholeDates)
+      await page.keyboard.press('Escape')
+      await button(m.journal.today).click()
+      await expect.poll(() => firstTime.textContent()).toBe(timeOnly)
 
       await page.keyboard.press('F4')
       await page.locator('.settings-grid select').first().waitFor()

@@ -4,7 +4,8 @@ import type { Page } from 'playwright-core'
  * What a person at a 1024×768 or 1366×768 screen would find wrong with the page as it stands, in words:
  * a control (button, field, link, tab, summary) in the header, the main area, the notices or an open dialog
  * that is outside the window, cut off by a box around it, covered at its centre by something else, or whose
- * own content spills out of it (a row wider than its list); and a box that scrolls sideways. Each control is
+ * own content spills out of it (a row wider than its list); text cut off with an ellipsis outside the header;
+ * and a box that scrolls sideways. Each control is
  * first brought into view vertically (scrolling down is fine; scrolling sideways is not), then put back.
  *
  * A string, not a function: evaluated as is, whatever the test runner does to function source.
@@ -48,6 +49,17 @@ const CHECK = `(() => {
       const cs = getComputedStyle(box)
       if ((cs.overflowX === 'auto' || cs.overflowX === 'scroll') && box.scrollWidth > box.clientWidth + 1)
         problems.push(say(box) + ' scrolls sideways (' + box.scrollWidth + ' px in ' + box.clientWidth + ')')
+    }
+  }
+
+  // Text the page itself cuts with an ellipsis (a journal row's cells): what is cut is not read. The header's
+  // person name is left out: a long one is shortened there on purpose (the menu says it whole).
+  for (const root of roots) {
+    if (root.matches('header')) continue
+    for (const box of root.querySelectorAll('*')) {
+      if (!shown(box) || getComputedStyle(box).textOverflow !== 'ellipsis') continue
+      if (box.scrollWidth > box.clientWidth + 1)
+        problems.push(say(box) + ' has its text cut off (' + box.scrollWidth + ' px in ' + box.clientWidth + ')')
     }
   }
 
@@ -116,6 +128,29 @@ const HEADER = `(() => {
 
 export async function layoutProblems(page: Page): Promise<string[]> {
   return (await page.evaluate(CHECK)) as string[]
+}
+
+/**
+ * Which of these texts the first element matching `selector` cannot show whole (an ellipsis or a clip): each
+ * is put in it in turn and measured, then its own content is put back. For a column whose widest value the
+ * test's data may not hold today (the journal's dates: month names differ in width).
+ */
+export async function textsCutIn(page: Page, selector: string, texts: readonly string[]): Promise<string[]> {
+  const probe = `(([selector, texts]) => {
+    const el = document.querySelector(selector)
+    if (!el) return ['no ' + selector + ' on the page']
+    // Its own nodes are put back, not a copy of its text: React keeps them and updates them later.
+    const own = [...el.childNodes]
+    const cut = []
+    for (const text of texts) {
+      el.textContent = text
+      if (el.scrollWidth > el.clientWidth + 1)
+        cut.push(selector + ' cuts "' + text + '" (' + el.scrollWidth + ' px in ' + el.clientWidth + ')')
+    }
+    el.replaceChildren(...own)
+    return cut
+  })(${JSON.stringify([selector, texts])})`
+  return (await page.evaluate(probe)) as string[]
 }
 
 export async function headerRows(page: Page): Promise<{ rows: number; height: number } | null> {

@@ -220,7 +220,7 @@ function EntryList() {
   }, [])
 
   return (
-    <section className="journal-list" aria-label={t.journal.title}>
+    <section className={`journal-list${singleDay ? '' : ' across-days'}`} aria-label={t.journal.title}>
       <div className="journal-head" aria-hidden="true">
         <span className="cell-time">{t.journal.columns.time}</span>
         <span className="cell-kind">{t.journal.columns.kind}</span>
