@@ -90,7 +90,10 @@ export { ENTRY_KINDS, ENTRY_STATUSES, EVENT_TYPES, RESOLUTION_OUTCOMES } from '.
 export interface DeskStatus {
   mode: Mode
   serviceUrl: string
-  /** null until the first call tells. */
+  /**
+   * Whether the service is reached. null until the first call tells, and while a call that went unanswered
+   * is being checked (false only once that check went unanswered too).
+   */
   online: boolean | null
   tokenExpiresAt: string | null
   /** Service clock minus PC clock, from the HTTP Date header; null until known. */

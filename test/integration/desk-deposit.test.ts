@@ -47,21 +47,6 @@ describe('looking a customer up', () => {
     expect(errorMessage(en, silent)).toBe(en.common.serviceSilent)
   })
 
-  it('says the service is back soon after one unanswered lookup, without the clerk asking it anything', async () => {
-    t = await startTestDesk()
-    await t.desk.workspace().catalog.refreshing
-    t.sandbox.controls.setFaults([
-      { method: 'GET', path: '/user-lookup', action: 'drop-before-commit', times: 1 },
-    ])
-    await t.rejection('lookupCustomer', { phone: MOHAMED.phone })
-    const asked = t.sandbox.controls.ledger().token_requests
-    // The screens ask for the status every few seconds; the status asks the service whether it is back.
-    expect((await t.call('getStatus', {})).online).toBe(false)
-    await expect.poll(async () => (await t?.call('getStatus', {}))?.online).toBe(true)
-    // It asked without a token, and moved nothing.
-    expect(t.sandbox.controls.ledger().token_requests).toBe(asked)
-  })
-
   it('resolves an inactive user with its status', async () => {
     t = await startTestDesk()
     expect((await lookedUp(KHALED_INACTIVE.phone)).status).toBe('inactive')

@@ -9,7 +9,7 @@ import { type AddressInfo, connect, type Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ServiceSession } from '../../src/main/desk/service-session'
-import { silentLogger } from '../../src/main/log'
+import { createLogger, silentLogger } from '../../src/main/log'
 import {
   deposit,
   generateVoucher,
@@ -512,5 +512,92 @@ describe('asking whether the service is back (the status of a desk marked offlin
     // An answer timeout of two minutes, and the test's own 30 s: close does not wait for the question.
     await s.close()
     expect(s.online).toBe(false)
+  })
+})
+
+describe('checking at once after a call goes unanswered (before the status says offline)', () => {
+  /** The session's log lines, debug ones too (a failed question of its own is logged at debug). */
+  let lines: string[] = []
+  function session() {
+    lines = []
+    const s = new ServiceSession(
+      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs: 300 },
+      () => ({ username: 'u', password: 'p' }),
+      () => 3600_000,
+      new ServiceClock(),
+      createLogger({ write: (line) => lines.push(line) }),
+    )
+    http = s.http
+    return s
+  }
+  /** Every value the status takes, as it changes. */
+  function watch(s: ServiceSession): (boolean | null)[] {
+    const seen: (boolean | null)[] = []
+    let value = s.online
+    Object.defineProperty(s, 'online', {
+      get: () => value,
+      set: (next: boolean | null) => {
+        value = next
+        seen.push(next)
+      },
+    })
+    return seen
+  }
+
+  it('one reset connection: the service is asked the harmless question at once, and it stays online', async () => {
+    const asked: { method?: string; url?: string; authorization?: string }[] = []
+    let resets = 1
+    reply = (req, res) => {
+      asked.push({ method: req.method, url: req.url, authorization: req.headers.authorization })
+      if (resets-- > 0) return req.socket.destroy()
+      res.statusCode = 401
+      res.end('{"message":"Unauthenticated."}')
+    }
+    const s = session()
+    s.online = true
+    const seen = watch(s)
+    await expect(
+      s.http.send({ method: 'GET', path: '/user-lookup', token: 't', money: false }),
+    ).rejects.toThrow()
+    await expect.poll(() => s.online).toBe(true)
+    // Checking, then online: never offline.
+    expect(seen).toEqual([null, true])
+    expect(asked).toEqual([
+      { method: 'GET', url: '/api/v1/reseller/user-lookup', authorization: 'Bearer t' },
+      { method: 'GET', url: '/api/v1/reseller/denominations', authorization: undefined },
+    ])
+  })
+
+  it('says offline when the question is unanswered too (here past the answer timeout)', async () => {
+    reply = () => {} // never answered
+    const s = session()
+    s.online = true
+    const seen = watch(s)
+    await expect(s.http.send({ method: 'GET', path: '/user-lookup', money: false })).rejects.toThrow()
+    await expect.poll(() => s.online).toBe(false)
+    expect(seen).toEqual([null, false])
+  })
+
+  it('a call that gets through while the question is out is not undone by the question failing later', async () => {
+    let release: () => void = () => {}
+    reply = (req, res) => {
+      if (req.url?.endsWith('/user-lookup')) return req.socket.destroy()
+      if (req.url?.endsWith('/denominations')) {
+        // Held, then reset: the check fails after the clerk's next call was answered.
+        release = () => req.socket.destroy()
+        return
+      }
+      res.statusCode = 200
+      res.end('{"ok":true}')
+    }
+    const s = session()
+    s.online = true
+    await expect(s.http.send({ method: 'GET', path: '/user-lookup', money: false })).rejects.toThrow()
+    expect(s.online).toBe(null)
+    await s.http.send({ method: 'GET', path: '/vouchers', money: false })
+    expect(s.online).toBe(true)
+    release()
+    await expect.poll(() => lines.some((l) => l.includes('GET /denominations failed'))).toBe(true)
+    expect(s.online).toBe(true)
   })
 })

@@ -74,7 +74,7 @@ export const ar: Messages = {
     live: 'مباشر',
     online: 'الخدمة متصلة',
     offline: 'الخدمة غير متصلة',
-    onlineUnknown: 'لم يُفحص الاتصال بعد',
+    onlineUnknown: 'جارٍ التحقق من أن الخدمة تجيب',
     onlineShort: 'متصلة',
     offlineShort: 'غير متصلة',
     onlineUnknownShort: 'جارٍ الفحص',

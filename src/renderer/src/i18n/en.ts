@@ -71,7 +71,7 @@ export const en = {
     live: 'Live',
     online: 'Service online',
     offline: 'Service offline',
-    onlineUnknown: 'Service not checked yet',
+    onlineUnknown: 'Checking whether the service answers',
     onlineShort: 'Online',
     offlineShort: 'Offline',
     onlineUnknownShort: 'Checking',
