@@ -195,6 +195,21 @@ describe('an unknown voucher', () => {
     await panel.getByRole('button', { name: 'Save the resolution' }).click()
     await panel.getByText('This voucher code is already recorded on another entry').waitFor()
     expect(await code.getAttribute('aria-invalid')).toBe('true')
+    // The outcome changed to "Not issued": the code's field goes, and the form's note says the refusal (it
+    // was said nowhere: the field gone, the note kept quiet for it).
+    const formNote = panel.locator('.resolve-form .error-note')
+    await panel.getByRole('radio', { name: 'Not issued', exact: true }).check()
+    expect(await code.count()).toBe(0)
+    await formNote.filter({ hasText: 'This voucher code is already recorded on another entry' }).waitFor()
+    await shots('resolve-code-away-en')
+    await toArabic()
+    await formNote.filter({ hasText: 'رمز القسيمة هذا مسجّل على عملية أخرى' }).waitFor()
+    await shots('resolve-code-away-ar')
+    await toEnglish()
+    // Back to "Issued": said at the code again, and not twice.
+    await panel.getByRole('radio', { name: 'Issued', exact: true }).check()
+    expect(await code.getAttribute('aria-invalid')).toBe('true')
+    expect(await formNote.count()).toBe(0)
     // Typed right, it is resolved.
     await code.fill(String(real?.code))
     await panel.getByLabel('Voucher code again').fill(String(real?.code))

@@ -214,6 +214,8 @@ export const managerEn = {
         'This serial number is already recorded on another entry: each voucher has its own. Check it against the provider’s record.',
       other: 'This was not accepted. Check it against the provider’s record and type it again.',
     },
+    /** What main refused at a field no longer on the form (the outcome was changed since): said by the form. */
+    refusedAway: (field: string) => `${field} was not accepted. Check it against the provider’s record.`,
     why: {
       outcome: 'Choose what the provider said.',
       code: (n: number) => `Type the ${n}-digit voucher code twice.`,

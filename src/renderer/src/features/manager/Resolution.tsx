@@ -38,13 +38,29 @@ function refusalAt(m: Messages['manager']['resolve'], error: AppErrorData | null
 }
 
 /**
- * A refusal of main's for this form: said at its field, which takes the focus; the form's own note below then
- * says nothing more. A refusal left from another entry's form is not this one's: cleared as the form opens.
+ * Main's refusal of a field the form no longer shows (the outcome was changed since: "Not issued" after a code
+ * was refused), said by the form's note in words that name the field.
  */
-function useRefusal(refs: Partial<Record<FormField, RefObject<HTMLInputElement | null>>>) {
+function refusalAway(m: Messages['manager']['resolve'], error: AppErrorData, field: FormField): string {
+  if (error.details?.reason === 'RECORDED_ELSEWHERE' && field !== 'serviceTransactionId')
+    return m.refused[field]
+  return m.refusedAway(field === 'code' ? m.code : field === 'serialNumber' ? m.serial : m.transactionId)
+}
+
+/**
+ * A refusal of main's for this form: said at its field, which takes the focus; the form's own note below then
+ * says nothing more. A refusal of a field not on the form now (`shown`: the fields it renders) is said by the
+ * note instead: hidden at both, a Save would seem to do nothing. A refusal left from another entry's form is
+ * not this one's: cleared as the form opens.
+ */
+function useRefusal(
+  refs: Partial<Record<FormField, RefObject<HTMLInputElement | null>>>,
+  shown: readonly FormField[],
+) {
   const t = useT()
   const error = useStore(resolveStore, (s) => s.error)
   const field = refusedField(error)
+  const atField = field !== null && shown.includes(field)
   useEffect(() => {
     resolveStore.getState().clear()
   }, [])
@@ -57,7 +73,9 @@ function useRefusal(refs: Partial<Record<FormField, RefObject<HTMLInputElement |
     edited: (f: FormField) => {
       if (field === f) resolveStore.getState().clear()
     },
-    atField: field !== null,
+    atField,
+    /** The note's words for a refusal of a field off the form; null: its own words (or none). */
+    noteText: error && field !== null && !atField ? refusalAway(t.manager.resolve, error, field) : null,
   }
 }
 
@@ -122,7 +140,10 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
     serialNumber: serialRef,
     serviceTransactionId: transactionRef,
   }))
-  const refusal = useRefusal(refs)
+  const refusal = useRefusal(
+    refs,
+    outcome === 'issued' ? ['code', 'serialNumber'] : outcome === 'confirmed' ? ['serviceTransactionId'] : [],
+  )
   const codeOk = typedTwice(code, VOUCHER_CODE_DIGITS)
   const serialOk = typedTwice(serial, VOUCHER_SERIAL_DIGITS)
   // Why Save is not possible yet, said beside it (the first thing missing).
@@ -224,6 +245,7 @@ function ResolveForm({ entry }: { entry: JournalEntry }) {
         why={why}
         submitLabel={m.resolve}
         errorAtField={refusal.atField}
+        errorText={refusal.noteText}
       />
     </form>
   )
@@ -292,7 +314,7 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
   const [note, setNote] = useState('')
   const transactionRef = useRef<HTMLInputElement>(null)
   const [refs] = useState(() => ({ serviceTransactionId: transactionRef }))
-  const refusal = useRefusal(refs)
+  const refusal = useRefusal(refs, needsId ? ['serviceTransactionId'] : [])
   const why =
     needsId && !/^\d{1,20}$/.test(digitsOnly(transactionId))
       ? m.why.transactionId
@@ -329,6 +351,7 @@ function AnnotateForm({ entry }: { entry: JournalEntry }) {
         why={why}
         submitLabel={m.annotate}
         errorAtField={refusal.atField}
+        errorText={refusal.noteText}
       />
     </form>
   )
@@ -374,6 +397,8 @@ function NoteAndSubmit(props: {
   submitLabel: string
   /** The store's error is said at the field it names: not again here. */
   errorAtField: boolean
+  /** Other words for the store's error than its own (a refusal of a field no longer on the form). */
+  errorText: string | null
 }) {
   const t = useT()
   const m = t.manager.resolve
@@ -389,7 +414,7 @@ function NoteAndSubmit(props: {
         maxLength={500}
         problem={props.note && !noteIsEnough(props.note) ? m.noteShort : null}
       />
-      {error && !props.errorAtField ? <ErrorNote error={error} /> : null}
+      {error && !props.errorAtField ? <ErrorNote error={error} text={props.errorText ?? undefined} /> : null}
       <div className="actions">
         <Button
           type="submit"
