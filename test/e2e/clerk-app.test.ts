@@ -232,6 +232,65 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.close()
   })
 
+  it('says Offline in the top bar when the service does not answer, not after one dropped connection', async () => {
+    const { page, errors } = await openDesk()
+    const status = page.locator('header .online')
+    const lookUp = async () => {
+      await page.getByRole('button', { name: /^Deposit|^إيداع/ }).click()
+      await page.locator('.step input').first().fill('0912345678')
+      await page.locator('.step input').first().press('Enter')
+    }
+    for (const language of ['en', 'ar'] as const) {
+      const m = MESSAGES[language]
+      if (language === 'ar') await page.getByRole('button', { name: 'العربية' }).click()
+      await status.filter({ hasText: m.status.online }).waitFor()
+      // Every look the status takes from here (its tone: online-good, online-bad, online-pending).
+      await page.evaluate(() => {
+        const el = document.querySelector('header .online')
+        const w = window as unknown as { looks: string[] }
+        w.looks = []
+        if (el)
+          new MutationObserver(() => w.looks.push(el.className)).observe(el, {
+            attributes: true,
+            attributeFilter: ['class'],
+          })
+      })
+      // One lookup's connection dropped: the lookup says the service did not answer; the bar, through the
+      // next two of its polls (every 4 s), never says Offline.
+      shell.sandbox.controls.setFaults([
+        { method: 'GET', path: '/user-lookup', action: 'drop-before-commit', times: 1 },
+      ])
+      await lookUp()
+      await page.getByText(m.common.serviceSilent).waitFor()
+      for (let poll = 0; poll < 2; poll++)
+        await page.waitForResponse((r) => r.url().endsWith('/__bridge/getStatus'))
+      await status.filter({ hasText: m.status.online }).waitFor()
+      expect(await page.evaluate(() => (window as unknown as { looks: string[] }).looks)).not.toContain(
+        'online online-bad',
+      )
+      // The service really down (every connection reset): Offline, in the language of the screen.
+      shell.sandbox.controls.setFaults([
+        { method: 'GET', path: '/user-lookup', action: 'drop-before-commit' },
+        { method: 'GET', path: '/denominations', action: 'drop-before-commit' },
+      ])
+      await page.keyboard.press('Escape')
+      await lookUp()
+      await status.filter({ hasText: m.status.offline }).waitFor()
+      expect(await status.textContent()).toContain(m.status.offlineShort)
+      await screenshot(page, `top-bar-offline-${language}`)
+      // Back: the next lookup gets through, and the bar says so.
+      shell.sandbox.controls.clearFaults()
+      await page.keyboard.press('Escape')
+      await lookUp()
+      await page.locator('.holder-name').waitFor()
+      await status.filter({ hasText: m.status.online }).waitFor()
+      await page.keyboard.press('Escape')
+    }
+    await page.getByRole('button', { name: 'English' }).click()
+    expect(errors).toEqual([])
+    await page.close()
+  }, 90_000)
+
   it('shows a red panel and never retries when a voucher sale has an unknown outcome', async () => {
     const { page } = await openDesk()
     const before = ledger().vouchers.length
