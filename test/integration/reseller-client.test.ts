@@ -601,3 +601,69 @@ describe('checking at once after a call goes unanswered (before the status says 
     expect(s.online).toBe(true)
   })
 })
+
+describe('a call unanswered while a question is already out', () => {
+  function session(answerTimeoutMs: number) {
+    const s = new ServiceSession(
+      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs },
+      () => ({ username: 'u', password: 'p' }),
+      () => 3600_000,
+      new ServiceClock(),
+      silentLogger,
+    )
+    http = s.http
+    return s
+  }
+
+  it('during a check: answered, then unanswered again, and the check unanswered too, says offline', async () => {
+    let releaseCheck: () => void = () => {}
+    let vouchersAnswered = 0
+    reply = (req, res) => {
+      if (req.url?.endsWith('/user-lookup')) return req.socket.destroy()
+      if (req.url?.endsWith('/denominations')) {
+        releaseCheck = () => req.socket.destroy()
+        return
+      }
+      if (vouchersAnswered++ > 0) return req.socket.destroy()
+      res.statusCode = 200
+      res.end('{"ok":true}')
+    }
+    const s = session(10_000)
+    s.online = true
+    await expect(s.http.send({ method: 'GET', path: '/user-lookup', money: false })).rejects.toThrow()
+    expect(s.online).toBe(null)
+    await s.http.send({ method: 'GET', path: '/vouchers', money: false })
+    expect(s.online).toBe(true)
+    // The last call goes unanswered while the check is still out: not "online" any more.
+    await expect(s.http.send({ method: 'GET', path: '/vouchers', money: false })).rejects.toThrow()
+    expect(s.online).toBe(null)
+    releaseCheck()
+    await expect.poll(() => s.online).toBe(false)
+  })
+
+  it('during the offline desk’s unbounded probe: the probe is replaced by a bounded check, which says offline', async () => {
+    let lookups = 0
+    const denominations: string[] = []
+    reply = (req, res) => {
+      if (req.url?.endsWith('/denominations')) {
+        denominations.push(req.url)
+        return // never answered: the probe waits for its answer timeout, the check for CHECK_WAIT_MS at most
+      }
+      if (lookups++ > 0) return req.socket.destroy()
+      res.statusCode = 200
+      res.end('{"ok":true}')
+    }
+    // An answer timeout far past the test's: only the check's own bound can end it in time.
+    const s = session(120_000)
+    s.online = false
+    s.probeIfOffline()
+    await expect.poll(() => denominations.length).toBe(1)
+    await s.http.send({ method: 'GET', path: '/user-lookup', money: false })
+    expect(s.online).toBe(true)
+    await expect(s.http.send({ method: 'GET', path: '/user-lookup', money: false })).rejects.toThrow()
+    expect(s.online).toBe(null)
+    await expect.poll(() => denominations.length).toBe(2)
+    await expect.poll(() => s.online, { timeout: 8000 }).toBe(false)
+    await s.close()
+  })
+})

@@ -18,10 +18,16 @@ export class ServiceSession {
   readonly tokens: TokenManager
   /** Reached (true), not reached and checked (false), or not known: not asked yet, or being checked (null). */
   online: boolean | null = null
-  #probe: AbortController | null = null
+  /** The question out, if any: a check after a failed call (bounded) or the offline desk's periodic probe. */
+  #question: { abort: AbortController; check: boolean } | null = null
   #lastProbeAt = Number.NEGATIVE_INFINITY
-  /** Answers the service has given, counted: a check that fails after one of them got through says nothing. */
-  #answers = 0
+  /**
+   * When the service last answered and when a call last went unanswered, as marks of one counter: which came
+   * last decides what a check that goes unanswered means.
+   */
+  #marks = 0
+  #lastAnswer = 0
+  #lastFailure = 0
   #closed = false
 
   constructor(
@@ -33,9 +39,12 @@ export class ServiceSession {
   ) {
     this.http = new ServiceHttp(connection, clock, log.child('http'), (reachable) => {
       if (reachable) {
-        this.#answers++
+        this.#lastAnswer = ++this.#marks
         this.online = true
-      } else this.#checkUnanswered()
+      } else {
+        this.#lastFailure = ++this.#marks
+        this.#checkUnanswered()
+      }
     })
     this.tokens = new TokenManager(this.http, credentials, clock, tokenLifetimeMs, log.child('token'))
   }
@@ -45,17 +54,21 @@ export class ServiceSession {
    * little — a relay's reset, a kept connection the server had just closed — and a clerk told "Service
    * offline" after it is usually told something untrue. So the service is asked at once, with the harmless
    * question of the probe below (no token, no money), and the desk says offline only when that goes
-   * unanswered too, within CHECK_WAIT_MS. Meanwhile the status is "checking" (null): the failure is known,
-   * the service's state is not. A desk already offline stays so; its periodic probe says when it is back.
+   * unanswered too, within CHECK_WAIT_MS, and no answer came after the last failed call. Meanwhile the status
+   * is "checking" (null): the failure is known, the service's state is not. A desk already offline stays so;
+   * its periodic probe says when it is back. A failure while a check is out waits for that check (it is asked
+   * after the failure, or its own answer is news); a failure while the periodic probe is out (an offline desk
+   * a call got through to since) replaces the probe, which has no bound of its own, by a bounded check.
    */
   #checkUnanswered(): void {
-    if (this.#closed || this.online === false || this.#probe) return
+    if (this.#closed || this.online === false) return
     this.online = null
-    const answersBefore = this.#answers
+    if (this.#question?.check) return
+    this.#question?.abort.abort()
     this.#ask(CHECK_WAIT_MS).then(
       () => undefined,
       () => {
-        if (!this.#closed && this.#answers === answersBefore) this.online = false
+        if (!this.#closed && this.#lastFailure > this.#lastAnswer) this.online = false
       },
     )
   }
@@ -63,18 +76,24 @@ export class ServiceSession {
   /**
    * The question whether the service is reached: a GET of the denominations without a token. Any answer (its
    * 401 too) proves the service is reached and marks it so (through the HTTP edge); it moves no money and asks
-   * for no token. One at a time; `waitMs` bounds it beyond the connection's own timeouts.
+   * for no token. One at a time; `waitMs` (a check) bounds it beyond the connection's own timeouts.
    */
   #ask(waitMs?: number): Promise<unknown> {
-    const probe = new AbortController()
-    this.#probe = probe
+    const question = { abort: new AbortController(), check: waitMs !== undefined }
+    this.#question = question
     this.#lastProbeAt = performance.now()
-    const timer = waitMs === undefined ? undefined : setTimeout(() => probe.abort(), waitMs)
+    const timer = waitMs === undefined ? undefined : setTimeout(() => question.abort.abort(), waitMs)
     return this.http
-      .send({ method: 'GET', path: '/denominations', money: false, quiet: true, signal: probe.signal })
+      .send({
+        method: 'GET',
+        path: '/denominations',
+        money: false,
+        quiet: true,
+        signal: question.abort.signal,
+      })
       .finally(() => {
         clearTimeout(timer)
-        if (this.#probe === probe) this.#probe = null
+        if (this.#question === question) this.#question = null
       })
   }
 
@@ -85,7 +104,8 @@ export class ServiceSession {
    * desk nobody looks at asks nothing.
    */
   probeIfOffline(): void {
-    if (this.online !== false || this.#probe || performance.now() - this.#lastProbeAt < PROBE_EVERY_MS) return
+    if (this.online !== false || this.#question || performance.now() - this.#lastProbeAt < PROBE_EVERY_MS)
+      return
     this.#ask().catch(() => undefined)
   }
 
@@ -101,7 +121,7 @@ export class ServiceSession {
   close(): Promise<void> {
     // A question of the desk's own is not waited for (a service that does not answer would hold the quit).
     this.#closed = true
-    this.#probe?.abort()
+    this.#question?.abort.abort()
     return this.http.close()
   }
 }
