@@ -59,7 +59,7 @@ export interface DeskDeps {
 export interface StartOptions {
   /**
    * The host's own start (IPC registered, a server listening), run once everything is open and before the
-   * start-up work touches a journal: should it fail, the start stops having changed nothing.
+   * start-up work touches a journal: should it fail, the start stops before any entry was changed.
    */
   beforeRecovery?: () => Promise<void> | void
 }
@@ -74,9 +74,10 @@ export interface Desk {
   checkCaller(method: DeskMethod, call: CallContext): void
   /**
    * Checks the databases it will open, opens the mode's workspace (and the training sandbox) and the people
-   * database, then runs the start-up work. A start either completes or touches nothing: on any failure
-   * everything opened is closed again, and a start refused for what the data folder holds (a journal or people
-   * database written by a newer version, or not a database) creates no file in it.
+   * database, then runs the start-up work. A start either completes or fails before the start-up work changed
+   * any entry, with everything it opened closed again. One refused for what the data folder holds (a journal
+   * or people database written by a newer version, or not a database) creates no file in it; one that fails
+   * later (a port already taken) may leave the empty databases it created, which the next start uses.
    */
   start(options?: StartOptions): Promise<void>
   /** Waits for sends in flight, closes the journals; says what money was still open just before. */
@@ -279,8 +280,8 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
  * The one start-up path of both hosts (the Electron entry and the browser shell), for a desk made by
  * createAppDesk (a host may hand its own parts the desk in between, such as the updater): the desk opens
  * everything, the host's own start (`attach`: IPC registered, a server listening) runs, and only then the
- * start-up work on the journal. It either completes, or fails having changed nothing and with everything it
- * opened closed.
+ * start-up work on the journal. It either completes, or fails before the start-up work changed any entry,
+ * with everything it opened closed (Desk.start says which files a failed start may leave).
  */
 export async function startAppDesk(app: AppDesk, attach?: () => Promise<void> | void): Promise<void> {
   try {

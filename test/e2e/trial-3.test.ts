@@ -195,15 +195,19 @@ describe('an unknown voucher', () => {
     await panel.getByRole('button', { name: 'Save the resolution' }).click()
     await panel.getByText('This voucher code is already recorded on another entry').waitFor()
     expect(await code.getAttribute('aria-invalid')).toBe('true')
-    // The outcome changed to "Not issued": the code's field goes, and the form's note says the refusal (it
-    // was said nowhere: the field gone, the note kept quiet for it).
+    // The outcome changed to "Not issued": the code's field goes, and the form's note says the refusal as the
+    // last Save's (it was said nowhere: the field gone, the note kept quiet for it), not as one of "Not issued".
     const formNote = panel.locator('.resolve-form .error-note')
     await panel.getByRole('radio', { name: 'Not issued', exact: true }).check()
     expect(await code.count()).toBe(0)
-    await formNote.filter({ hasText: 'This voucher code is already recorded on another entry' }).waitFor()
+    await formNote
+      .filter({
+        hasText: 'The last Save was refused. This voucher code is already recorded on another entry',
+      })
+      .waitFor()
     await shots('resolve-code-away-en')
     await toArabic()
-    await formNote.filter({ hasText: 'رمز القسيمة هذا مسجّل على عملية أخرى' }).waitFor()
+    await formNote.filter({ hasText: 'رُفض الحفظ السابق. رمز القسيمة هذا مسجّل على عملية أخرى' }).waitFor()
     await shots('resolve-code-away-ar')
     await toEnglish()
     // Back to "Issued": said at the code again, and not twice.

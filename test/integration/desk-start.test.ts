@@ -249,13 +249,13 @@ describe('a start refused for what the data folder holds', () => {
       name: 'a journal that is not a database',
       mode: 'training',
       prepare: (dir) => notADatabase(journalPath(dir, 'training')),
-      refused: /not a database/,
+      refused: /journal-training\.sqlite cannot be opened: file is not a database/,
     },
     {
       name: 'a folder where the journal is',
       mode: 'training',
       prepare: (dir) => mkdirSync(journalPath(dir, 'training')),
-      refused: /unable to open/,
+      refused: /journal-training\.sqlite cannot be opened: unable to open/,
     },
     {
       name: "a newer version's live journal",

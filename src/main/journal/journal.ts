@@ -73,7 +73,7 @@ export class Journal implements ReportSource {
     return new Journal(db, path, health, checked)
   }
 
-  /** Refuses a journal file the desk could not open (see checkDatabase), without opening or creating it. */
+  /** Refuses a journal file the desk could not open, creating nothing (see checkDatabase: it opens the file). */
   static check(path: string): void {
     checkDatabase(path)
   }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { basename, dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { AppError } from '../../shared/errors'
 import { knownSchemaVersion, MIGRATIONS, migrate } from './migrations'
 import { checkHere, checkOffThread } from './off-thread'
 
@@ -71,18 +72,29 @@ export function openDatabase(
 
 /**
  * Refuses an existing database file as openDatabase would (it cannot be opened, is not a database, or was
- * written by a newer version), creating and changing nothing: a missing file passes and is not created, and
- * nothing is migrated or switched to WAL. (A WAL a crash left beside it is taken into the file on close, as
- * any open does.) The desk's start checks every file it will open this way before it creates one, so a
- * refused start leaves the data folder as it found it.
+ * written by a newer version), creating nothing: a missing file passes and is not created, and nothing is
+ * migrated or switched to WAL. The file is opened and closed again, so a write-ahead log a crash left beside it
+ * is taken into the file (synced) on close, as any open and close does. The refusal names the file, so the
+ * person reading it, or support, knows which one. The desk's start checks every file it will open this way
+ * before it creates one, so a refused start leaves the data folder as it found it.
  */
 export function checkDatabase(path: string, migrations: Migrations = MIGRATIONS): void {
   if (!existsSync(path)) return
-  const db = new Database(path, { fileMustExist: true })
   try {
-    knownSchemaVersion(db, migrations)
-  } finally {
-    db.close()
+    // The same wait as the real open's busy_timeout, for a file another connection is closing just then.
+    const db = new Database(path, { fileMustExist: true, timeout: 5000 })
+    try {
+      knownSchemaVersion(db, migrations)
+    } finally {
+      db.close()
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw new AppError(
+      'JOURNAL_UNAVAILABLE',
+      `${basename(path)} cannot be opened: ${error instanceof Error ? error.message : String(error)}.`,
+      { file: basename(path) },
+    )
   }
 }
 

@@ -75,7 +75,7 @@ export class PeopleStore {
     return new PeopleStore(db, health)
   }
 
-  /** Refuses a file open() would refuse, without opening or creating it (see checkDatabase). */
+  /** Refuses a file open() would refuse, creating nothing (see checkDatabase: it opens the file). */
   static check(path: string): void {
     checkDatabase(path, PEOPLE_MIGRATIONS)
   }

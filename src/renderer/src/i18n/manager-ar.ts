@@ -205,6 +205,7 @@ export const managerAr: ManagerMessages = {
       other: 'لم تُقبل هذه القيمة. قارنها بما لدى المزوّد واكتبها من جديد.',
     },
     refusedAway: (field) => `لم يُقبل ${field}. قارنه بما لدى المزوّد.`,
+    lastSaveRefused: (why) => `رُفض الحفظ السابق. ${why}`,
     why: {
       outcome: 'اختر ما قاله المزوّد.',
       code: (n) => `اكتب رمز القسيمة (${n} رقماً) مرتين.`,

@@ -216,6 +216,7 @@ export const managerEn = {
     },
     /** What main refused at a field no longer on the form (the outcome was changed since): said by the form. */
     refusedAway: (field: string) => `${field} was not accepted. Check it against the provider’s record.`,
+    lastSaveRefused: (why: string) => `The last Save was refused. ${why}`,
     why: {
       outcome: 'Choose what the provider said.',
       code: (n: number) => `Type the ${n}-digit voucher code twice.`,

@@ -29,22 +29,29 @@ function refusedField(error: AppErrorData | null): FormField | null {
   return FORM_FIELDS.find((f) => named.includes(f)) ?? null
 }
 
+/** Why main refused a field, when it said (a code or serial already recorded on another entry). */
+function refusalReason(m: Messages['manager']['resolve'], error: AppErrorData, field: FormField) {
+  return error.details?.reason === 'RECORDED_ELSEWHERE' && field !== 'serviceTransactionId'
+    ? m.refused[field]
+    : null
+}
+
 /** Main's refusal at a field, in the screen's language: why, where main said (a code already recorded…). */
 function refusalAt(m: Messages['manager']['resolve'], error: AppErrorData | null, field: FormField) {
   if (!error || refusedField(error) !== field) return null
-  if (error.details?.reason === 'RECORDED_ELSEWHERE' && field !== 'serviceTransactionId')
-    return m.refused[field]
-  return m.refused.other
+  return refusalReason(m, error, field) ?? m.refused.other
 }
 
 /**
  * Main's refusal of a field the form no longer shows (the outcome was changed since: "Not issued" after a code
- * was refused), said by the form's note in words that name the field.
+ * was refused), said by the form's note as the last Save's, in words that name the field: not as a refusal of
+ * the answer now chosen, which may well be saved.
  */
 function refusalAway(m: Messages['manager']['resolve'], error: AppErrorData, field: FormField): string {
-  if (error.details?.reason === 'RECORDED_ELSEWHERE' && field !== 'serviceTransactionId')
-    return m.refused[field]
-  return m.refusedAway(field === 'code' ? m.code : field === 'serialNumber' ? m.serial : m.transactionId)
+  return m.lastSaveRefused(
+    refusalReason(m, error, field) ??
+      m.refusedAway(field === 'code' ? m.code : field === 'serialNumber' ? m.serial : m.transactionId),
+  )
 }
 
 /**
