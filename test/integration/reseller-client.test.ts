@@ -445,18 +445,21 @@ describe('through a proxy', () => {
   })
 })
 
+/** A service session against this file's server, whose HTTP edge the file's afterEach closes. */
+function statusSession(answerTimeoutMs = 300) {
+  const s = new ServiceSession(
+    { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs },
+    () => ({ username: 'u', password: 'p' }),
+    () => 3600_000,
+    new ServiceClock(),
+    silentLogger,
+  )
+  http = s.http
+  return s
+}
+
 describe('asking whether the service is back (the status of a desk marked offline)', () => {
-  function session(answerTimeoutMs = 300) {
-    const s = new ServiceSession(
-      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs },
-      () => ({ username: 'u', password: 'p' }),
-      () => 3600_000,
-      new ServiceClock(),
-      silentLogger,
-    )
-    http = s.http
-    return s
-  }
+  const session = statusSession
 
   it('asks only while offline, without a token and nothing but the denominations, at most every 15 s', async () => {
     const asked: { method?: string; url?: string; authorization?: string }[] = []
@@ -603,17 +606,7 @@ describe('checking at once after a call goes unanswered (before the status says 
 })
 
 describe('a call unanswered while a question is already out', () => {
-  function session(answerTimeoutMs: number) {
-    const s = new ServiceSession(
-      { baseUrl: base, proxyUrl: null, connectTimeoutMs: 500, answerTimeoutMs },
-      () => ({ username: 'u', password: 'p' }),
-      () => 3600_000,
-      new ServiceClock(),
-      silentLogger,
-    )
-    http = s.http
-    return s
-  }
+  const session = statusSession
 
   it('during a check: answered, then unanswered again, and the check unanswered too, says offline', async () => {
     let releaseCheck: () => void = () => {}
