@@ -7,7 +7,7 @@ import {
 } from 'node:http'
 import { type AddressInfo, connect, type Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ServiceSession } from '../../src/main/desk/service-session'
 import { createLogger, silentLogger } from '../../src/main/log'
 import {
@@ -461,7 +461,7 @@ function statusSession(answerTimeoutMs = 300) {
 describe('asking whether the service is back (the status of a desk marked offline)', () => {
   const session = statusSession
 
-  it('asks only while offline, without a token and nothing but the denominations, at most every 15 s', async () => {
+  it('offline, asks without a token and nothing but the denominations, at most every 15 s; online and answered lately, asks nothing', async () => {
     const asked: { method?: string; url?: string; authorization?: string }[] = []
     reply = (req, res) => {
       asked.push({ method: req.method, url: req.url, authorization: req.headers.authorization })
@@ -469,20 +469,20 @@ describe('asking whether the service is back (the status of a desk marked offlin
       res.end('{"error":{"code":"UNAUTHORIZED","message":"no token"}}')
     }
     const s = session()
-    s.probeIfOffline()
+    s.probeIfDue()
     s.online = true
-    s.probeIfOffline()
+    s.probeIfDue()
     expect(asked).toEqual([])
 
     s.online = false
-    s.probeIfOffline()
+    s.probeIfDue()
     // Any answer, its 401 too, says the service is reached.
     await expect.poll(() => s.online).toBe(true)
     expect(asked).toEqual([
       { method: 'GET', url: '/api/v1/reseller/denominations', authorization: undefined },
     ])
     s.online = false
-    s.probeIfOffline()
+    s.probeIfDue()
     expect(asked).toHaveLength(1)
   })
 
@@ -510,7 +510,7 @@ describe('asking whether the service is back (the status of a desk marked offlin
     }
     const s = session(120_000)
     s.online = false
-    s.probeIfOffline()
+    s.probeIfDue()
     await expect.poll(() => held).toBe(true)
     // An answer timeout of two minutes, and the test's own 30 s: close does not wait for the question.
     await s.close()
@@ -605,6 +605,78 @@ describe('checking at once after a call goes unanswered (before the status says 
   })
 })
 
+describe('an online desk nobody calls from (the top bar, the service gone quiet)', () => {
+  // Only performance.now() is faked: 30 s without an answer pass at once, the HTTP edge's timers stay real.
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  function quietSession(answerTimeoutMs?: number) {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    const s = statusSession(answerTimeoutMs)
+    s.online = true
+    const seen: (boolean | null)[] = []
+    let value: boolean | null = s.online
+    Object.defineProperty(s, 'online', {
+      get: () => value,
+      set: (next: boolean | null) => {
+        value = next
+        seen.push(next)
+      },
+    })
+    return { s, seen }
+  }
+
+  it('the service gone: after 30 s without an answer it says Checking, then Offline, with nobody calling', async () => {
+    const asked: string[] = []
+    reply = (req) => {
+      asked.push(`${req.method} ${req.url}`)
+      req.socket.destroy()
+    }
+    const { s, seen } = quietSession()
+    s.probeIfDue()
+    vi.advanceTimersByTime(29_000)
+    s.probeIfDue()
+    expect(asked).toEqual([])
+    vi.advanceTimersByTime(2_000)
+    s.probeIfDue()
+    await expect.poll(() => s.online).toBe(false)
+    expect(seen).toEqual([null, false])
+    // The harmless question only, twice: the quiet one, then the check after it went unanswered.
+    expect(asked).toEqual(['GET /api/v1/reseller/denominations', 'GET /api/v1/reseller/denominations'])
+  })
+
+  it('one dropped connection on that question: Checking, then Online, never Offline', async () => {
+    let resets = 1
+    reply = (req, res) => {
+      if (resets-- > 0) return req.socket.destroy()
+      res.statusCode = 401
+      res.end('{"message":"Unauthenticated."}')
+    }
+    const { s, seen } = quietSession()
+    vi.advanceTimersByTime(31_000)
+    s.probeIfDue()
+    await expect.poll(() => seen.at(-1)).toBe(true)
+    expect(seen).toEqual([null, true])
+  })
+
+  it('the service there: asked once, stays Online, and not asked again for 30 s', async () => {
+    const asked: string[] = []
+    reply = (req, res) => {
+      asked.push(`${req.method} ${req.url}`)
+      res.statusCode = 401
+      res.end('{"message":"Unauthenticated."}')
+    }
+    const { s, seen } = quietSession()
+    vi.advanceTimersByTime(31_000)
+    s.probeIfDue()
+    await expect.poll(() => asked.length).toBe(1)
+    await expect.poll(() => seen).toEqual([true])
+    vi.advanceTimersByTime(20_000)
+    s.probeIfDue()
+    expect(asked).toHaveLength(1)
+  })
+})
+
 describe('a call unanswered while a question is already out', () => {
   const session = statusSession
 
@@ -649,7 +721,7 @@ describe('a call unanswered while a question is already out', () => {
     // An answer timeout far past the test's: only the check's own bound can end it in time.
     const s = session(120_000)
     s.online = false
-    s.probeIfOffline()
+    s.probeIfDue()
     await expect.poll(() => denominations.length).toBe(1)
     await s.http.send({ method: 'GET', path: '/user-lookup', money: false })
     expect(s.online).toBe(true)

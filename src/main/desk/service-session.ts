@@ -12,6 +12,12 @@ export const PROBE_EVERY_MS = 15_000
  */
 export const CHECK_WAIT_MS = 5_000
 
+/**
+ * How long an online desk goes without an answer from the service before the status, looked at, asks whether
+ * it is still there: a desk nobody sells from said "Online" however long the service had been down.
+ */
+export const QUIET_CHECK_AFTER_MS = 30_000
+
 /** One service (the training sandbox or the live one): its HTTP edge, token, clock and reachability. */
 export class ServiceSession {
   readonly http: ServiceHttp
@@ -21,6 +27,8 @@ export class ServiceSession {
   /** The question out, if any: a check after a failed call (bounded) or the offline desk's periodic probe. */
   #question: { abort: AbortController; check: boolean } | null = null
   #lastProbeAt = Number.NEGATIVE_INFINITY
+  /** When the service last answered anything (performance.now()); the session's start before any answer. */
+  #lastAnsweredAt = performance.now()
   /**
    * When the service last answered and when a call last went unanswered, as marks of one counter: which came
    * last decides what a check that goes unanswered means.
@@ -40,6 +48,7 @@ export class ServiceSession {
     this.http = new ServiceHttp(connection, clock, log.child('http'), (reachable) => {
       if (reachable) {
         this.#lastAnswer = ++this.#marks
+        this.#lastAnsweredAt = performance.now()
         this.online = true
       } else {
         this.#lastFailure = ++this.#marks
@@ -98,15 +107,29 @@ export class ServiceSession {
   }
 
   /**
-   * While the service is marked unreachable, asks it now and then whether it is back: otherwise the status
-   * stayed at "offline" until the clerk's next request, however long the service had been answering again.
-   * Its failure says nothing new. Called with each status request (the screens ask every few seconds), so a
-   * desk nobody looks at asks nothing.
+   * Asks the service, now and then, what the status alone cannot know. While it is marked unreachable: whether
+   * it is back (otherwise the status stayed at "offline" until the clerk's next request, however long the
+   * service had been answering again); that question's failure says nothing new. While it is marked reached
+   * but nothing has answered for QUIET_CHECK_AFTER_MS: whether it is still there (otherwise "online" stayed,
+   * however long the service had been down); that question unanswered, and nothing answered since, counts as
+   * an unanswered call — "checking", then the bounded check above decides. Called with each status request
+   * (the screens ask every few seconds), so a desk nobody looks at asks nothing.
    */
-  probeIfOffline(): void {
-    if (this.online !== false || this.#question || performance.now() - this.#lastProbeAt < PROBE_EVERY_MS)
-      return
-    this.#ask().catch(() => undefined)
+  probeIfDue(): void {
+    if (this.#closed || this.#question) return
+    const now = performance.now()
+    if (this.online === false) {
+      if (now - this.#lastProbeAt < PROBE_EVERY_MS) return
+      this.#ask().catch(() => undefined)
+    } else if (this.online === true) {
+      if (now - Math.max(this.#lastAnsweredAt, this.#lastProbeAt) < QUIET_CHECK_AFTER_MS) return
+      const asked = this.#marks
+      this.#ask(CHECK_WAIT_MS).catch(() => {
+        if (this.#closed || this.#lastAnswer > asked) return
+        this.#lastFailure = ++this.#marks
+        this.#checkUnanswered()
+      })
+    }
   }
 
   /** Whether there is an account to sign in with (a live password, the training sandbox's demo reseller). */

@@ -125,7 +125,7 @@ export class Workspaces implements DeskCore {
 
   status(): DeskStatus {
     const ws = this.active()
-    ws.session.probeIfOffline()
+    ws.session.probeIfDue()
     return {
       mode: ws.mode,
       serviceUrl: ws.session.baseUrl,
