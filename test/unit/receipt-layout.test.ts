@@ -57,6 +57,18 @@ describe('voucher receipt', () => {
     expect(text).not.toContain('COPY')
   })
 
+  it('says "not given" for dates a manager’s resolution left out, never a blank line, in Arabic and English', () => {
+    const resolved = issuedVoucher({
+      voucher: { code: '001110016812345', serialNumber: '98712345678', activationDate: '', expiryDate: '' },
+    })
+    const ar = visibleText(html({ entry: resolved }))
+    expect(ar).toContain('تاريخ التفعيل غير متوفر')
+    expect(ar).toContain('تاريخ الانتهاء غير متوفر')
+    const en = visibleText(html({ entry: resolved, options: receiptOptions({ language: 'en' }) }))
+    expect(en).toContain('Valid from not given')
+    expect(en).toContain('Expires not given')
+  })
+
   it('is laid out at exactly 384 dots for 58 mm and 576 dots for 80 mm', () => {
     expect(html({ entry: issuedVoucher(), options: receiptOptions({ widthMm: 58 }) })).toContain(
       'width:384px',

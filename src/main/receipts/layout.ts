@@ -148,8 +148,9 @@ function voucherBody(
     `<div class="caption">${text(labels.code)}</div>`,
     `<div class="code-box"><bdi dir="ltr" class="code" style="font-size:${codeFontSize(groups, widthDots, sizes)}px">${code}</bdi></div>`,
     row(labels.serial, ltr(voucher.serialNumber)),
-    row(labels.activation, ltr(voucher.activationDate)),
-    row(labels.expiry, ltr(voucher.expiryDate)),
+    // A voucher resolved by a manager may have no dates: "not given", never a blank the customer wonders at.
+    row(labels.activation, voucher.activationDate ? ltr(voucher.activationDate) : text(labels.notGiven)),
+    row(labels.expiry, voucher.expiryDate ? ltr(voucher.expiryDate) : text(labels.notGiven)),
     barcodeBlock(code128Barcode(voucher.serialNumber, widthDots, BARCODE_HEIGHT), widthDots),
     hint ? `<hr><div class="hint">${hintHtml(hint, options.language)}</div>` : '',
   ].join('')

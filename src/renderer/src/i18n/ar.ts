@@ -297,6 +297,7 @@ export const ar: Messages = {
     day: 'يوم العمل',
     mode: 'الوضع',
     attempts: 'المحاولات',
+    dateNotRecorded: 'غير مسجّل',
     clerk: 'الموظف',
     phone: 'الهاتف',
     name: 'صاحب الحساب',

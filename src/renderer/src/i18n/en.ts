@@ -280,6 +280,8 @@ export const en = {
     day: 'Business day',
     mode: 'Mode',
     attempts: 'Attempts',
+    /** A voucher's date the provider's record did not give (a manager's resolution may leave it out). */
+    dateNotRecorded: 'Not recorded',
     clerk: 'Clerk',
     phone: 'Phone',
     name: 'Account holder',

@@ -1,8 +1,9 @@
 import { Fragment } from 'react'
 import { useStore } from 'zustand'
-import type { JournalEntry, JournalEvent } from '../../../../shared/contract'
+import type { JournalEntry, JournalEvent, Language } from '../../../../shared/contract'
 import { errorLabel } from '../../../../shared/error-labels'
 import { journalStore } from '../../app/stores'
+import type { Messages } from '../../i18n/en'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -74,10 +75,11 @@ export function EntryPanel() {
               entry.firstName ? [t.journal.name, entry.firstName] : null,
               entry.voucher ? [t.sell.code, <Code key="c" value={entry.voucher.code} />] : null,
               entry.voucher ? [t.sell.serial, <Code key="s" value={entry.voucher.serialNumber} />] : null,
+              // A voucher resolved by a manager may have no dates: said so, not an empty line.
               entry.voucher
-                ? [t.sell.activation, formatPlainDate(entry.voucher.activationDate, language)]
+                ? [t.sell.activation, plainDateOrNot(entry.voucher.activationDate, language, t)]
                 : null,
-              entry.voucher ? [t.sell.expiry, formatPlainDate(entry.voucher.expiryDate, language)] : null,
+              entry.voucher ? [t.sell.expiry, plainDateOrNot(entry.voucher.expiryDate, language, t)] : null,
               entry.serviceTransactionId
                 ? [t.deposit.serviceTransaction, <Ltr key="t">{entry.serviceTransactionId}</Ltr>]
                 : null,
@@ -154,6 +156,11 @@ function History({ events }: { events: JournalEvent[] }) {
       })}
     </ol>
   )
+}
+
+/** A voucher's date as the provider gave it, or that it was not recorded (an empty date from a resolution). */
+function plainDateOrNot(isoDate: string, language: Language, t: Messages): string {
+  return isoDate ? formatPlainDate(isoDate, language) : t.journal.dateNotRecorded
 }
 
 /** Only a finished sale has a receipt: an issued voucher, a confirmed deposit. */

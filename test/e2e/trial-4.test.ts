@@ -1,0 +1,75 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserShell } from '../../src/shells/browser/server'
+import { type Browser, screenshot, sellWithAnswerLost, watchErrors } from './support/browser'
+import { type DeskInChromium, startDeskInChromium } from './support/desk'
+import { settle } from './support/layout'
+
+/**
+ * What the fourth newcomer's trial found, as the manager meets it: a voucher resolved without its dates. One
+ * desk, in order; it has no manager, so every screen is open.
+ */
+let shell: BrowserShell
+let browser: Browser
+let desk: DeskInChromium
+let page: Page
+let errors: string[]
+
+beforeAll(async () => {
+  desk = await startDeskInChromium('trial-4')
+  ;({ shell, browser } = desk)
+  page = await browser.newPage()
+  errors = watchErrors(page)
+  await page.goto(shell.url)
+  await page.locator('.denomination').first().waitFor()
+}, 120_000)
+
+afterAll(async () => {
+  await desk?.close()
+})
+
+/** Screenshots at 1024×768 and 1366×768 (the page as it stands, in its language), then the test's size. */
+async function shots(name: string): Promise<void> {
+  const before = page.viewportSize()
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 })
+    await settle(page)
+    await screenshot(page, `trial4-${name}-${width}`)
+  }
+  if (before) await page.setViewportSize(before)
+  await settle(page)
+}
+
+const toArabic = () => page.getByRole('button', { name: 'العربية' }).click()
+const toEnglish = () => page.getByRole('button', { name: 'English' }).click()
+
+describe('an unknown voucher resolved as issued without its dates', () => {
+  it('says "Not recorded" at Active from and Expires, not an empty line, in English and Arabic', async () => {
+    await sellWithAnswerLost(page, shell.sandbox.controls)
+    const real = shell.sandbox.controls.ledger().vouchers.at(-1)
+    await page.getByRole('button', { name: 'Open the attention list' }).click()
+    await page.locator('.journal-row').first().click()
+    const panel = page.locator('.entry-panel')
+    await panel.getByRole('radio', { name: 'Issued', exact: true }).check()
+    await panel.getByLabel('Voucher code', { exact: true }).fill(String(real?.code))
+    await panel.getByLabel('Voucher code again').fill(String(real?.code))
+    await panel.getByLabel('Serial number', { exact: true }).fill(String(real?.serial_number))
+    await panel.getByLabel('Serial number again').fill(String(real?.serial_number))
+    await panel.getByLabel(/^Note/).fill('Seen in the provider portal')
+    await panel.getByRole('button', { name: 'Save the resolution' }).click()
+    await expect.poll(() => panel.locator('.entry-status').textContent()).toContain('Issued')
+    const fact = (label: string) =>
+      panel.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent()
+    expect(await fact('Active from')).toBe('Not recorded')
+    expect(await fact('Expires')).toBe('Not recorded')
+    await shots('resolved-no-dates-en')
+    await toArabic()
+    await panel.locator('dt', { hasText: 'فعّالة من' }).waitFor()
+    expect(await fact('فعّالة من')).toBe('غير مسجّل')
+    expect(await fact('تنتهي في')).toBe('غير مسجّل')
+    await shots('resolved-no-dates-ar')
+    await toEnglish()
+    await page.keyboard.press('Escape')
+    expect(errors).toEqual([])
+  })
+})
