@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { type Browser, screenshot, sellWithAnswerLost, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { settle } from './support/layout'
 
 /**
- * What the fourth newcomer's trial found, as the manager meets it: a voucher resolved without its dates. One
- * desk, in order; it has no manager, so every screen is open.
+ * What the fourth newcomer's trial found, as the manager meets it: a voucher resolved without its dates, and
+ * the Reports and Backup buttons that dropped the keyboard's focus to the page while they worked. One desk, in
+ * order; it has no manager, so every screen is open.
  */
 let shell: BrowserShell
 let browser: Browser
@@ -42,6 +44,11 @@ async function shots(name: string): Promise<void> {
 
 const toArabic = () => page.getByRole('button', { name: 'العربية' }).click()
 const toEnglish = () => page.getByRole('button', { name: 'English' }).click()
+/** The text of the element that has the keyboard's focus ('' for the page itself). */
+const focused = () =>
+  page.evaluate(() =>
+    document.activeElement === document.body ? '' : (document.activeElement?.textContent ?? ''),
+  )
 
 describe('an unknown voucher resolved as issued without its dates', () => {
   it('says "Not recorded" at Active from and Expires, not an empty line, in English and Arabic', async () => {
@@ -70,6 +77,44 @@ describe('an unknown voucher resolved as issued without its dates', () => {
     await shots('resolved-no-dates-ar')
     await toEnglish()
     await page.keyboard.press('Escape')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('Manager → Reports and Backup from the keyboard', () => {
+  it('keeps the focus on the button pressed while it works, so the next Enter presses it again, in English and Arabic', async () => {
+    await page.keyboard.press('F5')
+    for (const language of ['en', 'ar'] as const) {
+      const m = MESSAGES[language].manager
+      if (language === 'ar') await toArabic()
+      await page.getByRole('tab', { name: m.managerScreen.tabs.reports }).click()
+      const show = page.getByRole('button', { name: m.reports.show })
+      await show.focus()
+      await page.keyboard.press('Enter')
+      await page.locator('.report h2, .report-view h2').first().waitFor()
+      await expect.poll(focused).toBe(m.reports.show)
+      // The X report, reached with Tab from there and pressed with Enter.
+      await page.keyboard.press('Tab')
+      expect(await focused()).toBe(m.reports.x)
+      await page.keyboard.press('Enter')
+      await page.locator('.report-view h2', { hasText: m.reports.x }).waitFor()
+      await expect.poll(focused).toBe(m.reports.x)
+      // An export: saved, and the focus still on its button.
+      await page.getByRole('button', { name: 'CSV', exact: false }).first().focus()
+      const csv = await focused()
+      await page.keyboard.press('Enter')
+      await page.getByText(m.reports.exported).waitFor()
+      await expect.poll(focused).toBe(csv)
+      await shots(`reports-focus-${language}`)
+      // Backup now: made and checked, the focus still on it.
+      await page.getByRole('tab', { name: m.managerScreen.tabs.backup }).click()
+      await page.getByRole('button', { name: m.backup.now }).focus()
+      await page.keyboard.press('Enter')
+      await page.getByText(m.backup.done).waitFor()
+      await expect.poll(focused).toBe(m.backup.now)
+      await shots(`backup-focus-${language}`)
+    }
+    await toEnglish()
     expect(errors).toEqual([])
   })
 })

@@ -108,12 +108,12 @@ export function BackupPanel() {
           problem={keep && !keepOk ? '1 – 365' : null}
         />
         <div className="actions">
-          <Button type="submit" disabled={settingsBusy !== null || !keepOk}>
+          <Button type="submit" disabled={!keepOk} aria-disabled={settingsBusy !== null || undefined}>
             {m.save}
           </Button>
           <Button
             variant="primary"
-            disabled={busy}
+            aria-disabled={busy || undefined}
             onClick={() => void backupStore.getState().backupNow(folder.trim() === '' ? null : folder.trim())}
           >
             {busy ? m.working : m.now}

@@ -81,17 +81,19 @@ export function ReportsPanel() {
             <DateField label={m.to} value={s.to} onChange={(day) => day && store.setPeriod(s.from, day)} />
           </div>
           <ScopeChoice />
+          {/* Busy is aria-disabled, not disabled: a pressed button that turns disabled drops the focus to the
+              page, and the keyboard's next Enter presses nothing. The store ignores presses while busy. */}
           <div className="actions">
-            <Button type="submit" variant="primary" disabled={s.busy !== null}>
+            <Button type="submit" variant="primary" aria-disabled={s.busy !== null || undefined}>
               {m.show}
             </Button>
-            <Button disabled={s.busy !== null} onClick={() => void store.showX()}>
+            <Button aria-disabled={s.busy !== null || undefined} onClick={() => void store.showX()}>
               {chainChosen ? m.thisPc.x : m.x}
             </Button>
             <Button
               ref={closeDayRef}
               variant="danger"
-              disabled={s.busy !== null}
+              aria-disabled={s.busy !== null || undefined}
               onClick={() => void store.askClose()}
             >
               {chainChosen ? m.thisPc.closeDay : m.closeDay}
@@ -131,14 +133,17 @@ export function ReportsPanel() {
               {EXPORT_FORMATS.map((format) => (
                 <Button
                   key={format}
-                  disabled={s.busy !== null}
+                  aria-disabled={s.busy !== null || undefined}
                   onClick={() => void store.exportAs(format, language)}
                 >
                   {m.format[format]}
                 </Button>
               ))}
               {printable ? (
-                <Button disabled={s.busy !== null} onClick={() => void store.print(language)}>
+                <Button
+                  aria-disabled={s.busy !== null || undefined}
+                  onClick={() => void store.print(language)}
+                >
                   {m.print}
                 </Button>
               ) : null}
