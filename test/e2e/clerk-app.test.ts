@@ -359,7 +359,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
     await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor()
     // Main re-sends on its own after a short delay; the top of the screen says so when it lands.
     const notice = page.getByRole('region', { name: 'Background results' })
-    await notice.getByText('An earlier deposit was confirmed').waitFor({ timeout: 20_000 })
+    await notice.getByText('A re-sent deposit was confirmed').waitFor({ timeout: 20_000 })
     expect(await notice.textContent()).toContain('9.500')
     // The screen below says it too: no "Outcome unknown" and no Retry safely left beside the notice.
     await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()

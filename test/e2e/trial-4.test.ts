@@ -118,3 +118,39 @@ describe('Manager → Reports and Backup from the keyboard', () => {
     expect(errors).toEqual([])
   })
 })
+
+describe('a deposit resolved in the background while the Deposit screen shows it', () => {
+  it('its banner does not call it "an earlier deposit" beside "Deposit confirmed", in English and Arabic', async () => {
+    await page.keyboard.press('F2')
+    for (const language of ['en', 'ar'] as const) {
+      const t = MESSAGES[language]
+      if (language === 'ar') await toArabic()
+      await page.locator('.step input').first().fill('0912345678')
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: t.common.yes, exact: true }).click({ trial: true })
+      await page.keyboard.press('Enter')
+      // Another amount each time: the same phone and amount would be asked about as a repeat.
+      await page.getByLabel(t.deposit.amount).fill(language === 'en' ? '40' : '45')
+      await page.keyboard.press('Enter')
+      await page.getByRole('button', { name: t.deposit.confirm }).click({ trial: true })
+      // The answer lost after the service took it: unknown on screen, then the background's re-send settles it.
+      shell.sandbox.controls.setFaults([
+        { method: 'POST', path: '/deposit', action: 'drop-after-commit', times: 1 },
+      ])
+      await page.keyboard.press('Enter')
+      await page.getByRole('heading', { name: t.deposit.confirmedTitle }).waitFor({ timeout: 15_000 })
+      shell.sandbox.controls.clearFaults()
+      const region = page.getByRole('region', { name: t.notices.region })
+      await region.getByText(t.notices.depositConfirmed).waitFor()
+      const said = (await region.textContent()) ?? ''
+      // The very deposit on the screen, never said to be another, earlier one.
+      expect(said).not.toMatch(language === 'en' ? /earlier/i : /سابق/)
+      expect(said).toContain(language === 'en' ? '40.000' : '45.000')
+      await shots(`deposit-background-${language}`)
+      await region.getByRole('button', { name: t.common.dismiss }).click()
+      await page.keyboard.press('Escape')
+    }
+    await toEnglish()
+    expect(errors).toEqual([])
+  }, 60_000)
+})

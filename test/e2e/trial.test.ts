@@ -232,16 +232,16 @@ describe('several deposits resolved in the background', () => {
       const region = page.getByRole('region', { name: 'Background results' })
       const more = region.getByRole('button', { name: 'Show 2 more' })
       await more.waitFor({ timeout: 30_000 })
-      expect(await region.getByText('An earlier deposit').count()).toBe(1)
+      expect(await region.getByText('A re-sent deposit').count()).toBe(1)
       const bottoms = await page
         .locator('.denomination')
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom))
       expect(Math.max(...bottoms)).toBeLessThanOrEqual(768)
       // All three on asking, and back.
       await more.click()
-      expect(await region.getByText('An earlier deposit').count()).toBe(3)
+      expect(await region.getByText('A re-sent deposit').count()).toBe(3)
       await region.getByRole('button', { name: 'Show only the latest' }).click()
-      expect(await region.getByText('An earlier deposit').count()).toBe(1)
+      expect(await region.getByText('A re-sent deposit').count()).toBe(1)
 
       // A receipt that did not print is never folded away. (A printer where nothing answers; Settings read again.)
       await setPrinter({ kind: 'escpos-network', address: 'tcp://127.0.0.1:1', widthMm: 58 })
@@ -249,7 +249,7 @@ describe('several deposits resolved in the background', () => {
       await region.getByRole('button', { name: 'Print', exact: true }).first().click()
       await region.getByText('The receipt did not print').waitFor()
       await region.getByRole('button', { name: 'Show only the latest' }).click()
-      expect(await region.getByText('An earlier deposit').count()).toBe(2)
+      expect(await region.getByText('A re-sent deposit').count()).toBe(2)
       await region.getByText('The receipt did not print').waitFor()
       await region.getByRole('button', { name: 'Show 1 more' }).waitFor()
       for (let i = 0; i < 3; i++) await region.getByRole('button', { name: 'Dismiss' }).first().click()

@@ -127,8 +127,8 @@ export const ar: Messages = {
   },
   notices: {
     region: 'نتائج في الخلفية',
-    depositConfirmed: 'تم تأكيد إيداع سابق',
-    depositOther: (status: string) => `حُسم إيداع سابق: ${status}`,
+    depositConfirmed: 'تأكّد إيداع أُعيد إرساله',
+    depositOther: (status: string) => `حُسم إيداع أُعيد إرساله: ${status}`,
     open: 'فتح العملية',
     showMore: (n: number) =>
       plural('ar', n, {

@@ -108,8 +108,9 @@ export const en = {
   },
   notices: {
     region: 'Background results',
-    depositConfirmed: 'An earlier deposit was confirmed',
-    depositOther: (status: string) => `An earlier deposit was resolved: ${status}`,
+    // Not "an earlier deposit": the Deposit screen may be showing this very one (a second deposit, read so).
+    depositConfirmed: 'A re-sent deposit was confirmed',
+    depositOther: (status: string) => `A re-sent deposit was resolved: ${status}`,
     open: 'Open entry',
     showMore: (n: number) => plural('en', n, { one: 'Show 1 more', other: 'Show # more' }),
     showFewer: 'Show only the latest',
