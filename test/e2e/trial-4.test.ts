@@ -51,7 +51,7 @@ const focused = () =>
   )
 
 describe('an unknown voucher resolved as issued without its dates', () => {
-  it('says "Not recorded" at Active from and Expires, not an empty line, in English and Arabic', async () => {
+  it('says "Not recorded" at Active from and Expires, not an empty line, and who resolved it, in English and Arabic', async () => {
     await sellWithAnswerLost(page, shell.sandbox.controls)
     const real = shell.sandbox.controls.ledger().vouchers.at(-1)
     await page.getByRole('button', { name: 'Open the attention list' }).click()
@@ -69,11 +69,15 @@ describe('an unknown voucher resolved as issued without its dates', () => {
       panel.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent()
     expect(await fact('Active from')).toBe('Not recorded')
     expect(await fact('Expires')).toBe('Not recorded')
+    // Resolved with nobody signed in (no manager set up yet): said so, as the reports say it, not "by ?".
+    const resolvedLine = panel.locator('.resolution-line strong')
+    expect(await resolvedLine.textContent()).toMatch(/^Issued — before sign-in was set up, /)
     await shots('resolved-no-dates-en')
     await toArabic()
     await panel.locator('dt', { hasText: 'فعّالة من' }).waitFor()
     expect(await fact('فعّالة من')).toBe('غير مسجّل')
     expect(await fact('تنتهي في')).toBe('غير مسجّل')
+    expect(await resolvedLine.textContent()).toMatch(/^صدرت — قبل إعداد تسجيل الدخول، /)
     await shots('resolved-no-dates-ar')
     await toEnglish()
     await page.keyboard.press('Escape')

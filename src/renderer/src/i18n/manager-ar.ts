@@ -223,7 +223,8 @@ export const managerAr: ManagerMessages = {
     annotateIntro: 'تم تأكيد الإيداع دون رقم العملية لدى المزوّد. أضفه من كشف المزوّد.',
     annotateIntroOther: 'أضف ملاحظة بعد أن تتحقق من هذه العملية.',
     annotate: 'حفظ الملاحظة',
-    resolvedBy: (outcome, by, time) => `${outcome} — بواسطة ${by || '?'}، ${time}`,
+    resolvedBy: (outcome, by, time) =>
+      `${outcome} — ${by ? `بواسطة ${by}` : 'قبل إعداد تسجيل الدخول'}، ${time}`,
     annotated: 'ملاحظة',
   },
 }

@@ -234,7 +234,9 @@ export const managerEn = {
     annotateIntro: 'Confirmed without the provider’s transaction id. Add it from the provider’s statement.',
     annotateIntroOther: 'Add a note once you have checked this entry.',
     annotate: 'Save the note',
-    resolvedBy: (outcome: string, by: string, time: string) => `${outcome} — by ${by || '?'}, ${time}`,
+    // No one signed in (no manager set up yet): said so, as the reports do, not "by ?".
+    resolvedBy: (outcome: string, by: string, time: string) =>
+      `${outcome} — ${by ? `by ${by}` : 'before sign-in was set up'}, ${time}`,
     annotated: 'Note',
   },
 }
