@@ -65,6 +65,10 @@ describe('an unknown voucher resolved as issued without its dates', () => {
     await panel.getByLabel(/^Note/).fill('Seen in the provider portal')
     await panel.getByRole('button', { name: 'Save the resolution' }).click()
     await expect.poll(() => panel.locator('.entry-status').textContent()).toContain('Issued')
+    // The form and its Save gone, the focus is on the line saying what was saved, not lost to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.classList.contains('resolution-line') ?? false))
+      .toBe(true)
     const fact = (label: string) =>
       panel.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent()
     expect(await fact('Active from')).toBe('Not recorded')

@@ -102,12 +102,20 @@ export function Resolution({ entry }: { entry: JournalEntry }) {
   const t = useT()
   const language = useLanguage()
   const canManage = useCanManage()
+  const lineRef = useRef<HTMLParagraphElement>(null)
+  const resolvedAt = entry.resolution?.at
+  // Saved: the form (and its Save button, which had the focus) is gone, and the focus with it, to the page.
+  // It goes to the line that says what was saved, where the keyboard goes on from.
+  useEffect(() => {
+    if (resolvedAt && (document.activeElement === null || document.activeElement === document.body))
+      lineRef.current?.focus()
+  }, [resolvedAt])
   const r = entry.resolution
   const open = entry.status === 'unknown' || entry.status === 'pending'
   return (
     <>
       {r ? (
-        <p className="resolution-line">
+        <p ref={lineRef} className="resolution-line" tabIndex={-1}>
           <strong>
             {t.manager.resolve.resolvedBy(
               r.outcome === 'annotated' ? t.manager.resolve.annotated : t.manager.resolve.outcome[r.outcome],
