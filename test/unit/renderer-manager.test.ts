@@ -208,6 +208,23 @@ describe('closing the day', () => {
     expect(store.getState().confirmingClose).toBe(false)
   })
 
+  it('does not ask while the panel is busy (its buttons stay pressable then, to keep the focus)', async () => {
+    let answer: (x: unknown) => void = () => {}
+    const getReport = vi.fn(() => new Promise((resolve) => (answer = resolve)))
+    const getXReport = vi.fn(async () => ({ type: 'x', attention: { total: 0, entries: [] } }))
+    const api = { getReport, getXReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
+    const store = createReportsStore({ api, today: () => 20261126, pollMs: 1 })
+    const showing = store.getState().show()
+    expect(store.getState().busy).toBe('report')
+    await store.getState().askClose()
+    expect(store.getState().confirmingClose).toBe(false)
+    expect(getXReport).not.toHaveBeenCalled()
+    answer({ type: 'day', from: 20261126, to: 20261126 })
+    await showing
+    await store.getState().askClose()
+    expect(store.getState().confirmingClose).toBe(true)
+  })
+
   it('does not close the day before the question has its count (a bounced Enter, a quick click)', async () => {
     let answer: (x: unknown) => void = () => {}
     const getXReport = vi.fn(() => new Promise((resolve) => (answer = resolve)))

@@ -115,6 +115,8 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
         }),
 
       async askClose() {
+        // Pressed while the panel works (its buttons are only aria-disabled then, to keep the focus): nothing.
+        if (get().busy) return
         const asked = ++closeAsked
         set({ confirmingClose: true, closeOpenCount: null, closeCounting: true })
         try {
