@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, screenshot, sellFiveLyd, sellWithAnswerLost, watchErrors } from './support/browser'
-import { type DeskInChromium, startDeskInChromium } from './support/desk'
-import { settle } from './support/layout'
+import { sellFiveLyd, sellWithAnswerLost } from './support/browser'
+import { type DeskInChromium, openFirstScreen, startDeskInChromium } from './support/desk'
+import { screenshotsAtBothWidths, settle } from './support/layout'
 
 /**
  * What the third newcomer's trial found (team/trial-3), as the clerk and the manager meet it: the limits'
@@ -12,35 +12,21 @@ import { settle } from './support/layout'
  * has no manager until the last part, so every screen is open until then.
  */
 let shell: BrowserShell
-let browser: Browser
 let desk: DeskInChromium
 let page: Page
 let errors: string[]
 
 beforeAll(async () => {
   desk = await startDeskInChromium('trial-3')
-  ;({ shell, browser } = desk)
-  page = await browser.newPage()
-  errors = watchErrors(page)
-  await page.goto(shell.url)
-  await page.locator('.denomination').first().waitFor()
+  shell = desk.shell
+  ;({ page, errors } = await openFirstScreen(desk))
 }, 120_000)
 
 afterAll(async () => {
   await desk?.close()
 })
 
-/** Screenshots at 1024×768 and 1366×768 (the page as it stands, in its language), then the test's size. */
-async function shots(name: string): Promise<void> {
-  const before = page.viewportSize()
-  for (const width of [1024, 1366]) {
-    await page.setViewportSize({ width, height: 768 })
-    await settle(page)
-    await screenshot(page, `trial3-${name}-${width}`)
-  }
-  if (before) await page.setViewportSize(before)
-  await settle(page)
-}
+const shots = (name: string) => screenshotsAtBothWidths(page, `trial3-${name}`)
 
 const toArabic = () => page.getByRole('button', { name: 'العربية' }).click()
 const toEnglish = () => page.getByRole('button', { name: 'English' }).click()

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Page } from 'playwright-core'
 import { type BrowserShell, startBrowserShell } from '../../../src/shells/browser/server'
-import { type Browser, launchBrowser } from './browser'
+import { type Browser, launchBrowser, watchErrors } from './browser'
 import { buildRendererForTest } from './renderer'
 
 /** What most screen tests start from, and how they put it away. */
@@ -38,4 +39,13 @@ export async function startDeskInChromium(name: string): Promise<DeskInChromium>
     await close()
     throw error
   }
+}
+
+/** A page of the desk on its first screen (the denominations shown), and the errors it will log. */
+export async function openFirstScreen(desk: DeskInChromium): Promise<{ page: Page; errors: string[] }> {
+  const page = await desk.browser.newPage()
+  const errors = watchErrors(page)
+  await page.goto(desk.shell.url)
+  await page.locator('.denomination').first().waitFor()
+  return { page, errors }
 }

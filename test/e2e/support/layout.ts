@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { screenshot } from './browser'
 
 /**
  * What a person at a 1024×768 or 1366×768 screen would find wrong with the page as it stands, in words:
@@ -160,4 +161,16 @@ export async function headerRows(page: Page): Promise<{ rows: number; height: nu
 /** Lets the page lay itself out after a resize (two frames). */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+}
+
+/** Screenshots at 1024×768 and 1366×768 (the page as it stands, in its language), then back to its size. */
+export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize()
+  for (const width of [1024, 1366]) {
+    await page.setViewportSize({ width, height: 768 })
+    await settle(page)
+    await screenshot(page, `${name}-${width}`)
+  }
+  if (before) await page.setViewportSize(before)
+  await settle(page)
 }
