@@ -189,14 +189,14 @@ export function createDesk(deps: DeskDeps): Desk {
         const stored = deps.settings.get().mode
         const mode: Mode = stored === 'live' && live.credentials() ? 'live' : 'training'
         // The head office takes the live journal even while the desk trains someone.
-        const modes: Mode[] =
-          deps.settings.get().headOffice?.enabled && live.credentials() ? [mode, 'live'] : [mode]
+        const alsoLive = mode !== 'live' && deps.settings.get().headOffice?.enabled && live.credentials()
         // What the folder holds is checked before anything is created in it; then the training service (it
         // refuses its own file itself) before the desk creates a file of its own.
         people.check()
-        for (const m of modes) workspaces.check(m)
+        workspaces.check(mode)
+        if (alsoLive) workspaces.check('live')
         const ws = await workspaces.ensure(mode)
-        if (mode !== 'live' && modes.includes('live')) await workspaces.ensure('live')
+        if (alsoLive) await workspaces.ensure('live')
         people.open()
         await options.beforeRecovery?.()
         // Nothing above changed a journal; from here the start-up work runs.

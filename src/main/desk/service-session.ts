@@ -50,10 +50,7 @@ export class ServiceSession {
         this.#lastAnswer = ++this.#marks
         this.#lastAnsweredAt = performance.now()
         this.online = true
-      } else {
-        this.#lastFailure = ++this.#marks
-        this.#checkUnanswered()
-      }
+      } else this.#unanswered()
     })
     this.tokens = new TokenManager(this.http, credentials, clock, tokenLifetimeMs, log.child('token'))
   }
@@ -69,7 +66,8 @@ export class ServiceSession {
    * after the failure, or its own answer is news); a failure while the periodic probe is out (an offline desk
    * a call got through to since) replaces the probe, which has no bound of its own, by a bounded check.
    */
-  #checkUnanswered(): void {
+  #unanswered(): void {
+    this.#lastFailure = ++this.#marks
     if (this.#closed || this.online === false) return
     this.online = null
     if (this.#question?.check) return
@@ -125,9 +123,7 @@ export class ServiceSession {
       if (now - Math.max(this.#lastAnsweredAt, this.#lastProbeAt) < QUIET_CHECK_AFTER_MS) return
       const asked = this.#marks
       this.#ask(CHECK_WAIT_MS).catch(() => {
-        if (this.#closed || this.#lastAnswer > asked) return
-        this.#lastFailure = ++this.#marks
-        this.#checkUnanswered()
+        if (!this.#closed && this.#lastAnswer <= asked) this.#unanswered()
       })
     }
   }
