@@ -14,7 +14,7 @@ describe('selling a voucher', () => {
     expect(list.items.map((d) => d.valueDirhams)).toEqual([5000, 30000, 100000])
     expect(list.stale).toBe(false)
 
-    const entry = await t.call('generateVoucher', { denominationId: 4 })
+    const entry = await t.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     expect(entry.status).toBe('issued')
     expect(entry.amountDirhams).toBe(30_000)
     expect(entry.voucher?.code).toMatch(/^\d{15}$/)
@@ -43,7 +43,7 @@ describe('selling a voucher', () => {
         times: 1,
       },
     ])
-    const failed = await t.call('generateVoucher', { denominationId: 1 })
+    const failed = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(failed.status).toBe('failed')
     expect(failed.error?.code).toBe('VALIDATION')
     expect(failed.needsAttention).toBe(false)
@@ -51,7 +51,7 @@ describe('selling a voucher', () => {
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const unknown = await t.call('generateVoucher', { denominationId: 1 })
+    const unknown = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(unknown.status).toBe('unknown')
     expect(unknown.needsAttention).toBe(true)
     expect(unknown.error?.code).toBe('OUTCOME_UNKNOWN')
@@ -67,7 +67,7 @@ describe('selling a voucher', () => {
     // The start's denomination refresh gets the token: let it land, so the sale goes with it.
     await t.desk.workspace().catalog.refreshing
     t.sandbox.controls.setFaults([tokenRefusedOnce('/vouchers/generate'), TOKEN_UNANSWERED_ONCE])
-    const failed = await t.call('generateVoucher', { denominationId: 1 })
+    const failed = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(failed).toMatchObject({
       status: 'failed',
       needsAttention: false,
@@ -85,15 +85,25 @@ describe('selling a voucher', () => {
   it('returns the same entry for a repeated requestId instead of buying twice', async () => {
     t = await startTestDesk()
     const [a, b] = await Promise.all([
-      t.call('generateVoucher', { denominationId: 1, requestId: 'click-1' }),
-      t.call('generateVoucher', { denominationId: 1, requestId: 'click-1' }),
+      t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'click-1' }),
+      t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'click-1' }),
     ])
     expect(a.id).toBe(b.id)
-    const c = await t.call('generateVoucher', { denominationId: 1, requestId: 'click-1' })
+    const c = await t.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'click-1',
+    })
     expect(c.id).toBe(a.id)
     expect(t.sandbox.controls.ledger().vouchers).toHaveLength(1)
-    expect((await t.rejection('generateVoucher', { denominationId: 4, requestId: 'click-1' })).code).toBe(
-      'BAD_INPUT',
-    )
+    expect(
+      (
+        await t.rejection('generateVoucher', {
+          denominationId: 4,
+          valueDirhams: 30_000,
+          requestId: 'click-1',
+        })
+      ).code,
+    ).toBe('BAD_INPUT')
   })
 })
