@@ -115,7 +115,7 @@ export const ar: Messages = {
     attentionShort: 'للمراجعة',
     limitTitle: 'الحد اليومي',
     limitUsedShort: 'المستخدم',
-    limitOpenShort: '+ مفتوح',
+    limitOpenShort: 'مفتوح',
     limitLeftShort: 'المتبقي ≈',
     limitLeftUnknown: 'المتبقي: غير معروف',
     limitUsedHere: 'المستخدم اليوم على هذا الحاسوب',

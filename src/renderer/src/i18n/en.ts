@@ -87,7 +87,7 @@ export const en = {
     attentionShort: 'Attention',
     limitTitle: 'Daily limit',
     limitUsedShort: 'Used',
-    limitOpenShort: '+ open',
+    limitOpenShort: 'Open',
     limitLeftShort: 'Left ≈',
     limitLeftUnknown: 'Left: not known',
     limitUsedHere: 'Used today on this PC',

@@ -51,16 +51,15 @@ export function LimitGauge() {
     <details className="limit" ref={ref} onKeyDown={onKeyDown}>
       <summary>
         <span className="visually-hidden">{t.status.limitTitle}</span>
-        <span className="limit-lines">
+        <span className={`limit-lines${figures.openDirhams > 0 ? ' limit-lines-three' : ''}`}>
           <span className="limit-line">
             {t.status.limitUsedShort} <Money dirhams={figures.usedDirhams} className="steady" />
-            {figures.openDirhams > 0 ? (
-              <span className="limit-open">
-                {' '}
-                {t.status.limitOpenShort} <Money dirhams={figures.openDirhams} />
-              </span>
-            ) : null}
           </span>
+          {figures.openDirhams > 0 ? (
+            <span className="limit-line limit-open">
+              {t.status.limitOpenShort} <Money dirhams={figures.openDirhams} className="steady" />
+            </span>
+          ) : null}
           <span className="limit-line limit-estimate">
             {estimate != null ? (
               <>
