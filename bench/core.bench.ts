@@ -273,7 +273,7 @@ async function tokenBench(sandbox: Sandbox) {
         counts.deposits++
         break
       case 2:
-        await desk.handlers.generateVoucher({ denominationId: 1 }, as)
+        await desk.handlers.generateVoucher({ denominationId: 1, valueDirhams: 5_000 }, as)
         counts.vouchers++
         break
       default:

@@ -46,7 +46,7 @@ console.log(`  once per process: load embedded fonts ${ms(fontsMs)}, launch Chro
 // ------------------------------------------------------------------------------------------------ (a)
 
 async function finalSale(kind: 'voucher' | 'deposit'): Promise<JournalEntry> {
-  if (kind === 'voucher') return desk.call('generateVoucher', { denominationId: 1 })
+  if (kind === 'voucher') return desk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
   await desk.call('lookupCustomer', { phone: AHMED.phone })
   return desk.call('deposit', {
     phone: AHMED.phone,

@@ -5,6 +5,7 @@ import { faultRulesSchema } from './faults'
 import { isAllowedIpEntry } from './ip'
 import { DIRHAMS_PER_LYD } from './money'
 import { sendError } from './replies'
+import { denominationsSchema } from './seed'
 import { CONTROL_BASE, type SandboxState } from './state'
 
 const clockBody = z.object({ offset_ms: z.number().int() })
@@ -109,6 +110,13 @@ export function registerControlRoutes(app: FastifyInstance, state: SandboxState,
     if (!parsed.success) return invalid(reply, parsed.error)
     controls.setRateLimit(parsed.data.per_minute)
     return { per_minute: state.rateLimiter.perMinute() }
+  })
+
+  app.put(`${CONTROL_BASE}/denominations`, async (request, reply) => {
+    const parsed = denominationsSchema.safeParse(request.body)
+    if (!parsed.success) return invalid(reply, parsed.error)
+    controls.setDenominations(parsed.data)
+    return { data: state.store.denominations() }
   })
 
   app.post(`${CONTROL_BASE}/reset`, async () => {

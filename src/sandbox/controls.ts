@@ -1,6 +1,6 @@
 import type { ActiveFaultRule, FaultRule } from './faults'
 import { normalizeServicePhone } from './phone'
-import type { SandboxSeed } from './seed'
+import { denominationsSchema, type SandboxSeed } from './seed'
 import type { SandboxState } from './state'
 import type { Ledger, ResellerPatch } from './store'
 
@@ -22,6 +22,11 @@ export interface SandboxControls {
   updateReseller(username: string, patch: ResellerPatch): void
   /** 0 = no limit. */
   setRateLimit(perMinute: number): void
+  /**
+   * Replaces the denominations on offer, as the provider may at any time (values in LYD, ids unique); throws on
+   * a malformed list. Back to the seed's at the next start or reset.
+   */
+  setDenominations(items: { id: number; name: string; value: number }[]): void
   /** Back to the state just after start: no tokens, vouchers, deposits or faults; seed users, resellers, rate. */
   reset(): void
 }
@@ -57,6 +62,7 @@ export function createControls(state: SandboxState, seed: SandboxSeed): SandboxC
       if (!Number.isInteger(perMinute) || perMinute < 0) throw new Error(`Not a rate limit: ${perMinute}`)
       state.rateLimiter.setLimit(perMinute)
     },
+    setDenominations: (items) => state.store.setDenominations(denominationsSchema.parse(items)),
     reset: () => {
       state.store.reset()
       state.faults.clear()

@@ -35,6 +35,9 @@ const denominationSchema = z.looseObject({
   value: lyd.refine((n) => n > 0, { message: 'must be above 0' }),
 })
 
+/** A list of denominations: the seed's, or one a control puts in its place. */
+export const denominationsSchema = z.array(denominationSchema).superRefine(unique((d) => d.id, 'id'))
+
 const userSchema = z.looseObject({
   phone: z
     .string()
@@ -64,7 +67,7 @@ export const seedSchema = z.looseObject({
     .array(resellerSchema)
     .min(1)
     .superRefine(unique((r) => r.username, 'username')),
-  denominations: z.array(denominationSchema).superRefine(unique((d) => d.id, 'id')),
+  denominations: denominationsSchema,
   users: z.array(userSchema).superRefine(unique((u) => u.phone, 'phone')),
 })
 

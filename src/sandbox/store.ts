@@ -233,6 +233,15 @@ export class SandboxStore {
     this.resellerCache.clear()
   }
 
+  /** Replaces the list of denominations (the provider changing its offer); vouchers already made keep theirs. */
+  setDenominations(items: { id: number; name: string; value: number }[]): void {
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM denominations')
+      const insert = this.db.prepare('INSERT INTO denominations (id, name, value_dirhams) VALUES (?, ?, ?)')
+      for (const d of items) insert.run(d.id, d.name, configuredDirhams(d.value, 'value'))
+    })()
+  }
+
   /** Forgets tokens, vouchers and deposits and restores the seed's configuration. */
   reset(): void {
     this.db.exec('DELETE FROM tokens; DELETE FROM vouchers; DELETE FROM deposits;')

@@ -103,6 +103,11 @@ export interface DeskStatus {
   liveConfigured: boolean
   /** When the journal cannot take money records (integrity, durability), why; money calls are refused. */
   journalProblem: string | null
+  /**
+   * Names the list of denominations the desk now sells from (this mode's service, as last fetched); null when
+   * it has none yet. A Sell screen whose list has another digest shows a list that is no longer the desk's.
+   */
+  catalogDigest: string | null
 }
 
 export interface Denomination {
@@ -115,6 +120,10 @@ export interface DenominationList {
   items: Denomination[]
   fetchedAt: string | null
   stale: boolean
+  /** The mode whose service gave the list. */
+  mode: Mode
+  /** Names this list (DeskStatus.catalogDigest); null when empty. */
+  digest: string | null
 }
 
 export interface EntryDetail {
@@ -148,6 +157,27 @@ export interface ReportedLimit {
   at: string
 }
 
+/**
+ * The daily limit as every screen shows it (header, its panel, the reviews, a refusal): one set of figures, so
+ * they never contradict each other. used + open + left = the limit whenever the limit is known.
+ */
+export interface LimitFigures {
+  /** The service's daily maximum as it last said, else the limit agreed in Settings; null when neither. */
+  limitDirhams: number | null
+  /**
+   * Money that moved today on the account: the service's own used figure at its last refusal plus what moved
+   * since, else issued vouchers and confirmed deposits (this PC's, and the other counters' when known).
+   */
+  usedDirhams: number
+  /**
+   * Sent today with no known outcome yet (pending, unknown; other counters' too): counted as possibly used, so
+   * `left` is never above what is left (it may be below, by what did not go through).
+   */
+  openDirhams: number
+  /** What is probably left: limit − used − open, never below 0; null when the limit is not known. */
+  leftDirhams: number | null
+}
+
 export interface DailyLimit {
   day: number
   /** Issued vouchers and confirmed deposits of the day on this PC. */
@@ -177,6 +207,8 @@ export interface DailyLimit {
   estimatedRemainingDirhams: number | null
   /** Other terminals' use of the same service account today, when the head office was reached recently. */
   chain?: ChainUse
+  /** The figures every screen shows (used + open + left = the limit); `leftDirhams` is the estimate. */
+  figures: LimitFigures
 }
 
 export interface Notice {
@@ -385,6 +417,13 @@ export const DESK_CALLS = {
   generateVoucher: {
     input: z.strictObject({
       denominationId: z.number().int().positive().max(2_147_483_647),
+      /**
+       * The value the clerk confirmed: nothing is sent when the desk's freshest list gives the id another value
+       * (DENOMINATION_CHANGED).
+       */
+      valueDirhams: z.number().int().positive().max(MAX_DIRHAMS),
+      /** The clerk was told a voucher of this value sold today has no known outcome, and sells another. */
+      confirmOpenVoucher: z.boolean().optional(),
       requestId: requestId.optional(),
     }),
     output: returns<JournalEntry>(),

@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'NAME_MISMATCH',
   'UNRESOLVED_DEPOSIT',
   'REPEAT_NEEDS_CONFIRMATION',
+  /** The voucher value the clerk confirmed is not the desk's list's any more (another mode, service or list). */
+  'DENOMINATION_CHANGED',
+  /** A voucher of the same value sold today has no known outcome: the clerk is asked before another. */
+  'OPEN_VOUCHER_NEEDS_CONFIRMATION',
   'ABOVE_DEPOSIT_MAXIMUM',
   'JOURNAL_UNAVAILABLE',
   'NOT_FOUND',

@@ -55,6 +55,11 @@ export interface JournalEntry {
   phone?: string
   firstName?: string
   denominationId?: number
+  /**
+   * An issued voucher whose value is not the one the clerk confirmed (the provider's list changed): the value
+   * confirmed, beside amountDirhams (the value issued and debited). Flagged for a manager.
+   */
+  confirmedValueDirhams?: number
   externalTransactionId?: string
   serviceTransactionId?: string
   voucher?: VoucherDetails

@@ -44,7 +44,7 @@ beforeAll(async () => {
   // The other counter: sells, and leaves a deposit to Mohamed's phone with no known outcome.
   other = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
   await joinHeadOffice(other, ho, await ho.terminal('Souq counter 2'))
-  await other.call('generateVoucher', { denominationId: 6 })
+  await other.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
   sandbox.controls.setFaults([{ method: 'POST', path: '/deposit', action: 'drop-before-commit' }])
   await depositTo(other, MOHAMED, 25_000)
   mine = await ho.terminal('Souq counter 1')

@@ -231,7 +231,9 @@ describe('a manager and a clerk through the browser shell', () => {
   it('signs the clerk out; the window can do nothing until someone signs in', async () => {
     await signOut()
     expect(await pageCall('listDenominations')).toMatchObject({ code: 'NOT_SIGNED_IN' })
-    expect(await pageCall('generateVoucher', { denominationId: 1 })).toMatchObject({ code: 'NOT_SIGNED_IN' })
+    expect(await pageCall('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).toMatchObject({
+      code: 'NOT_SIGNED_IN',
+    })
   })
 
   it('resolves an unknown voucher from the entry panel after checking with the provider', async () => {
@@ -367,7 +369,7 @@ describe('a manager and a clerk through the browser shell', () => {
     shell.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const lost = await callDesk(page, 'generateVoucher', { denominationId: 2 })
+    const lost = await callDesk(page, 'generateVoucher', { denominationId: 2, valueDirhams: 10_000 })
     shell.sandbox.controls.clearFaults()
     expect(lost.status).toBe('unknown')
     const real = shell.sandbox.controls.ledger().vouchers.at(-1)

@@ -112,7 +112,9 @@ describe('proxy credentials, through the browser shell', () => {
     expect(readFileSync(join(dataDir, 'development-secrets.json'), 'utf8')).toContain(PROXY_SECRET)
     expect(await value(salimPage, 'getStatus')).toMatchObject({ mode: 'live' })
     const tunnels = proxy.seen.tunnels
-    expect(await value(salimPage, 'generateVoucher', { denominationId: 1 })).toMatchObject({
+    expect(
+      await value(salimPage, 'generateVoucher', { denominationId: 1, valueDirhams: 5_000 }),
+    ).toMatchObject({
       status: 'issued',
     })
     expect(proxy.seen.tunnels).toBeGreaterThan(tunnels)
@@ -141,16 +143,28 @@ describe('a repeated requestId, through the browser shell', () => {
   const wholeCode = (id: string) => shell.app.desk.workspace().journal.get(id)?.voucherCode ?? ''
 
   it('gives a voucher’s whole code back only to the page that sold it, and records each time it did', async () => {
-    const sale = await value<Sale>(salimPage, 'generateVoucher', { denominationId: 4, requestId: 'r-1' })
+    const sale = await value<Sale>(salimPage, 'generateVoucher', {
+      denominationId: 4,
+      valueDirhams: 30_000,
+      requestId: 'r-1',
+    })
     const code = wholeCode(sale.id)
     expect(code).toMatch(/^\d{12,}$/)
     expect(sale.voucher?.code).toBe(code)
     // Another clerk's page sends the same requestId: the same entry, the last four digits only.
-    const replayed = await value<Sale>(hudaPage, 'generateVoucher', { denominationId: 4, requestId: 'r-1' })
+    const replayed = await value<Sale>(hudaPage, 'generateVoucher', {
+      denominationId: 4,
+      valueDirhams: 30_000,
+      requestId: 'r-1',
+    })
     expect(replayed.id).toBe(sale.id)
     expect(replayed.voucher?.code).toBe(`${'*'.repeat(code.length - 4)}${code.slice(-4)}`)
     // The selling page asking again (its answer was lost) gets it whole.
-    const again = await value<Sale>(salimPage, 'generateVoucher', { denominationId: 4, requestId: 'r-1' })
+    const again = await value<Sale>(salimPage, 'generateVoucher', {
+      denominationId: 4,
+      valueDirhams: 30_000,
+      requestId: 'r-1',
+    })
     expect(again.voucher?.code).toBe(code)
     expect(live.controls.ledger().vouchers.filter((v) => v.code === code)).toHaveLength(1)
     const detail = await value<{ events: { type: string; clerk?: string; detail?: { via?: string } }[] }>(
@@ -168,8 +182,16 @@ describe('a repeated requestId, through the browser shell', () => {
 
   it('gives nothing whole once the manager sets the replay window to 0', async () => {
     await value(managerPage, 'updateSettings', { replayRevealMinutes: 0 })
-    const sale = await value<Sale>(salimPage, 'generateVoucher', { denominationId: 1, requestId: 'r-2' })
-    const again = await value<Sale>(salimPage, 'generateVoucher', { denominationId: 1, requestId: 'r-2' })
+    const sale = await value<Sale>(salimPage, 'generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'r-2',
+    })
+    const again = await value<Sale>(salimPage, 'generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'r-2',
+    })
     expect(again.voucher?.code).not.toBe(wholeCode(sale.id))
     expect(await pageCall(salimPage, 'updateSettings', { replayRevealMinutes: 60 })).toMatchObject({
       ok: false,

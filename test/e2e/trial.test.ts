@@ -192,10 +192,11 @@ describe('a phone with no wallet', () => {
 })
 
 /** The first voucher value the service lists. */
-async function firstDenomination(): Promise<number> {
-  const id = (await callDesk(page, 'listDenominations', {})).items[0]?.id
-  if (id === undefined) throw new Error('no denominations')
-  return id
+/** The first value on the Sell screen's list: what a sale sends (its id and the value confirmed). */
+async function firstDenomination(): Promise<{ denominationId: number; valueDirhams: number }> {
+  const first = (await callDesk(page, 'listDenominations', {})).items[0]
+  if (first === undefined) throw new Error('no denominations')
+  return { denominationId: first.id, valueDirhams: first.valueDirhams }
 }
 
 /** Sets the printer through main, then opens Settings so the screens read it again. */
@@ -320,8 +321,8 @@ describe('Settings’ preferences', () => {
 describe('the journal’s list with the keyboard', () => {
   it('goes to the last row with End and back to the first with Home, the focus staying on a row', async () => {
     // Enough sales that the list draws only some of its rows.
-    const id = await firstDenomination()
-    for (let i = 0; i < 45; i++) await callDesk(page, 'generateVoucher', { denominationId: id })
+    const sale = await firstDenomination()
+    for (let i = 0; i < 45; i++) await callDesk(page, 'generateVoucher', sale)
     await page.keyboard.press('F3')
     const search = page.getByRole('searchbox', { name: 'Search' })
     await search.waitFor()
@@ -384,8 +385,8 @@ describe('a voucher whose outcome is unknown, in the journal beside its open ent
       { method: 'POST', path: '/vouchers/generate', action: 'drop-before-commit', times: 1 },
     ])
     try {
-      const id = await firstDenomination()
-      await callDesk(page, 'generateVoucher', { denominationId: id }).catch(() => undefined)
+      const sale = await firstDenomination()
+      await callDesk(page, 'generateVoucher', sale).catch(() => undefined)
     } finally {
       shell.sandbox.controls.clearFaults()
     }

@@ -15,6 +15,8 @@ export const CRASH_CUSTOMERS = Array.from({ length: 9 }, (_, i) => ({
   name: `Crash ${i}`,
 }))
 export const CRASH_DENOMINATION_ID = 1
+/** Its value in the crash world's seed (deskSeed): what the clerk confirms. */
+export const CRASH_DENOMINATION_DIRHAMS = 5_000
 
 export function buildCrashDesk(dataDir: string, baseUrl: string): Desk {
   const settings = new JsonFileSettings(join(dataDir, 'settings.json'))

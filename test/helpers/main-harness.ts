@@ -40,7 +40,7 @@ export interface HarnessConfig {
 
 export interface Envelope {
   ok: boolean
-  value?: Record<string, unknown> & { status?: string; items?: { id: number }[] }
+  value?: Record<string, unknown> & { status?: string; items?: { id: number; valueDirhams: number }[] }
   error?: { code: string; message: string }
 }
 
@@ -178,11 +178,12 @@ async function run(): Promise<void> {
   report.status = await call('getStatus')
   report.updates = await call('getUpdateStatus')
   const denominations = await call('listDenominations', {})
-  const denominationId = denominations.value?.items?.[0]?.id ?? 1
-  report.sale = await call('generateVoucher', { denominationId, requestId: 'smoke-sale-1' })
+  const firstValue = denominations.value?.items?.[0]
+  const sale = { denominationId: firstValue?.id ?? 1, valueDirhams: firstValue?.valueDirhams ?? 5_000 }
+  report.sale = await call('generateVoucher', { ...sale, requestId: 'smoke-sale-1' })
 
   // The page crashes while a second sale is on its way: the sale carries on in main and is journaled.
-  const inFlight = call('generateVoucher', { denominationId, requestId: 'smoke-sale-2' })
+  const inFlight = call('generateVoucher', { ...sale, requestId: 'smoke-sale-2' })
   win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: -1073741819 })
   report.saleDuringCrash = await inFlight
   await until('the reload', () => (win.webContents.loadResults.length >= 2 ? true : undefined))

@@ -169,7 +169,7 @@ describe('depositing', () => {
     })
     expect(limit.reported).toMatchObject({ dailyMaxDirhams: 100_000, remainingDirhams: 40_000 })
     expect(limit.estimatedRemainingDirhams).toBe(40_000)
-    await t.call('generateVoucher', { denominationId: 1 })
+    await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect((await t.call('getDailyLimit')).estimatedRemainingDirhams).toBe(35_000)
   })
 
@@ -181,7 +181,7 @@ describe('depositing', () => {
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const lost = await t.call('generateVoucher', { denominationId: 1 })
+    const lost = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(lost.status).toBe('unknown')
     await lookedUp()
     const refused = await t.call('deposit', {
@@ -207,7 +207,7 @@ describe('depositing', () => {
       basis: 'agreed',
       estimatedRemainingDirhams: 1_000_000,
     })
-    await t.call('generateVoucher', { denominationId: 4 })
+    await t.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     await lookedUp()
     await t.call('deposit', { phone: MOHAMED.phone, amountDirhams: 12_500, confirmedFirstName: MOHAMED.name })
     expect(await t.call('getDailyLimit')).toMatchObject({

@@ -10,6 +10,10 @@ import { deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
 import { countedRules, receivedOn } from '../helpers/fault-counting'
 import { auditDeposits, auditVouchers } from '../helpers/money-audit'
 
+/** Two sales of the seed's list, as the Sell screen sends them: the id and the value confirmed. */
+const FIVE = { denominationId: 1, valueDirhams: 5_000 }
+const THIRTY = { denominationId: 4, valueDirhams: 30_000 }
+
 const DEPOSITS_PER_FAULT = 300
 const VOUCHERS = 100
 const CONCURRENCY = 20
@@ -180,7 +184,7 @@ describe('voucher sales whose answers are lost', () => {
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let i = next++; i < VOUCHERS; i = next++) {
-          results.push(await desk.call('generateVoucher', { denominationId: i % 2 ? 1 : 4 }))
+          results.push(await desk.call('generateVoucher', i % 2 ? FIVE : THIRTY))
         }
       }),
     )
@@ -238,7 +242,7 @@ describe('a voucher sale whose request never left the PC', () => {
     ])
     await t.restart()
 
-    const entry = await t.call('generateVoucher', { denominationId: 1 })
+    const entry = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
 
     expect(receivedOn(controls, '/vouchers/generate').total).toBe(0)
     expect(controls.ledger().vouchers).toHaveLength(0)
@@ -265,7 +269,7 @@ describe('a voucher sale refused with 401 whose token refresh is then lost', () 
       },
     ])
 
-    const entry = await t.call('generateVoucher', { denominationId: 1 })
+    const entry = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
 
     expect(controls.ledger().vouchers).toHaveLength(0)
     expect(entry.status).toBe('failed')

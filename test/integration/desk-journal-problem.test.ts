@@ -10,7 +10,7 @@ afterEach(async () => {
 
 /** A valid input for every call the contract marks as a money call. */
 const MONEY_CALL_INPUTS: Partial<Record<DeskMethod, unknown>> = {
-  generateVoucher: { denominationId: 1 },
+  generateVoucher: { denominationId: 1, valueDirhams: 5_000 },
   deposit: { phone: MOHAMED.phone, amountDirhams: 1000, confirmedFirstName: MOHAMED.name },
   retryDeposit: { entryId: 'e1' },
   recoverNow: {},
@@ -22,7 +22,7 @@ const MONEY_CALL_INPUTS: Partial<Record<DeskMethod, unknown>> = {
 describe('a journal that cannot promise to keep money records', () => {
   it('refuses every money call with JOURNAL_UNAVAILABLE, and stays readable', async () => {
     t = await startTestDesk()
-    const sold = await t.call('generateVoucher', { denominationId: 1 })
+    const sold = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     const journal = t.desk.workspace().journal
     ;(journal.health as { problem: string | null }).problem = 'The journal failed its integrity check.'
     const money = DESK_METHODS.filter((m) => DESK_CALLS[m].money)

@@ -11,11 +11,11 @@ describe('what the desk writes to its log', () => {
   it('never holds the password, a token or a whole voucher code, even when things go wrong', async () => {
     const sink = new MemorySink()
     t = await startTestDesk({ deps: { log: createLogger(sink) } })
-    const sold = await t.call('generateVoucher', { denominationId: 1 })
+    const sold = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    await t.call('generateVoucher', { denominationId: 4 })
+    await t.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     await t.call('lookupCustomer', { phone: MOHAMED.phone })
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/deposit', action: 'respond', status: 500, times: 1 },

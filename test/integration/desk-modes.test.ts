@@ -31,7 +31,7 @@ afterEach(async () => {
 describe('configuring the live service', () => {
   it('saves nothing unless a token is obtained, then switches to live with its own journal', async () => {
     t = await startTestDesk()
-    await t.call('generateVoucher', { denominationId: 1 })
+    await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
 
     const wrong = await t.rejection('configureService', {
       baseUrl: live.baseUrl,
@@ -57,7 +57,7 @@ describe('configuring the live service', () => {
     expect(JSON.stringify(settings)).not.toContain(SHOP.password)
     expect(readFileSync(join(t.dir, 'settings.json'), 'utf8')).not.toContain(SHOP.password)
 
-    const sold = await t.call('generateVoucher', { denominationId: 4 })
+    const sold = await t.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     expect(sold.mode).toBe('live')
     expect(live.controls.ledger().vouchers.map((v) => v.code)).toEqual([sold.voucher?.code])
     expect((await t.call('listJournal', {})).entries.map((e) => e.id)).toEqual([sold.id])
@@ -70,7 +70,9 @@ describe('configuring the live service', () => {
     await t.call('useLive')
     await t.restart()
     expect(await t.call('getStatus')).toMatchObject({ mode: 'live', serviceUrl: live.baseUrl })
-    expect((await t.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect((await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).status).toBe(
+      'issued',
+    )
   })
 
   it('keeps the password only for the session where the PC cannot encrypt it, and says so', async () => {
@@ -80,7 +82,9 @@ describe('configuring the live service', () => {
       passwordStorage: 'unavailable',
       live: { passwordSaved: false },
     })
-    expect((await t.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect((await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).status).toBe(
+      'issued',
+    )
     await t.restart()
     expect(await t.call('getStatus')).toMatchObject({ mode: 'training', liveConfigured: false })
     expect((await t.rejection('useLive')).code).toBe('NOT_CONFIGURED')

@@ -18,7 +18,9 @@ describe("the desk's money activity", () => {
   it('is nothing on a desk at rest, and after a sale has its answer', async () => {
     t = await startTestDesk()
     expect(t.desk.moneyActivity()).toEqual(IDLE)
-    expect((await t.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect((await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).status).toBe(
+      'issued',
+    )
     expect(t.desk.moneyActivity()).toEqual(IDLE)
   })
 
@@ -28,7 +30,7 @@ describe("the desk's money activity", () => {
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 600, times: 1 },
     ])
-    const sale = t.call('generateVoucher', { denominationId: 1, requestId: 'held-sale' })
+    const sale = t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'held-sale' })
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(t.desk.moneyActivity()).toEqual({ inFlight: 1, pending: 1, resending: 0 })
     expect((await sale).status).toBe('issued')

@@ -79,7 +79,7 @@ const escpos = (widthMm: 58 | 80, address = fake.address): PrinterSettings => ({
 })
 
 async function sellVoucher(): Promise<JournalEntry> {
-  const entry = await t.call('generateVoucher', { denominationId: 4 })
+  const entry = await t.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
   expect(entry.status).toBe('issued')
   return entry
 }
@@ -322,7 +322,7 @@ describe('when the printer fails, the sale stands and can be printed later', () 
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const unknown = await t.call('generateVoucher', { denominationId: 1 })
+    const unknown = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(unknown.status).toBe('unknown')
     for (const method of ['printReceipt', 'getReceiptPreview'] as const) {
       const error = await t.rejection(method, { entryId: unknown.id })

@@ -52,7 +52,10 @@ const scalar = fc.oneof(text, number, fc.boolean(), fc.constant(null), fc.consta
 
 /** Near-valid inputs reach deeper than random ones: right keys, wrong or borderline values. */
 const nearValid: Partial<Record<DeskMethod, fc.Arbitrary<unknown>>> = {
-  generateVoucher: fc.record({ denominationId: number, requestId: scalar }, { requiredKeys: [] }),
+  generateVoucher: fc.record(
+    { denominationId: number, valueDirhams: number, confirmOpenVoucher: scalar, requestId: scalar },
+    { requiredKeys: [] },
+  ),
   lookupCustomer: fc.record({ phone: scalar }, { requiredKeys: [] }),
   deposit: fc.record(
     { phone: text, amountDirhams: number, confirmedFirstName: text, confirmRepeat: scalar, requestId: text },

@@ -44,7 +44,7 @@ describe('when the journal cannot record what the service did', () => {
     t = await startTestDesk()
     await t.call('listDenominations', {})
     failOnce(t, 'issued')
-    const sold = await t.call('generateVoucher', { denominationId: 1 })
+    const sold = await t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(sold.status).toBe('issued')
     expect(sold.voucher?.code).toBe(t.sandbox.controls.ledger().vouchers[0]?.code)
     const stored = (await t.call('getEntry', { entryId: sold.id })).entry
@@ -325,7 +325,7 @@ describe('a journal that fails its integrity check at start (checked in the back
 
       t = await startTestDesk({ dir })
       expect((await t.call('listJournal', { limit: 5 })).entries.length).toBeGreaterThan(0)
-      const refusal = await t.rejection('generateVoucher', { denominationId: 1 })
+      const refusal = await t.rejection('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
       expect(refusal.code).toBe('JOURNAL_UNAVAILABLE')
       expect((await t.rejection('recoverNow')).code).toBe('JOURNAL_UNAVAILABLE')
       expect(t.sandbox.controls.ledger().vouchers).toHaveLength(0)

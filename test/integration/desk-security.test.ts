@@ -102,7 +102,11 @@ describe('a repeated requestId', () => {
       .map((e) => ({ clerk: e.clerk, via: e.detail?.via }))
 
   it('records the code shown at the sale: who, when and why', async () => {
-    const sale = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-shown' })
+    const sale = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-shown',
+    })
     expect(sale.voucher?.code).toBe(wholeCode(sale.id))
     expect(await shown(sale.id)).toEqual([{ clerk: SALIM.name, via: 'sale' }])
     const event = (await manager.call('getEntry', { entryId: sale.id })).events.find(
@@ -112,19 +116,32 @@ describe('a repeated requestId', () => {
   })
 
   it('gives the whole code back only to the sign-in that made the sale, and says so in the journal', async () => {
-    const sale = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })
+    const sale = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-1',
+    })
     const code = wholeCode(sale.id)
     // Another clerk replaying the same requestId (a page script, a copied request) sees the last four only.
-    const other = await huda.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })
+    const other = await huda.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-1',
+    })
     expect(other.id).toBe(sale.id)
     expect(other.voucher?.code).not.toBe(code)
     expect(other.voucher?.code).toBe(`${'*'.repeat(code.length - 4)}${code.slice(-4)}`)
     // So does the manager: a whole code again goes through the reprint rules (preview, print).
     expect(
-      (await manager.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })).voucher?.code,
+      (await manager.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'sale-1' }))
+        .voucher?.code,
     ).not.toBe(code)
     // The same sign-in, a double click or a lost answer a moment later: the whole code, recorded.
-    const again = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-1' })
+    const again = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-1',
+    })
     expect(again.voucher?.code).toBe(code)
     expect(await shown(sale.id)).toEqual([
       { clerk: SALIM.name, via: 'sale' },
@@ -134,18 +151,28 @@ describe('a repeated requestId', () => {
   })
 
   it('masks it after the window (2 minutes by default), or after signing in again', async () => {
-    const sale = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-2' })
+    const sale = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-2',
+    })
     const code = wholeCode(sale.id)
     monotonicMs += 121_000
     expect(
-      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-2' })).voucher?.code,
+      (await salim.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'sale-2' }))
+        .voucher?.code,
     ).not.toBe(code)
-    const fresh = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-3' })
+    const fresh = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-3',
+    })
     await salim.call('signOut')
     const people = (await manager.call('listPeople')).people
     await salim.call('signIn', { personId: people.find((p) => p.name === SALIM.name)?.id, pin: SALIM.pin })
     expect(
-      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-3' })).voucher?.code,
+      (await salim.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'sale-3' }))
+        .voucher?.code,
     ).not.toBe(wholeCode(fresh.id))
     expect(await shown(sale.id)).toEqual([{ clerk: SALIM.name, via: 'sale' }])
   })
@@ -154,16 +181,26 @@ describe('a repeated requestId', () => {
     expect((await manager.call('getSettings')).replayRevealMinutes).toBe(2)
     expect((await salim.rejection('updateSettings', { replayRevealMinutes: 60 })).code).toBe('FORBIDDEN')
     await manager.call('updateSettings', { replayRevealMinutes: 0 })
-    const a = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-4' })
+    const a = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-4',
+    })
     expect(
-      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-4' })).voucher?.code,
+      (await salim.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'sale-4' }))
+        .voucher?.code,
     ).not.toBe(wholeCode(a.id))
     await manager.call('updateSettings', { replayRevealMinutes: 5, reprintWindowMinutes: 0 })
-    const b = await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-5' })
+    const b = await salim.call('generateVoucher', {
+      denominationId: 1,
+      valueDirhams: 5_000,
+      requestId: 'sale-5',
+    })
     expect(b.voucher?.code).toBe(wholeCode(b.id))
     await new Promise((r) => setTimeout(r, 20))
     expect(
-      (await salim.call('generateVoucher', { denominationId: 1, requestId: 'sale-5' })).voucher?.code,
+      (await salim.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'sale-5' }))
+        .voucher?.code,
     ).not.toBe(wholeCode(b.id))
     await manager.call('updateSettings', { replayRevealMinutes: 2, reprintWindowMinutes: 15 })
   })
@@ -233,7 +270,9 @@ describe('proxy credentials', () => {
 
   it('uses the kept ones for the same proxy address, and never sends them to another', async () => {
     const tunnels = proxy.seen.tunnels
-    expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect((await td.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).status).toBe(
+      'issued',
+    )
     expect(proxy.seen.tunnels).toBeGreaterThan(tunnels)
     // The address as the Settings screen shows it, without credentials: the saved ones go with it.
     expect(
@@ -294,7 +333,9 @@ describe('proxy credentials', () => {
       proxyHasCredentials: true,
     })
     const tunnels = proxy.seen.tunnels
-    expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+    expect((await td.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).status).toBe(
+      'issued',
+    )
     expect(proxy.seen.tunnels).toBeGreaterThan(tunnels)
     expect(sink.lines.join('\n')).not.toContain(SECRET)
   })
@@ -328,7 +369,9 @@ describe('proxy credentials', () => {
       // Sales go through the same proxy, without them, and so after a restart.
       await td.restart()
       const before = proxy.seen.withoutCredentials
-      expect((await td.call('generateVoucher', { denominationId: 1 })).status).toBe('issued')
+      expect((await td.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).status).toBe(
+        'issued',
+      )
       expect(proxy.seen.withoutCredentials).toBeGreaterThan(before)
     } finally {
       proxy.requireCredentials = true

@@ -59,7 +59,7 @@ describe("a daily-limit refusal at one counter, with another counter's sales alr
   it("says the service's own figure at once, and reads the chain's again for the new report", async () => {
     // A sells; B joins after, so B's one read of the chain counts A's whole day (no report yet at B).
     await depositTo(a, MOHAMED, 20_000)
-    await a.call('generateVoucher', { denominationId: 6 })
+    await a.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
     const soldAt = Date.now()
     await waitSynced(a)
     await joinHeadOffice(b, ho, await ho.terminal('Counter B'))
@@ -124,7 +124,7 @@ describe("a daily-limit refusal at one counter, with another counter's sales alr
     expect(first.estimatedRemainingDirhams).toBe(remaining)
 
     // C's own sale counts at once; A's once it has reached the head office and C has read it.
-    await c.call('generateVoucher', { denominationId: 6 })
+    await c.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
     expect((await c.call('getDailyLimit')).estimatedRemainingDirhams).toBe(remaining - 100_000)
     await depositTo(a, MOHAMED, 20_000)
     const soldAt = Date.now()

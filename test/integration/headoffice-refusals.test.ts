@@ -117,7 +117,7 @@ describe('a head office back after an outage', () => {
     await waitSynced(desk)
     await ho.cluster.stop('fast')
     try {
-      await desk.call('generateVoucher', { denominationId: 1 })
+      await desk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
       const down = await statusWhen(desk, (s) => s.state === 'unreachable')
       expect(down.state).toBe('unreachable')
     } finally {

@@ -21,6 +21,13 @@ import {
 } from '../helpers/head-office'
 import { readJournal } from '../helpers/journal-file'
 
+/** The seed's three values, as the Sell screen sends them: the id and the value confirmed. */
+const SALES = [
+  { denominationId: 1, valueDirhams: 5_000 },
+  { denominationId: 4, valueDirhams: 30_000 },
+  { denominationId: 6, valueDirhams: 100_000 },
+]
+
 let ho: TestHeadOffice
 let sandbox: Sandbox
 
@@ -75,7 +82,7 @@ async function expectSameHistory(desk: TestDesk, terminal: string): Promise<numb
 }
 
 async function sell(desk: TestDesk, vouchers: number, deposits: number): Promise<void> {
-  for (let i = 0; i < vouchers; i++) await desk.call('generateVoucher', { denominationId: [1, 4, 6][i % 3] })
+  for (let i = 0; i < vouchers; i++) await desk.call('generateVoucher', SALES[i % 3])
   for (let i = 0; i < deposits; i++) await depositTo(desk, i % 2 ? MOHAMED : AHMED, 1_000 + i)
 }
 

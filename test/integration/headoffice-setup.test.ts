@@ -381,8 +381,8 @@ describe('the head office set up as docs/head-office.md says', () => {
       caFile: null,
       password: terminal.password,
     })
-    await desk.call('generateVoucher', { denominationId: 1 })
-    await desk.call('generateVoucher', { denominationId: 4 })
+    await desk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
+    await desk.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     await desk.call('closeDay', {})
     await waitSynced(desk)
 

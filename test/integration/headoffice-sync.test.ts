@@ -79,13 +79,17 @@ function localTotals(desk: TestDesk) {
 
 describe('two desks, one head office', () => {
   it("PostgreSQL's totals equal the sum of both journals, per terminal and overall", async () => {
-    for (let i = 0; i < 5; i++) await a.call('generateVoucher', { denominationId: i % 2 ? 4 : 1 })
+    for (let i = 0; i < 5; i++)
+      await a.call(
+        'generateVoucher',
+        i % 2 ? { denominationId: 4, valueDirhams: 30_000 } : { denominationId: 1, valueDirhams: 5_000 },
+      )
     await depositTo(a, MOHAMED, 12_500)
     await depositTo(a, AHMED, 7_000)
     await depositTo(a, MOHAMED, 1_250)
     // B deposits to the same phones once the head office has A's deposits as confirmed.
     await settle(a, b)
-    for (let i = 0; i < 4; i++) await b.call('generateVoucher', { denominationId: 6 })
+    for (let i = 0; i < 4; i++) await b.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
     await depositTo(b, AHMED, 40_000)
     await depositTo(b, MOHAMED, 3_000)
     await waitSynced(a)
@@ -171,7 +175,7 @@ describe('two desks, one head office', () => {
   it('training entries never reach the head office', async () => {
     const before = await ho.query<{ n: string }>('SELECT count(*) AS n FROM headoffice.entries')
     await a.call('useTraining')
-    await a.call('generateVoucher', { denominationId: 6 })
+    await a.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
     await depositTo(a, AHMED, 99_000)
     await a.call('useLive')
     await waitSynced(a)
@@ -207,7 +211,7 @@ describe('two desks, one head office', () => {
     expect(reported.reported).not.toBeNull()
     const remaining = reported.reported?.remainingDirhams ?? 0
     // A sells after B's report: B's estimate must know.
-    await a.call('generateVoucher', { denominationId: 6 })
+    await a.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
     await depositTo(a, MOHAMED, 2_000)
     await settle(a, b)
     const limit = await b.call('getDailyLimit')

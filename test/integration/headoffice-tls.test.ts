@@ -119,7 +119,7 @@ describe('TLS to the head office', () => {
 
   it('the background sync sends over TLS', async () => {
     await desk.call('configureHeadOffice', { ...target(files.caFile), enabled: true })
-    await desk.call('generateVoucher', { denominationId: 1 })
+    await desk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     await waitSynced(desk)
     const rows = await ho.query<{ n: string }>(
       "SELECT count(*) AS n FROM headoffice.entries WHERE terminal = 'TLS counter'",

@@ -47,7 +47,7 @@ describe('setup and roles', () => {
   it('works without anyone signed in until a manager exists (first start is setup)', async () => {
     const session = await manager.call('getSession')
     expect(session).toMatchObject({ setupNeeded: true, person: null })
-    const sale = await clerk.call('generateVoucher', { denominationId: 1 })
+    const sale = await clerk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(sale.status).toBe('issued')
     expect(sale.clerk).toBeUndefined()
   })
@@ -57,7 +57,9 @@ describe('setup and roles', () => {
     expect(session).toMatchObject({ setupNeeded: false, person: { name: MANAGER.name, role: 'manager' } })
     expect((await manager.rejection('createManager', { name: 'Other', pin: '9999' })).code).toBe('FORBIDDEN')
     // From now on a window without a session is refused, whatever it asks.
-    expect((await clerk.rejection('generateVoucher', { denominationId: 1 })).code).toBe('NOT_SIGNED_IN')
+    expect((await clerk.rejection('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })).code).toBe(
+      'NOT_SIGNED_IN',
+    )
     expect((await clerk.rejection('listJournal', {})).code).toBe('NOT_SIGNED_IN')
   })
 
@@ -74,7 +76,7 @@ describe('setup and roles', () => {
   it('records the signed-in clerk on what they sell, by name and id', async () => {
     const session = await clerk.call('signIn', { personId: clerkId, pin: CLERK.pin })
     expect(session.person).toMatchObject({ name: CLERK.name, role: 'clerk' })
-    const sale = await clerk.call('generateVoucher', { denominationId: 4 })
+    const sale = await clerk.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     expect(sale.clerk).toBe(CLERK.name)
     const stored = td.desk.workspace().journal.get(sale.id)
     expect(stored?.clerkId).toBe(clerkId)
@@ -143,7 +145,7 @@ describe('setup and roles', () => {
   })
 
   it('lets a clerk print only within the reprint window after the sale; a manager any time', async () => {
-    const sale = await clerk.call('generateVoucher', { denominationId: 1 })
+    const sale = await clerk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     // No printer in this desk: a call the guard lets through fails at the printer, not at the guard.
     expect((await clerk.rejection('printReceipt', { entryId: sale.id })).code).toBe('PRINTER_ERROR')
     await manager.call('updateSettings', { reprintWindowMinutes: 0 })
@@ -259,7 +261,7 @@ describe('resolving entries that need attention', () => {
     td.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const unknown = await clerk.call('generateVoucher', { denominationId: 1 })
+    const unknown = await clerk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(unknown.status).toBe('unknown')
     const real = td.sandbox.controls.ledger().vouchers.at(-1)
     expect(
@@ -320,13 +322,13 @@ describe('resolving entries that need attention', () => {
   })
 
   it('refuses a code or serial already recorded on another entry, naming the field and why', async () => {
-    const sold = await clerk.call('generateVoucher', { denominationId: 1 })
+    const sold = await clerk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(sold.status).toBe('issued')
     const recorded = td.sandbox.controls.ledger().vouchers.at(-1)
     td.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const unknown = await clerk.call('generateVoucher', { denominationId: 1 })
+    const unknown = await clerk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(unknown.status).toBe('unknown')
     const real = td.sandbox.controls.ledger().vouchers.at(-1)
     const resolve = (code: unknown, serial: unknown) => ({
@@ -357,7 +359,7 @@ describe('resolving entries that need attention', () => {
     td.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-before-commit', times: 1 },
     ])
-    const unknown = await clerk.call('generateVoucher', { denominationId: 1 })
+    const unknown = await clerk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     const resolved = await manager.call('resolveEntry', {
       entryId: unknown.id,
       outcome: 'not-issued',
@@ -478,7 +480,10 @@ describe('X and Z', () => {
     expect(z1.z).toMatchObject({ number: 1, part: 1, closedBy: MANAGER.name })
     expect((await manager.rejection('closeDay')).code).toBe('ALREADY_CLOSED')
     expect((await manager.call('getXReport')).entryCount).toBe(0)
-    const late: JournalEntry = await clerk.call('generateVoucher', { denominationId: 6 })
+    const late: JournalEntry = await clerk.call('generateVoucher', {
+      denominationId: 6,
+      valueDirhams: 100_000,
+    })
     const x = await manager.call('getXReport')
     expect(x.sales).toEqual({ count: 1, dirhams: late.amountDirhams })
     const z2 = await manager.call('closeDay')

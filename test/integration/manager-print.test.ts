@@ -37,8 +37,8 @@ beforeAll(async () => {
     outlet: { name: 'مكتبة النور', address: '', phone: '' },
     printer: { kind: 'escpos-network', address: fake.address, widthMm: 58 },
   })
-  await manager.call('generateVoucher', { denominationId: 4 })
-  await manager.call('generateVoucher', { denominationId: 1 })
+  await manager.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
+  await manager.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
 }, 60_000)
 
 afterAll(async () => {
@@ -76,7 +76,7 @@ describe('the day’s summary on the receipt printer', () => {
     t.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'drop-after-commit', times: 1 },
     ])
-    const lost = await manager.call('generateVoucher', { denominationId: 4 })
+    const lost = await manager.call('generateVoucher', { denominationId: 4, valueDirhams: 30_000 })
     const real = t.sandbox.controls.ledger().vouchers.at(-1)
     const closedOpen = await manager.call('closeDay')
     await manager.call('resolveEntry', {

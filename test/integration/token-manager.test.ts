@@ -146,7 +146,7 @@ describe('the desk under a rate limit', () => {
     }
     expect(limited?.code).toBe('RATE_LIMITED')
     expect(Number(limited?.details?.retryAfterSeconds)).toBeGreaterThan(0)
-    const entry = await desk.call('generateVoucher', { denominationId: 1 })
+    const entry = await desk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     expect(entry.status).toBe('failed')
     expect(entry.error?.code).toBe('RATE_LIMITED')
     expect(desk.sandbox.controls.ledger().vouchers).toHaveLength(0)

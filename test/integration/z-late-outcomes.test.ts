@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function unknownVoucher(action: 'drop-after-commit' | 'drop-before-commit'): Promise<JournalEntry> {
   td.sandbox.controls.setFaults([{ method: 'POST', path: '/vouchers/generate', action, times: 1 }])
-  const entry = await manager.call('generateVoucher', { denominationId: 1 })
+  const entry = await manager.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
   expect(entry.status).toBe('unknown')
   return entry
 }
@@ -74,7 +74,7 @@ describe('outcomes known after their Z', () => {
   let z2: Report
 
   it('a Z closes entries without an outcome as open, with nothing earlier to carry', async () => {
-    sold = await manager.call('generateVoucher', { denominationId: 1 })
+    sold = await manager.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     issuedLater = await unknownVoucher('drop-after-commit')
     issuedVoucher = td.sandbox.controls.ledger().vouchers.at(-1)
     failedLater = await unknownDeposit(2_500)
@@ -174,7 +174,7 @@ describe('outcomes known after their Z', () => {
     td.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 250, times: 1 },
     ])
-    const selling = manager.call('generateVoucher', { denominationId: 1 })
+    const selling = manager.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
     const journal = td.desk.workspace().journal
     await expect.poll(() => journal.countOpen('pending')).toBe(1)
     const closed = await manager.call('closeDay')

@@ -431,14 +431,19 @@ describe('open entries', () => {
 })
 
 describe('the denomination list (kept without waiting for the disk)', () => {
-  it('reads back as saved, replaces the list before, and leaves every later commit waiting for the disk', () => {
-    journal.saveDenominations([{ id: 1, name: '5 LYD', valueDirhams: 5_000 }], '2026-11-26T08:00:00.000Z')
+  it('reads back as saved with the account it came from, replaces the list before, and leaves every later commit waiting for the disk', () => {
+    journal.saveDenominations(
+      [{ id: 1, name: '5 LYD', valueDirhams: 5_000 }],
+      '2026-11-26T08:00:00.000Z',
+      'https://a.example/api|shop',
+    )
     journal.saveDenominations(
       [
         { id: 4, name: '30 LYD', valueDirhams: 30_000 },
         { id: 2, name: '10 LYD', valueDirhams: 10_000 },
       ],
       '2026-11-26T09:00:00.000Z',
+      'https://b.example/api|shop',
     )
     expect(journal.denominations()).toEqual({
       items: [
@@ -446,6 +451,7 @@ describe('the denomination list (kept without waiting for the disk)', () => {
         { id: 2, name: '10 LYD', valueDirhams: 10_000 },
       ],
       fetchedAt: '2026-11-26T09:00:00.000Z',
+      account: 'https://b.example/api|shop',
     })
     expect(journal.synchronous()).toBe(2)
   })

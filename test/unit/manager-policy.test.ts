@@ -154,12 +154,18 @@ describe('the role policy', () => {
   it('asks a window without a session to sign in, and names the signed-in person on the call', () => {
     const { g } = gate()
     expect(
-      refusal(() => admit('generateVoucher', { denominationId: 1 }, { clerk: null, sender: 'other' }, g))
-        ?.code,
+      refusal(() =>
+        admit(
+          'generateVoucher',
+          { denominationId: 1, valueDirhams: 5_000 },
+          { clerk: null, sender: 'other' },
+          g,
+        ),
+      )?.code,
     ).toBe('NOT_SIGNED_IN')
     const admitted = admit(
       'generateVoucher',
-      { denominationId: 1 },
+      { denominationId: 1, valueDirhams: 5_000 },
       { clerk: null, sender: 'clerk-window' },
       g,
     )

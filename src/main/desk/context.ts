@@ -41,7 +41,12 @@ export interface Workspace {
   readonly requests: Map<string, Promise<EntryRecord>>
   /** Who saw each recent sale's whole code at the sale, and when (monotonic): see desk/code-shown. */
   readonly codesShown: Map<string, { holder: string | null; atMonotonic: number }>
-  catalog: { stale: boolean; refreshing: Promise<void> | null }
+  catalog: {
+    stale: boolean
+    refreshing: Promise<void> | null
+    /** The kept list's digest for the account it was computed for (catalog.ts). */
+    digest: { account: string; value: string | null } | null
+  }
 }
 
 /** Who is calling, as the host and then the role guard (people/policy) tell it. */

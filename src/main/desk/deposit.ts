@@ -87,7 +87,12 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           throw new AppError(
             'REPEAT_NEEDS_CONFIRMATION',
             `The same amount (${formatLyd(args.amountDirhams)} LYD) was deposited to this phone minutes ago.`,
-            { entryId: recent.id, at: recent.createdAt },
+            {
+              entryId: recent.id,
+              at: recent.createdAt,
+              clerk: recent.clerk,
+              amountDirhams: recent.amountDirhams,
+            },
           )
         }
       }

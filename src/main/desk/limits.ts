@@ -1,4 +1,4 @@
-import type { DailyLimit, ReportedLimit } from '../../shared/contract'
+import type { DailyLimit, LimitFigures, ReportedLimit } from '../../shared/contract'
 import { CHAIN_CLOCK_MARGIN_MS, type ChainUse, type SharedLimitReport } from '../../shared/head-office'
 import { idFloorAt } from '../ids'
 import type { Journal } from '../journal/journal'
@@ -47,25 +47,47 @@ export interface LimitEstimateInput {
 export interface LimitEstimate {
   basis: DailyLimit['basis']
   estimatedRemainingDirhams: number | null
+  /** The same estimate as the three figures every screen shows: used + open + left = the limit. */
+  figures: LimitFigures
 }
 
-/** What the limit probably still allows, and what that figure starts from. Pure. */
+/**
+ * What the limit probably still allows, what that figure starts from, and the figures it is made of. Pure.
+ * From the service's last refusal: its used figure plus what moved since is used, its daily maximum the limit,
+ * and what is left is its remaining figure less what moved since and what is still open (an open sale may
+ * move money after the refusal: a deposit is re-sent; counting one the service had already counted errs low).
+ * Else from the agreed limit: the day's use and what is open. Open sales are always counted as possibly used,
+ * in `open`, never hidden in `used`.
+ */
 export function estimateRemaining(input: LimitEstimateInput): LimitEstimate {
-  const spent = (use: LimitUse) => use.usedDirhams + use.openDirhams
   if (input.lastReport) {
     const { report, useSince } = input.lastReport
+    const left = Math.max(0, report.remainingDirhams - useSince.usedDirhams - useSince.openDirhams)
     return {
       basis: 'reported',
-      estimatedRemainingDirhams: Math.max(0, report.remainingDirhams - spent(useSince)),
+      estimatedRemainingDirhams: left,
+      figures: {
+        limitDirhams: report.dailyMaxDirhams,
+        usedDirhams: report.usedTodayDirhams + useSince.usedDirhams,
+        openDirhams: useSince.openDirhams,
+        leftDirhams: left,
+      },
     }
   }
+  const { usedDirhams, openDirhams } = input.today
   if (input.agreedDirhams !== null) {
+    const left = Math.max(0, input.agreedDirhams - usedDirhams - openDirhams)
     return {
       basis: 'agreed',
-      estimatedRemainingDirhams: Math.max(0, input.agreedDirhams - spent(input.today)),
+      estimatedRemainingDirhams: left,
+      figures: { limitDirhams: input.agreedDirhams, usedDirhams, openDirhams, leftDirhams: left },
     }
   }
-  return { basis: null, estimatedRemainingDirhams: null }
+  return {
+    basis: null,
+    estimatedRemainingDirhams: null,
+    figures: { limitDirhams: null, usedDirhams, openDirhams, leftDirhams: null },
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { DeskArgs } from '../../shared/contract'
+import { AppError } from '../../shared/errors'
+import { formatLyd } from '../../shared/money'
 import type { EntryRecord } from '../journal/journal'
 import { generateVoucher, type ServiceVoucher } from '../reseller/client'
-import { findDenomination } from './catalog'
+import { findDenomination, refreshCatalogLater } from './catalog'
 import { rememberSaleViewer } from './code-shown'
 import {
   exclusiveSend,
@@ -17,6 +19,11 @@ import { PostTracker, recordFailure, recordSuccess } from './outcome'
  * Sells one voucher. The intent is journaled (`pending`) before anything is sent, so a crash at any point
  * leaves an entry. Voucher generation has no client reference: a retry after a lost answer could buy a
  * second voucher, so an unknown outcome is never retried — it waits for a person who checks with the provider.
+ *
+ * What the clerk confirmed is what is sold: the value confirmed comes with the id and must be the id's value
+ * in the desk's freshest list of this service (else nothing is sent, catalog.ts); a voucher of that value whose
+ * outcome is still unknown today makes the sale ask first; a voucher the service issues at another value is
+ * said and flagged for a manager, never shown as a plain success.
  * `fresh`: this call made the sale (not a repeat of its requestId), for desk/code-shown.
  */
 export async function sellVoucher(
@@ -28,14 +35,34 @@ export async function sellVoucher(
   const entry = await oncePerRequest(
     ws,
     args.requestId,
-    (earlier) => earlier.kind === 'voucher' && earlier.denominationId === args.denominationId,
+    (earlier) =>
+      earlier.kind === 'voucher' &&
+      earlier.denominationId === args.denominationId &&
+      earlier.denominationValueDirhams === args.valueDirhams,
     async () => {
       fresh = true
       await ws.journal.assertWritable()
       requireCredentials(ws)
-      const denomination = await findDenomination(ctx, args.denominationId)
+      const denomination = await findDenomination(ctx, args.denominationId, args.valueDirhams)
+      // From here to the insert there is no await: the question and the intent are one step.
+      const t = stamp(ws)
+      if (!args.confirmOpenVoucher) {
+        const open = ws.journal.findOpenVoucher(t.day, denomination.valueDirhams)
+        if (open) {
+          throw new AppError(
+            'OPEN_VOUCHER_NEEDS_CONFIRMATION',
+            `A ${formatLyd(open.amountDirhams)} LYD voucher sold today has no known outcome yet: the customer may already have it.`,
+            {
+              entryId: open.id,
+              at: open.createdAt,
+              clerk: open.clerk,
+              valueDirhams: open.amountDirhams,
+            },
+          )
+        }
+      }
       const pending = ws.journal.insertEntry({
-        ...newEntryOf(ctx),
+        ...newEntryOf(ctx, t),
         kind: 'voucher',
         amountDirhams: denomination.valueDirhams,
         denominationId: denomination.id,
@@ -52,29 +79,42 @@ export async function sellVoucher(
             tracker.run(() => generateVoucher(session.http, token, denomination.id)),
           )
         } catch (error) {
-          return recordFailure(ctx, pending, tracker, error, null)
+          const failed = recordFailure(ctx, pending, tracker, error, null)
+          // The service does not know the id any more: its list changed.
+          if (failed.error?.code === 'VALIDATION') refreshCatalogLater(ctx, 'the service refused the id')
+          return failed
         }
         const done = stamp(ws)
+        // What the service debited is what it says the voucher is worth; when that is not what the clerk
+        // confirmed, the customer was quoted another price: said on the result, flagged for a manager.
+        const issued = voucher.denominationValueDirhams ?? denomination.valueDirhams
+        const otherValue = issued !== denomination.valueDirhams
+        if (otherValue) refreshCatalogLater(ctx, 'a voucher was issued at another value')
         return recordSuccess(
           ctx,
           pending,
           {
             status: 'issued',
-            // What the service debited is what it says the voucher is worth.
-            amountDirhams: voucher.denominationValueDirhams ?? denomination.valueDirhams,
+            amountDirhams: issued,
             voucherCode: voucher.code,
             serialNumber: voucher.serialNumber,
             activationDate: voucher.activationDate,
             expiryDate: voucher.expiryDate,
             attempts: tracker.posts,
             firstSentAt: tracker.firstSentAt,
+            ...(otherValue ? { needsAttention: true } : {}),
           },
           {
             type: 'answered',
             at: done.at,
             clerk: ctx.clerk,
             httpStatus: voucher.httpStatus,
-            detail: { serialNumber: voucher.serialNumber },
+            detail: {
+              serialNumber: voucher.serialNumber,
+              ...(otherValue
+                ? { otherValue: { confirmedDirhams: denomination.valueDirhams, issuedDirhams: issued } }
+                : {}),
+            },
           },
         )
       })

@@ -8,7 +8,7 @@ import { ServiceClock } from '../reseller/clock'
 import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress, USER_AGENT } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
-import { refreshCatalog } from './catalog'
+import { currentCatalogDigest, refreshCatalog } from './catalog'
 import { viewerOf } from './code-shown'
 import {
   type CallContext,
@@ -135,6 +135,7 @@ export class Workspaces implements DeskCore {
       needsAttention: ws.journal.countNeedsAttention(),
       liveConfigured: this.deps.live.credentials() !== null,
       journalProblem: ws.journal.health.problem,
+      catalogDigest: currentCatalogDigest(ws, this.accountOf(ws)),
     }
   }
 
@@ -209,7 +210,7 @@ export class Workspaces implements DeskCore {
     existing.lookups.clear()
     void old.close()
     // Possibly another service now: its list of denominations, not the one kept from before.
-    void refreshCatalog(existing).catch((error: unknown) =>
+    void refreshCatalog(existing, this.accountOf(existing)).catch((error: unknown) =>
       this.log.warn('denominations not refreshed', { error }),
     )
   }
@@ -234,7 +235,7 @@ export class Workspaces implements DeskCore {
       markInterrupted(this.opContext(ws, { clerk: null }))
       void this.recovery.pass()
     })
-    void refreshCatalog(ws).catch((error: unknown) =>
+    void refreshCatalog(ws, this.accountOf(ws)).catch((error: unknown) =>
       this.log.warn('denominations not refreshed at start', { error }),
     )
   }
@@ -344,7 +345,7 @@ export class Workspaces implements DeskCore {
       sending: new Map(),
       requests: new Map(),
       codesShown: new Map(),
-      catalog: { stale: false, refreshing: null },
+      catalog: { stale: false, refreshing: null, digest: null },
     }
   }
 

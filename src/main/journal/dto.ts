@@ -11,6 +11,18 @@ export function maskCode(code: string): string {
   return code.length <= 4 ? code : '*'.repeat(code.length - 4) + code.slice(-4)
 }
 
+/** An issued voucher the service valued otherwise than the list the clerk confirmed from. */
+export function otherValueIssued(
+  e: Pick<EntryRecord, 'kind' | 'status' | 'amountDirhams' | 'denominationValueDirhams'>,
+): boolean {
+  return (
+    e.kind === 'voucher' &&
+    e.status === 'issued' &&
+    e.denominationValueDirhams !== null &&
+    e.denominationValueDirhams !== e.amountDirhams
+  )
+}
+
 /** The renderer's view of an entry; the full code only when the caller is allowed to reveal it. */
 export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean } = {}): JournalEntry {
   const out: JournalEntry = {
@@ -29,6 +41,7 @@ export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean }
   if (e.phone !== null) out.phone = e.phone
   if (e.firstName !== null) out.firstName = e.firstName
   if (e.denominationId !== null) out.denominationId = e.denominationId
+  if (otherValueIssued(e)) out.confirmedValueDirhams = e.denominationValueDirhams as number
   if (e.externalTransactionId !== null) out.externalTransactionId = e.externalTransactionId
   if (e.serviceTransactionId !== null) out.serviceTransactionId = e.serviceTransactionId
   if (e.voucherCode !== null && e.serialNumber !== null) {

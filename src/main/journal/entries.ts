@@ -401,6 +401,19 @@ export function findOpenDepositTo(db: Statements, phone: string): EntryRecord | 
   )
 }
 
+/** The day's earliest voucher of a value whose outcome is not known (pending, unknown), if any. */
+export function findOpenVoucher(db: Statements, day: number, valueDirhams: number): EntryRecord | null {
+  return one(
+    db.prepare(
+      `SELECT ${ENTRY_COLUMNS} FROM entries
+       WHERE kind = 'voucher' AND status IN ('pending', 'unknown') AND day = ? AND amount_dirhams = ?
+       ORDER BY id LIMIT 1`,
+    ),
+    day,
+    valueDirhams,
+  )
+}
+
 /**
  * A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. An entry's
  * business day is that of its creation, so only the days from the instant's on are read (by the phone key's

@@ -196,12 +196,16 @@ export class Journal implements ReportSource {
     return entries.findOpenDepositTo(this.#sql, phone)
   }
 
+  /** The day's earliest voucher of this value with no known outcome: selling it again asks first. */
+  findOpenVoucher(day: number, valueDirhams: number): EntryRecord | null {
+    return entries.findOpenVoucher(this.#sql, day, valueDirhams)
+  }
+
   /** A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. */
   findRecentDeposit(phone: string, amountDirhams: number, sinceIso: string): EntryRecord | null {
     return entries.findRecentDeposit(this.#sql, phone, amountDirhams, sinceIso)
   }
 
-  /** Another entry holding this voucher code or serial (both unique at the provider), if any. */
   /** Another entry holding this serial (first) or this code, and which of the two it holds. */
   findVoucherElsewhere(
     code: string,
@@ -278,11 +282,11 @@ export class Journal implements ReportSource {
    * thread can take a tenth of a second on a busy PC): a power cut may lose it, leaving the list kept before,
    * which the desk fetches again. The next synced commit syncs it.
    */
-  saveDenominations(items: Denomination[], fetchedAt: string): void {
-    this.#unsynced(() => this.transaction(() => kept.saveDenominations(this.#sql, items, fetchedAt)))
+  saveDenominations(items: Denomination[], fetchedAt: string, account: string): void {
+    this.#unsynced(() => this.transaction(() => kept.saveDenominations(this.#sql, items, fetchedAt, account)))
   }
 
-  denominations(): { items: Denomination[]; fetchedAt: string | null } {
+  denominations(): kept.KeptDenominations {
     return kept.denominations(this.#sql)
   }
 

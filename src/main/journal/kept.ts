@@ -17,17 +17,31 @@ export function setMeta(db: Statements, key: string, value: string): void {
   ).run(key, value)
 }
 
+/** The kept list, when it was fetched and from which service account (address and username). */
+export interface KeptDenominations {
+  items: Denomination[]
+  fetchedAt: string | null
+  /** null: kept by a version that did not record it (before 0.1.x's freshness rule): treated as another's. */
+  account: string | null
+}
+
 /** Replaces the kept list; call inside a transaction. */
-export function saveDenominations(db: Statements, items: Denomination[], fetchedAt: string): void {
+export function saveDenominations(
+  db: Statements,
+  items: Denomination[],
+  fetchedAt: string,
+  account: string,
+): void {
   db.prepare('DELETE FROM denominations').run()
   const insert = db.prepare(
     'INSERT INTO denominations (id, name, value_dirhams, position) VALUES (?, ?, ?, ?)',
   )
   for (const [i, d] of items.entries()) insert.run(d.id, d.name, d.valueDirhams, i)
   setMeta(db, 'denominations_fetched_at', fetchedAt)
+  setMeta(db, 'denominations_account', account)
 }
 
-export function denominations(db: Statements): { items: Denomination[]; fetchedAt: string | null } {
+export function denominations(db: Statements): KeptDenominations {
   const rows = db.prepare('SELECT id, name, value_dirhams FROM denominations ORDER BY position').all() as {
     id: number
     name: string | null
@@ -36,6 +50,7 @@ export function denominations(db: Statements): { items: Denomination[]; fetchedA
   return {
     items: rows.map((r) => ({ id: r.id, name: r.name ?? '', valueDirhams: r.value_dirhams })),
     fetchedAt: getMeta(db, 'denominations_fetched_at'),
+    account: getMeta(db, 'denominations_account'),
   }
 }
 

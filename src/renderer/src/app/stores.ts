@@ -42,6 +42,11 @@ export const noticesStore = createNoticesStore(api, (entry) => {
 // A sale or deposit changes what moved today: the header's daily limit follows at once, not at the next poll.
 const refreshStatus = () => void statusStore.getState().refresh()
 export const sellStore = createSellStore({ api, newRequestId, onSent: refreshStatus })
+// The Sell screen offers only the desk's list of the moment: another mode, service or list from the provider
+// (the status names it) puts away the list on screen before anything more is offered from it.
+statusStore.subscribe((now) => {
+  if (now.status) sellStore.getState().catalogIs(now.status.mode, now.status.catalogDigest)
+})
 export const depositStore = createDepositStore({ api, newRequestId, onSent: refreshStatus })
 // The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
 const today = () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0))

@@ -64,6 +64,8 @@ export const en = {
     forSupport: 'Details for support',
     openInJournal: 'Open in the journal',
     continue: 'Continue',
+    waited: 'Waiting for',
+    seconds: (n: number) => count(n, '1 second', '# seconds'),
   },
   status: {
     training: 'TRAINING',
@@ -85,6 +87,7 @@ export const en = {
     attentionShort: 'Attention',
     limitTitle: 'Daily limit',
     limitUsedShort: 'Used',
+    limitOpenShort: 'Open',
     limitLeftShort: 'Left ≈',
     limitLeftUnknown: 'Left: not known',
     limitUsedHere: 'Used today on this PC',
@@ -95,9 +98,9 @@ export const en = {
     limitAgreedNone: 'not entered',
     limitReported: 'Service reported',
     limitReportedAt: (time: string) => `at ${time}`,
-    limitMax: 'Limit',
     limitRemaining: 'Remaining then',
-    limitEstimate: 'Remaining (estimate)',
+    limitAddsUp:
+      'Used, open and left add up to the limit. Open: sent, outcome not known yet — counted as possibly used.',
     limitHint: {
       reported:
         'From the service’s last refusal today, minus what this PC used since (outcomes not known yet count as used). An estimate: every PC of the reseller uses the same limit.',
@@ -120,6 +123,8 @@ export const en = {
     chooseValue: 'Choose the voucher value',
     keyHint: 'Press the number shown on a value, or click it.',
     stale: 'Saved list: the service could not be reached, values may have changed.',
+    listChanged:
+      'The list of voucher values was loaded again (another service, or a change by the provider). Check the value and its number key before you sell.',
     fetchedAt: (time: string) => `List from ${time}`,
     refresh: 'Refresh list',
     none: 'No voucher values are available.',
@@ -145,17 +150,31 @@ export const en = {
     chooseAnother: 'Choose another value',
     last: 'Last sale',
     soldAt: 'Sold at',
+    openVoucherTitle: 'A voucher of this value has no known outcome yet',
+    openVoucherBody:
+      'The customer may already have it. Check with the manager before you sell another voucher of this value to this customer.',
+    openVoucherSoldAt: 'Sold at',
+    openVoucherNoClerk: 'before sign-in was set up',
+    openVoucherConfirm: (value: string) => `Sell another ${value} LYD voucher`,
+    otherValueTitle: 'Voucher issued at another value',
+    otherValueBody: (issued: string, confirmed: string) =>
+      `The service issued a ${issued} LYD voucher, not ${confirmed} — charge ${issued} or call the manager.`,
   },
   limit: {
     warningTitle: 'Above what the daily limit probably still allows',
     warningBody:
       'This is an estimate, and the limit is shared by every PC of the reseller: you may still send it; the service decides.',
-    estimateLeft: 'Left today (estimate)',
-    stillPossible: 'Still possible today',
+    warningOpen: (open: string) =>
+      `"Left" counts ${open} LYD sent with no known outcome yet as used: if some of it did not go through, more is left.`,
+    openCounted: (open: string) =>
+      `${open} LYD sent with no known outcome yet is counted as used: if it did not go through, more is possible.`,
+    stillPossible: 'Still possible today ≈',
     asked: 'Asked',
     nothingLeft: 'Nothing more can be sold today unless the provider raises the limit.',
-    dailyMax: 'Daily limit',
-    usedToday: 'Used today (all PCs)',
+    limit: 'Daily limit',
+    used: 'Used today (all PCs)',
+    open: 'Open (outcome not known)',
+    left: 'Left ≈',
   },
   deposit: {
     title: 'Deposit to a wallet',
@@ -172,7 +191,7 @@ export const en = {
     nameWait: 'Read the name first…',
     openTitle: 'An earlier deposit to this phone is still open',
     openBody:
-      'Its outcome is not known yet, so no new deposit to this phone can be sent. Keep the customer’s cash for it and use "Retry safely": it is re-sent with its own reference and can never be credited twice.',
+      'Its outcome is not known yet, so no new deposit to this phone can be sent. Do not give the cash back for it: it may have reached the customer. Use "Retry safely": it is re-sent with its own reference and can never be credited twice.',
     openSettledTitle: 'The earlier deposit is settled',
     openConfirmed: 'It was confirmed: the customer received that money.',
     openNotMade: 'It was not made: no money moved for it.',
@@ -217,6 +236,8 @@ export const en = {
     repeatTitle: 'Same phone and amount as a recent deposit',
     repeatBody: 'This looks like a repeat. Send it again only if the customer really wants a second deposit.',
     repeatConfirm: 'Yes, send a second deposit',
+    repeatAt: 'The earlier one, at',
+    repeatNoClerk: 'before sign-in was set up',
     unresolvedTitle: 'An earlier deposit to this phone is still open',
     unresolvedOpen: 'Open that deposit',
     confirmedTitle: 'Deposit confirmed',
@@ -234,8 +255,11 @@ export const en = {
     limitTitle: 'Over the daily limit: no money was moved',
     changeAmount: 'Change the amount',
     unknownTitle: 'Outcome unknown',
-    unknownBody:
-      'The service gave no clear answer (none in time, a dropped connection or an error of its own). The money may or may not have arrived. Keep the cash and use "Retry safely": it re-sends with the same reference, so the customer can never be credited twice.',
+    keepCash: 'Do not give the cash back: the deposit may have reached the customer.',
+    checkingFor: (minutes: number) =>
+      `The service gave no clear answer. The desk is checking, with the same reference (never a second credit), and will tell you within ${count(minutes, '1 minute', '# minutes')}. "Retry safely" checks now.`,
+    checkingByHand:
+      'The service gave no clear answer. "Retry safely" checks again with the same reference: the customer can never be credited twice. If it stays open, the manager checks it with the provider.',
     retrySafely: 'Retry safely',
     retrying: 'Retrying…',
     newDeposit: 'New deposit',
@@ -293,7 +317,7 @@ export const en = {
       voucher:
         'The service gave no clear answer (none in time, a dropped connection or an error of its own): this voucher may or may not have been made. Do not sell another voucher to this customer until a manager has checked it with the provider and resolved it; until then it stays in the attention list.',
       deposit:
-        'The service gave no clear answer (none in time, a dropped connection or an error of its own): the money may or may not have arrived. Keep the cash and make no new deposit for it: "Retry safely" re-sends this one with the same reference, so the customer can never be credited twice.',
+        'The service gave no clear answer (none in time, a dropped connection or an error of its own): the money may have reached the customer. Do not give the cash back and make no new deposit for it: "Retry safely" re-sends this one with the same reference, so the customer can never be credited twice.',
     } satisfies Record<EntryKind, string>,
     history: 'History',
     noHistory: 'No events recorded.',
@@ -581,6 +605,10 @@ export const en = {
       'An earlier deposit to this phone has an unknown outcome. Resolve it (Retry safely) before sending more money.',
     REPEAT_NEEDS_CONFIRMATION:
       'Same phone and amount as a deposit a few minutes ago. Confirm it is really a second one.',
+    DENOMINATION_CHANGED:
+      'The list of voucher values has changed since this screen showed it. Nothing was sold: choose again from the list as it is now.',
+    OPEN_VOUCHER_NEEDS_CONFIRMATION:
+      'A voucher of this value sold today has no known outcome yet: the customer may already have it. Confirm it is really another sale.',
     ABOVE_DEPOSIT_MAXIMUM:
       'This amount is above the largest deposit allowed on this PC. Check it with the customer; a manager sets the maximum in Settings.',
     JOURNAL_UNAVAILABLE: 'The journal cannot record safely, so money operations are stopped. Call support.',

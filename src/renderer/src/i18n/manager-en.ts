@@ -19,7 +19,9 @@ export const managerEn = {
     signOut: 'Sign out',
     lockedIdle: (minutes: number) =>
       `Locked after ${plural('en', minutes, { one: '1 minute', other: '# minutes' })} without activity. Sign in again.`,
-    wrongPin: 'Wrong PIN. Type it again carefully.',
+    wrongPin: (name: string) =>
+      `Wrong PIN for ${name}. If you are ${name}, type it again carefully; if not, choose your own name.`,
+    chooseFirst: 'Choose your name first (arrow keys, Space or a click): the PIN was not tried for anyone.',
     wait: (seconds: number) =>
       `Too many wrong PINs: wait ${plural('en', seconds, { one: '1 second', other: '# seconds' })} before the next try.`,
     notTried: (seconds: number) =>

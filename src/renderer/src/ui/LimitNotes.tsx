@@ -1,40 +1,62 @@
-import type { JournalEntry } from '../../../shared/contract'
+import type { DailyLimit, JournalEntry } from '../../../shared/contract'
 import { useT } from '../i18n/use'
 import { Facts, Panel } from './controls'
 import { limitFigures } from './entry'
+import { formatLyd } from './format'
 import { Money } from './Ltr'
 
 /**
- * Before a voucher or deposit is confirmed: the amount is above what the daily limit probably still allows.
- * A warning, not a stop — the estimate may be wrong and the service decides.
+ * The daily limit's three figures, as the header's panel shows them: used + open + left = the limit. One
+ * component for every place they appear, so they never disagree.
  */
-export function LimitWarning({
-  amountDirhams,
-  estimateDirhams,
-}: {
-  amountDirhams: number
-  estimateDirhams: number | null
-}) {
+export function LimitFacts({ limit }: { limit: DailyLimit }) {
   const t = useT()
-  if (estimateDirhams == null || amountDirhams <= estimateDirhams) return null
+  const f = limit.figures
+  return (
+    <Facts
+      items={[
+        f.limitDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.limitDirhams} />],
+        [t.limit.used, <Money key="u" dirhams={f.usedDirhams} />],
+        f.openDirhams > 0 && [t.limit.open, <Money key="o" dirhams={f.openDirhams} />],
+        f.leftDirhams != null && [t.limit.left, <Money key="l" dirhams={f.leftDirhams} />],
+      ]}
+    />
+  )
+}
+
+/**
+ * Before a voucher or deposit is confirmed: the amount is above what the daily limit probably still allows,
+ * counting what is open as possibly used — and it says so. A warning, not a stop — the estimate may be low
+ * (an open sale may not have gone through) and the service decides.
+ */
+export function LimitWarning({ amountDirhams, limit }: { amountDirhams: number; limit: DailyLimit | null }) {
+  const t = useT()
+  const left = limit?.figures.leftDirhams ?? null
+  if (!limit || left == null || amountDirhams <= left) return null
+  const open = limit.figures.openDirhams
   return (
     <Panel tone="pending" title={t.limit.warningTitle} role="status" className="limit-warning">
-      <Facts items={[[t.limit.estimateLeft, <Money key="l" dirhams={estimateDirhams} />]]} />
-      <p>{t.limit.warningBody}</p>
+      <LimitFacts limit={limit} />
+      <p>
+        {open > 0 ? t.limit.warningOpen(formatLyd(open)) : null} {t.limit.warningBody}
+      </p>
     </Panel>
   )
 }
 
 /**
- * A refusal for the daily limit, without contradicting itself: what is still possible today first and
- * large, the amount asked smaller, and "nothing more today" only when nothing is left.
+ * A refusal for the daily limit, without contradicting the header: what is still possible today first and
+ * large — the same three figures as everywhere, taken right after the refusal — the amount asked smaller,
+ * and "nothing more today" only when nothing is left. Without the figures (they could not be read), the
+ * service's own answer.
  */
-export function LimitRefusal({ entry }: { entry: JournalEntry }) {
+export function LimitRefusal({ entry, limit }: { entry: JournalEntry; limit: DailyLimit | null }) {
   const t = useT()
   const f = limitFigures(entry)
   if (!f) return null
-  const remaining = f.remainingDirhams
   const asked = f.requestedDirhams ?? entry.amountDirhams
+  const remaining = limit ? limit.figures.leftDirhams : f.remainingDirhams
+  const open = limit?.figures.openDirhams ?? 0
   return (
     <div className="limit-refusal">
       {remaining != null && remaining > 0 ? (
@@ -44,14 +66,19 @@ export function LimitRefusal({ entry }: { entry: JournalEntry }) {
       ) : (
         <p className="strong">{t.limit.nothingLeft}</p>
       )}
+      {open > 0 ? <p className="hint">{t.limit.openCounted(formatLyd(open))}</p> : null}
       <div className="limit-figures">
-        <Facts
-          items={[
-            [t.limit.asked, <Money key="a" dirhams={asked} />],
-            f.dailyMaxDirhams != null && [t.limit.dailyMax, <Money key="m" dirhams={f.dailyMaxDirhams} />],
-            f.usedTodayDirhams != null && [t.limit.usedToday, <Money key="u" dirhams={f.usedTodayDirhams} />],
-          ]}
-        />
+        <Facts items={[[t.limit.asked, <Money key="a" dirhams={asked} />]]} />
+        {limit ? (
+          <LimitFacts limit={limit} />
+        ) : (
+          <Facts
+            items={[
+              f.dailyMaxDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.dailyMaxDirhams} />],
+              f.usedTodayDirhams != null && [t.limit.used, <Money key="u" dirhams={f.usedTodayDirhams} />],
+            ]}
+          />
+        )}
       </div>
     </div>
   )

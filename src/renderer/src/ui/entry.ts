@@ -37,7 +37,12 @@ export function failedUnsent(entry: Pick<JournalEntry, 'error'>): boolean {
   return entry.error?.code === 'NOT_SENT' || stage === 'access' || stage === 'desk'
 }
 
-export interface LimitFigures {
+/** A sale or deposit the service refused for the daily limit. */
+export function isLimitRefusal(entry: Pick<JournalEntry, 'error'>): boolean {
+  return entry.error?.code === 'DAILY_LIMIT_EXCEEDED'
+}
+
+export interface RefusalFigures {
   dailyMaxDirhams: number | null
   usedTodayDirhams: number | null
   remainingDirhams: number | null
@@ -45,7 +50,7 @@ export interface LimitFigures {
 }
 
 /** The four figures of a DAILY_LIMIT_EXCEEDED answer, as far as main could read them. */
-export function limitFigures(entry: JournalEntry): LimitFigures | null {
+export function limitFigures(entry: JournalEntry): RefusalFigures | null {
   if (entry.error?.code !== 'DAILY_LIMIT_EXCEEDED') return null
   const d = entry.error.details ?? {}
   const num = (key: string) => {

@@ -1,21 +1,22 @@
-import { type FormEvent, useEffect, useRef } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
 import { parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
-import { depositStore, openEntry } from '../../app/stores'
+import { depositStore, openEntry, statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Panel, SettledButton, TextField } from '../../ui/controls'
 import { useDeliberateConfirm } from '../../ui/deliberate'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { canRetry, failedUnsent, isOpen, limitFigures, statusTone } from '../../ui/entry'
+import { canRetry, failedUnsent, isLimitRefusal, isOpen, statusTone } from '../../ui/entry'
 import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
 import { AmountSaid, Ltr, Money, MoneyWords, Phone } from '../../ui/Ltr'
-import { Progress } from '../../ui/Progress'
+import { Waiting } from '../../ui/Progress'
 import { RetryFeedback } from '../../ui/RetryFeedback'
+import { SecondOneQuestion } from '../../ui/SecondOneQuestion'
 import { OpenElsewhereStep } from '../headoffice/OpenElsewhereStep'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { QUICK_AMOUNTS_DIRHAMS, unresolvedEntryId } from './store'
@@ -47,7 +48,7 @@ export function DepositScreen() {
       {step === 'elsewhere' ? <OpenElsewhereStep /> : null}
       {step === 'amount' ? <AmountStep /> : null}
       {step === 'review' ? <ReviewStep /> : null}
-      {step === 'sending' ? <Progress text={t.deposit.sending} /> : null}
+      {step === 'sending' ? <Sending /> : null}
       {step === 'result' ? <ResultStep /> : null}
     </main>
   )
@@ -159,10 +160,11 @@ function OpenStep() {
       <p>{t.deposit.openBody}</p>
       <OpenFacts entry={open} />
       <div className="actions">
+        {/* Busy is aria-disabled, not disabled: the focus stays on it (the store ignores a press meanwhile). */}
         <SettledButton
           variant="primary"
           autoFocus
-          disabled={retry.retrying || !canRetry(open)}
+          aria-disabled={retry.retrying || !canRetry(open) ? true : undefined}
           onClick={() => void depositStore.getState().retrySafely()}
         >
           {retry.retrying ? t.deposit.retrying : t.deposit.retrySafely}
@@ -291,7 +293,6 @@ function AmountStep() {
   const t = useT()
   const amountText = useStore(depositStore, (s) => s.amountText)
   const againText = useStore(depositStore, (s) => s.amountAgainText)
-  const againTouched = useStore(depositStore, (s) => s.againTouched)
   const problem = useStore(depositStore, (s) => s.amountProblem)
   const threshold = useStore(depositStore, (s) => s.doubleEntryAboveDirhams)
   const max = useStore(depositStore, (s) => s.depositMaxDirhams)
@@ -301,9 +302,13 @@ function AmountStep() {
   const aboveMax = parsed.ok && parsed.value > max
   const twice = parsed.ok && parsed.value > threshold && !aboveMax
   /** What is wrong with the second entry of a large amount (said under that field). */
-  const aboutAgain = problem === 'mismatch' || problem === 'again' || problem === 'againAmbiguous'
+  const aboutAgain = problem === 'again' || problem === 'againAmbiguous'
+  // Two amounts that differed: both fields were emptied, and it is said under the first, which has the focus.
   const firstProblem = aboveMax ? 'maximum' : problem && !aboutAgain ? problem : null
-  const againProblem = aboutAgain && (againTouched || problem !== 'mismatch') ? problem : null
+  const againProblem = aboutAgain ? problem : null
+  useEffect(() => {
+    if (problem === 'mismatch') amountRef.current?.focus()
+  }, [problem])
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -386,7 +391,7 @@ function ReviewStep() {
   const repeat = useStore(depositStore, (s) => s.repeatQuestion)
   if (!customer || amount == null) return null
   const unresolved = unresolvedEntryId(error)
-  const remaining = limit?.estimatedRemainingDirhams ?? null
+  const remaining = limit?.figures.leftDirhams ?? null
   return (
     <Panel tone="info" title={t.deposit.reviewTitle}>
       <Facts
@@ -406,7 +411,7 @@ function ReviewStep() {
           ],
         ]}
       />
-      <LimitWarning amountDirhams={amount} estimateDirhams={remaining} />
+      <LimitWarning amountDirhams={amount} limit={limit} />
       {repeat ? <RepeatQuestion /> : null}
       {unresolved ? (
         <Panel tone="bad" title={t.deposit.unresolvedTitle} role="alert">
@@ -444,21 +449,59 @@ function ConfirmDeposit() {
   )
 }
 
-/** Main asks whether the same amount to the same phone is meant again: answered by a fresh press only. */
+/**
+ * Main asks whether the same amount to the same phone is meant again: the earlier deposit's time and clerk,
+ * the focus on Cancel, and the second deposit only by a deliberate act (SecondOneQuestion).
+ */
 function RepeatQuestion() {
   const t = useT()
+  const language = useLanguage()
+  const details = useStore(depositStore, (s) => s.error?.details)
+  const at = typeof details?.at === 'string' ? details.at : null
+  const clerk = typeof details?.clerk === 'string' ? details.clerk : null
+  const amount = typeof details?.amountDirhams === 'number' ? details.amountDirhams : null
   return (
-    <Panel tone="pending" title={t.deposit.repeatTitle} role="alert">
-      <p>{t.deposit.repeatBody}</p>
-      <div className="actions">
-        <SettledButton variant="primary" autoFocus onClick={() => void depositStore.getState().confirm(true)}>
-          {t.deposit.repeatConfirm}
-        </SettledButton>
-        <Button shortcut="Esc" onClick={() => depositStore.getState().back()}>
-          {t.common.cancel}
-        </Button>
-      </div>
-    </Panel>
+    <SecondOneQuestion
+      title={t.deposit.repeatTitle}
+      body={t.deposit.repeatBody}
+      facts={[
+        ...(amount !== null
+          ? [[t.deposit.reviewAmount, <Money key="a" dirhams={amount} />] as [string, ReactNode]]
+          : []),
+        ...(at !== null ? [[t.deposit.repeatAt, formatTime(at, language)] as [string, ReactNode]] : []),
+        [t.journal.clerk, clerk ?? t.deposit.repeatNoClerk],
+      ]}
+      confirm={t.deposit.repeatConfirm}
+      onConfirm={() => void depositStore.getState().confirm(true)}
+      onCancel={() => depositStore.getState().back()}
+    />
+  )
+}
+
+/** Waiting for the service: the amount and the phone on their way, and the seconds waited. */
+function Sending() {
+  const t = useT()
+  const customer = useStore(depositStore, (s) => s.customer)
+  const amount = useStore(depositStore, (s) => s.amountDirhams)
+  const since = useStore(depositStore, (s) => s.sentAt)
+  return (
+    <Waiting
+      text={t.deposit.sending}
+      since={since}
+      facts={[
+        ...(amount !== null
+          ? [
+              [t.deposit.reviewAmount, <Money key="a" dirhams={amount} className="big-figure" />] as [
+                string,
+                ReactNode,
+              ],
+            ]
+          : []),
+        ...(customer
+          ? [[t.deposit.reviewPhone, <Phone key="p" phone={customer.phone} />] as [string, ReactNode]]
+          : []),
+      ]}
+    />
   )
 }
 
@@ -525,11 +568,12 @@ function Confirmed({ entry }: { entry: JournalEntry }) {
 
 function Failed({ entry }: { entry: JournalEntry }) {
   const t = useT()
-  if (limitFigures(entry)) {
+  const limit = useStore(depositStore, (s) => s.limit)
+  if (isLimitRefusal(entry)) {
     // What is still possible first; the refused amount is a detail. Another amount needs no new lookup.
     return (
       <Panel tone="bad" title={t.deposit.limitTitle} role="alert">
-        <LimitRefusal entry={entry} />
+        <LimitRefusal entry={entry} limit={limit} />
         <EntryFacts entry={entry} amount={false} />
         <div className="actions">
           <SettledButton variant="primary" autoFocus onClick={() => depositStore.getState().changeAmount()}>
@@ -553,19 +597,33 @@ function Failed({ entry }: { entry: JournalEntry }) {
   )
 }
 
+/**
+ * Minutes until the desk stops re-sending an open deposit by itself (its automatic retry's end), by the
+ * service's clock when known; null when it no longer does.
+ */
+function useMinutesOfChecking(entry: JournalEntry): number | null {
+  const offset = useStore(statusStore, (s) => s.status?.clockOffsetMs ?? 0)
+  const until = entry.automaticRetry ? Date.parse(entry.automaticRetry.until) : Number.NaN
+  const left = until - (Date.now() + offset)
+  return Number.isFinite(left) && left > 0 ? Math.max(1, Math.ceil(left / 60_000)) : null
+}
+
 function Unknown({ entry }: { entry: JournalEntry }) {
   const t = useT()
   const retry = useStore(depositStore, (s) => s.retry)
+  const minutes = useMinutesOfChecking(entry)
   return (
     <Panel tone="bad" title={t.deposit.unknownTitle} role="alert">
-      <p className="strong">{t.deposit.unknownBody}</p>
+      <p className="strong">{t.deposit.keepCash}</p>
+      <p>{minutes !== null ? t.deposit.checkingFor(minutes) : t.deposit.checkingByHand}</p>
       <EntryFacts entry={entry} />
       <div className="actions">
         {canRetry(entry) ? (
+          // Busy is aria-disabled, not disabled: the focus stays on it, so the next Enter retries again.
           <SettledButton
             variant="primary"
             autoFocus
-            disabled={retry.retrying}
+            aria-disabled={retry.retrying ? true : undefined}
             onClick={() => void depositStore.getState().retrySafely()}
           >
             {retry.retrying ? t.deposit.retrying : t.deposit.retrySafely}

@@ -3,7 +3,7 @@ import type { CustomerLookup, DailyLimit, DeskApi, JournalEntry } from '../../..
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import { MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
-import { canRetry, isOpen, type LastOperation, lastOperationOf } from '../../ui/entry'
+import { canRetry, isLimitRefusal, isOpen, type LastOperation, lastOperationOf } from '../../ui/entry'
 
 /**
  * The steps of a deposit. After the lookup: `open` when an earlier deposit to the phone is still open (it
@@ -65,16 +65,16 @@ export interface DepositState extends DepositRules {
   open: JournalEntry | null
   amountText: string
   amountAgainText: string
-  /** The clerk has typed in the second amount field (it is not marked wrong before). */
-  againTouched: boolean
   amountProblem: AmountProblem | null
   amountDirhams: number | null
   /** From getDailyLimit when the review opens: what the limit probably still allows. */
   limit: DailyLimit | null
   /** One id per confirmed deposit, kept until main answers with an entry (a lost answer is resent safely). */
   requestId: string | null
-  /** Main asked whether the same phone and amount really should be sent again. */
+  /** Main asked whether the same phone and amount really should be sent again (the error names the earlier). */
   repeatQuestion: boolean
+  /** When the deposit was sent (epoch ms), while it waits for the service's answer. */
+  sentAt: number | null
   result: JournalEntry | null
   retry: RetryState
   /** A refusal before anything was journaled, or a failed lookup. */
@@ -130,6 +130,7 @@ export interface DepositDeps {
   newRequestId(): string
   /** A deposit was answered: what moved today changed (the header's daily limit). */
   onSent?(entry: JournalEntry): void
+  now?(): number
 }
 
 const noRetry: RetryState = { retrying: false, tried: false, error: null }
@@ -144,12 +145,12 @@ const blank = {
   open: null,
   amountText: '',
   amountAgainText: '',
-  againTouched: false,
   amountProblem: null,
   amountDirhams: null,
   limit: null,
   requestId: null,
   repeatQuestion: false,
+  sentAt: null,
   result: null,
   retry: noRetry,
   error: null,
@@ -158,7 +159,7 @@ const blank = {
   leftUnsent: null,
 }
 
-export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): DepositStore {
+export function createDepositStore({ api, newRequestId, onSent, now = Date.now }: DepositDeps): DepositStore {
   return createStore<DepositState>((set, get) => {
     /** Back to an empty phone step; the last finished deposit stays reachable. */
     function fresh(): void {
@@ -251,7 +252,7 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
 
       setAmountAgain(text) {
         if (get().step !== 'amount') return
-        set({ amountAgainText: text, againTouched: true, amountProblem: null })
+        set({ amountAgainText: text, amountProblem: null })
       },
 
       needsSecondEntry() {
@@ -286,7 +287,8 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
             return
           }
           if (!again.ok || again.value !== parsed.value) {
-            set({ amountProblem: 'mismatch' })
+            // Both typed again from nothing: editing one to match the other could keep the wrong one.
+            set({ amountProblem: 'mismatch', amountText: '', amountAgainText: '' })
             return
           }
         }
@@ -319,10 +321,12 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
       },
 
       async confirm(confirmRepeat = false) {
-        const { step, customer, amountDirhams, requestId } = get()
+        const { step, customer, amountDirhams, requestId, repeatQuestion } = get()
         // Only a reviewed deposit can be sent, once: a double click or a held Enter finds 'sending'.
         if (step !== 'review' || !customer || amountDirhams == null || !requestId) return
-        set({ step: 'sending', error: null, repeatQuestion: false, sendTried: true })
+        // With main's question on screen, only its own answer sends.
+        if (repeatQuestion && !confirmRepeat) return
+        set({ step: 'sending', error: null, repeatQuestion: false, sendTried: true, sentAt: now() })
         try {
           const entry = await api.deposit({
             phone: customer.phone,
@@ -331,12 +335,28 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
             requestId,
             ...(confirmRepeat ? { confirmRepeat: true } : {}),
           })
-          set({ step: 'result', result: entry, retry: noRetry, resultFromBackground: false })
+          // A refusal for the daily limit is shown with the figures of the moment, as the header has them.
+          const limit = isLimitRefusal(entry) ? await api.getDailyLimit().catch(() => null) : get().limit
+          set({
+            step: 'result',
+            result: entry,
+            retry: noRetry,
+            resultFromBackground: false,
+            sentAt: null,
+            limit,
+          })
           onSent?.(entry)
         } catch (e) {
           const error = toAppErrorData(e)
-          if (error.code === 'USER_INACTIVE') set({ step: 'stop', stop: 'inactive', error: null })
-          else set({ step: 'review', error, repeatQuestion: error.code === 'REPEAT_NEEDS_CONFIRMATION' })
+          if (error.code === 'USER_INACTIVE')
+            set({ step: 'stop', stop: 'inactive', error: null, sentAt: null })
+          else
+            set({
+              step: 'review',
+              error,
+              repeatQuestion: error.code === 'REPEAT_NEEDS_CONFIRMATION',
+              sentAt: null,
+            })
         }
       },
 
@@ -349,7 +369,6 @@ export function createDepositStore({ api, newRequestId, onSent }: DepositDeps): 
           result: null,
           amountText: '',
           amountAgainText: '',
-          againTouched: false,
           amountProblem: null,
           amountDirhams: null,
           requestId: null,

@@ -106,7 +106,7 @@ export function EntryPanel() {
             <div>
               <h3>{t.journal.error}</h3>
               {limitFigures(entry) ? (
-                <LimitRefusal entry={entry} />
+                <LimitRefusal entry={entry} limit={null} />
               ) : (
                 <ErrorNote
                   error={entry.error}

@@ -5,13 +5,14 @@ import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Kbd, Panel, SettledButton } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
-import { failedUnsent, limitFigures } from '../../ui/entry'
-import { formatDateTime, formatPlainDate, formatTime } from '../../ui/format'
+import { failedUnsent, isLimitRefusal } from '../../ui/entry'
+import { formatDateTime, formatLyd, formatPlainDate, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
 import { Code, Ltr, Money } from '../../ui/Ltr'
-import { Progress } from '../../ui/Progress'
+import { Waiting } from '../../ui/Progress'
+import { SecondOneQuestion } from '../../ui/SecondOneQuestion'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
 import { saleOutcome } from './store'
 
@@ -22,8 +23,9 @@ export function SellScreen() {
 
   useEffect(() => {
     // Leaving the screen puts a finished sale away (app/stores.ts, on the screen change): coming back offers a
-    // fresh sale, never the last code.
-    if (!sellStore.getState().denominations) void sellStore.getState().loadDenominations()
+    // fresh sale, never the last code. The list is asked for each time: main fetches it again when it is some
+    // minutes old, so a change by the provider reaches the screen (sell/store.ts).
+    void sellStore.getState().loadDenominations()
   }, [])
 
   useScreenKeys((event) => {
@@ -47,7 +49,7 @@ export function SellScreen() {
       <h1 id="sell-title">{t.sell.title}</h1>
       {step === 'choose' ? <Choose /> : null}
       {step === 'confirm' ? <Confirm /> : null}
-      {step === 'sending' ? <Progress text={t.sell.sending} /> : null}
+      {step === 'sending' ? <Sending /> : null}
       {step === 'result' ? <Result /> : null}
     </main>
   )
@@ -60,6 +62,7 @@ function Choose() {
   const loading = useStore(sellStore, (s) => s.loadingDenominations)
   const error = useStore(sellStore, (s) => s.denominationsError)
   const last = useStore(sellStore, (s) => s.last)
+  const changed = useStore(sellStore, (s) => s.listChanged)
 
   return (
     <>
@@ -73,6 +76,11 @@ function Choose() {
           {loading ? t.common.loading : t.sell.refresh}
         </Button>
       </div>
+      {changed ? (
+        <p className="warning warning-pending list-changed" role="status">
+          {t.sell.listChanged}
+        </p>
+      ) : null}
       {list?.stale ? (
         <p className="warning warning-pending" role="status">
           {t.sell.stale}
@@ -111,9 +119,11 @@ function Choose() {
 
 function Confirm() {
   const t = useT()
+  const language = useLanguage()
   const selected = useStore(sellStore, (s) => s.selected)
   const error = useStore(sellStore, (s) => s.error)
-  const estimate = useStore(sellStore, (s) => s.limit?.estimatedRemainingDirhams ?? null)
+  const limit = useStore(sellStore, (s) => s.limit)
+  const open = useStore(sellStore, (s) => s.openVoucher)
   if (!selected) return null
   return (
     <Panel tone="info" title={t.sell.confirmTitle}>
@@ -123,8 +133,32 @@ function Confirm() {
       <p>
         <bdi>{selected.name}</bdi>
       </p>
-      <LimitWarning amountDirhams={selected.valueDirhams} estimateDirhams={estimate} />
-      {error ? <ErrorNote error={error} /> : null}
+      <LimitWarning amountDirhams={selected.valueDirhams} limit={limit} />
+      {open ? (
+        <SecondOneQuestion
+          title={t.sell.openVoucherTitle}
+          body={t.sell.openVoucherBody}
+          facts={[
+            [t.sell.value, <Money key="v" dirhams={open.valueDirhams} />],
+            [t.sell.openVoucherSoldAt, formatTime(open.at, language)],
+            [t.journal.clerk, open.clerk ?? t.sell.openVoucherNoClerk],
+          ]}
+          confirm={t.sell.openVoucherConfirm(formatLyd(open.valueDirhams))}
+          onConfirm={() => void sellStore.getState().confirm(true)}
+          onCancel={() => sellStore.getState().cancel()}
+        />
+      ) : null}
+      {error && !open ? <ErrorNote error={error} /> : null}
+      {open ? null : <ConfirmSale />}
+    </Panel>
+  )
+}
+
+/** The confirm step's own buttons: the Enter that chose the value, bouncing, does not sell it. */
+function ConfirmSale() {
+  const t = useT()
+  return (
+    <>
       <div className="actions">
         {/* The Enter that chose the value, bouncing, must not sell it: a press counts after a moment. */}
         <SettledButton
@@ -139,7 +173,21 @@ function Confirm() {
           {t.common.cancel}
         </Button>
       </div>
-    </Panel>
+    </>
+  )
+}
+
+/** Waiting for the service: the value on its way and the seconds waited. */
+function Sending() {
+  const t = useT()
+  const selected = useStore(sellStore, (s) => s.selected)
+  const since = useStore(sellStore, (s) => s.sentAt)
+  return (
+    <Waiting
+      text={t.sell.sending}
+      since={since}
+      facts={selected ? [[t.sell.value, <Money key="v" dirhams={selected.valueDirhams} />]] : []}
+    />
   )
 }
 
@@ -167,8 +215,19 @@ function Issued({ entry }: { entry: JournalEntry }) {
   const language = useLanguage()
   const v = entry.voucher
   if (!v) return null
+  const confirmed = entry.confirmedValueDirhams
   return (
-    <Panel tone="good" title={t.sell.issuedTitle} role="status" className="voucher-card">
+    <Panel
+      tone={confirmed === undefined ? 'good' : 'pending'}
+      title={confirmed === undefined ? t.sell.issuedTitle : t.sell.otherValueTitle}
+      role="status"
+      className="voucher-card"
+    >
+      {confirmed === undefined ? null : (
+        <p className="other-value" role="alert">
+          {t.sell.otherValueBody(formatLyd(entry.amountDirhams), formatLyd(confirmed))}
+        </p>
+      )}
       <div className="code-block">
         <div className="code-label">{t.sell.code}</div>
         <Code value={v.code} className="code-big" />
@@ -225,10 +284,11 @@ function Unknown({ entry }: { entry: JournalEntry }) {
 
 function Failed({ entry }: { entry: JournalEntry }) {
   const t = useT()
-  if (limitFigures(entry)) {
+  const limit = useStore(sellStore, (s) => s.limit)
+  if (isLimitRefusal(entry)) {
     return (
       <Panel tone="bad" title={t.sell.limitRefusedTitle} role="alert">
-        <LimitRefusal entry={entry} />
+        <LimitRefusal entry={entry} limit={limit} />
         <div className="actions">
           <SettledButton
             variant="primary"

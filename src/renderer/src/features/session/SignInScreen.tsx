@@ -40,6 +40,7 @@ export function SignInScreen() {
   const pinId = useId()
   const pickerRef = useRef<HTMLFieldSetElement>(null)
   const chosen = personId ?? (people.length === 1 ? (people[0]?.id ?? null) : null)
+  const nameOf = (id: string | null) => people.find((p) => p.id === id)?.name ?? ''
   // The last try's refusal and wait are about one person (main keeps a wait per person): not another's.
   const aboutChosen = attemptFor === null || attemptFor === chosen
   const waitSeconds = useSecondsUntil(aboutChosen ? waitUntil : null)
@@ -65,7 +66,12 @@ export function SignInScreen() {
     setPinNext(false)
   }, [pinNext, chosen])
 
-  /** A digit typed while a name has the focus chooses that person and starts the PIN. */
+  /**
+   * A digit typed while the chosen name has the focus starts the PIN. Nobody is chosen for the clerk: a digit
+   * typed on a name not chosen (the first of the list has the focus at the start) is not taken as anyone's
+   * PIN — it would be tried, and counted, against someone who never chose it — and the screen says so.
+   */
+  const [chooseFirst, setChooseFirst] = useState(false)
   function onPickerKey(event: React.KeyboardEvent<HTMLFieldSetElement>) {
     const digit = toLatinDigits(event.key)
     if (!/^\d$/.test(digit) || event.ctrlKey || event.altKey || event.metaKey) return
@@ -73,9 +79,10 @@ export function SignInScreen() {
     if (radio.type !== 'radio') return
     event.preventDefault()
     if (chosen !== radio.value) {
-      setPersonId(radio.value)
-      setPin(digit)
-    } else setPin((p) => (p.length < 12 ? p + digit : p))
+      setChooseFirst(true)
+      return
+    }
+    setPin((p) => (p.length < 12 ? p + digit : p))
     setPinNext(true)
   }
 
@@ -108,7 +115,7 @@ export function SignInScreen() {
       error.code === 'TOO_MANY_ATTEMPTS' ? m.session.notTried(waitSeconds) : m.session.wait(waitSeconds)
   // A PIN typed during the wait and not sent is still in the field: "type it again" would have it typed twice.
   else if (error.code === 'WRONG_PIN' && waitUntil !== null && pin !== '') notice = m.session.tryTyped
-  else if (error.code === 'WRONG_PIN') problem = m.session.wrongPin
+  else if (error.code === 'WRONG_PIN') problem = m.session.wrongPin(nameOf(attemptFor ?? chosen))
   else if (error.code === 'TOO_MANY_ATTEMPTS') notice = m.session.tryNow
   else problem = errorMessage(t, error)
 
@@ -131,7 +138,13 @@ export function SignInScreen() {
       >
         <fieldset className="people-picker" ref={pickerRef} onKeyDown={onPickerKey}>
           <legend>{m.session.whoAreYou}</legend>
-          <p className="hint people-hint">{m.session.typeToPin}</p>
+          {chooseFirst && !chosen ? (
+            <p className="problem people-hint" role="alert">
+              {m.session.chooseFirst}
+            </p>
+          ) : (
+            <p className="hint people-hint">{m.session.typeToPin}</p>
+          )}
           {people.map((p) => (
             // A long name is cut to two lines on its card; the whole of it shows on hover.
             <label
@@ -147,6 +160,7 @@ export function SignInScreen() {
                 onChange={() => {
                   setPersonId(p.id)
                   setPin('')
+                  setChooseFirst(false)
                 }}
                 // A click with the pointer (detail > 0), not an arrow key moving through the list.
                 onClick={(e) => {

@@ -4,12 +4,15 @@ import { statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Facts } from '../../ui/controls'
 import { formatTime } from '../../ui/format'
+import { LimitFacts } from '../../ui/LimitNotes'
 import { Money } from '../../ui/Ltr'
 
 /**
- * Today's use against the shared daily limit, in the header: used, and what is probably left once a limit is
- * known (agreed in Settings, or told by the service when it refused). Figures keep a steady width so the
- * header does not move when they change. Opens a panel with the details; Esc or a click elsewhere closes it.
+ * Today's use against the shared daily limit, in the header: used, open (sent, outcome not known yet) and what
+ * is probably left once a limit is known (agreed in Settings, or told by the service when it refused) — the
+ * same figures as every review and refusal (DailyLimit.figures: used + open + left = the limit). Figures keep
+ * a steady width so the header does not move when they change. Opens a panel with the details; Esc or a click
+ * elsewhere closes it.
  */
 export function LimitGauge() {
   const t = useT()
@@ -36,10 +39,11 @@ export function LimitGauge() {
   }
 
   if (!limit) return null
-  const { reported, estimatedRemainingDirhams: estimate, basis } = limit
+  const { reported, basis, figures } = limit
+  const estimate = figures.leftDirhams
   // Counters counted in the estimate that the head office has not heard from for minutes.
   const silent = limit.chain?.silent ?? []
-  const max = reported?.dailyMaxDirhams ?? limit.agreedDirhams
+  const max = figures.limitDirhams
   const share =
     max != null && max > 0 && estimate != null ? Math.min(1, Math.max(0, 1 - estimate / max)) : null
 
@@ -47,10 +51,15 @@ export function LimitGauge() {
     <details className="limit" ref={ref} onKeyDown={onKeyDown}>
       <summary>
         <span className="visually-hidden">{t.status.limitTitle}</span>
-        <span className="limit-lines">
+        <span className={`limit-lines${figures.openDirhams > 0 ? ' limit-lines-three' : ''}`}>
           <span className="limit-line">
-            {t.status.limitUsedShort} <Money dirhams={limit.localUsedDirhams} className="steady" />
+            {t.status.limitUsedShort} <Money dirhams={figures.usedDirhams} className="steady" />
           </span>
+          {figures.openDirhams > 0 ? (
+            <span className="limit-line limit-open">
+              {t.status.limitOpenShort} <Money dirhams={figures.openDirhams} className="steady" />
+            </span>
+          ) : null}
           <span className="limit-line limit-estimate">
             {estimate != null ? (
               <>
@@ -75,6 +84,8 @@ export function LimitGauge() {
             <span className="gauge-fill" style={{ inlineSize: `${Math.round(share * 100)}%` }} />
           </span>
         ) : null}
+        <LimitFacts limit={limit} />
+        <p className="hint">{t.status.limitAddsUp}</p>
         <Facts
           items={[
             [t.status.limitUsedHere, <Money key="u" dirhams={limit.localUsedDirhams} />],
@@ -97,9 +108,7 @@ export function LimitGauge() {
                 ? t.headOffice.reportedElsewhereAt(formatTime(reported.at, language), limit.reportedElsewhere)
                 : t.status.limitReportedAt(formatTime(reported.at, language)),
             ],
-            reported && [t.status.limitMax, <Money key="m" dirhams={reported.dailyMaxDirhams} />],
             reported && [t.status.limitRemaining, <Money key="r" dirhams={reported.remainingDirhams} />],
-            estimate != null && [t.status.limitEstimate, <Money key="e" dirhams={estimate} />],
             !!limit.chain && [
               t.headOffice.limitOthers,
               <Money key="o" dirhams={limit.chain.otherUsedDirhams} />,
