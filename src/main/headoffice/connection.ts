@@ -91,6 +91,9 @@ export function clientConfig(
   }
 }
 
+/** Refusals a person has to fix: retried slowly, and the screen says "stopped". */
+export class StopError extends AppError {}
+
 const SQLSTATE_MEANINGS: Record<string, [HeadOfficeReason, string]> = {
   '28P01': ['HO_LOGIN_REFUSED', 'The head office refused this terminal’s role or password.'],
   '28000': [

@@ -15,7 +15,8 @@ import { HEAD_OFFICE_PASSWORD_SECRET } from '../settings/head-office-settings'
 import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore } from '../settings/settings'
 import { chainReport } from './chain-report'
-import { HeadOfficeSync, type HeadOfficeSyncDeps, testHeadOffice } from './sync'
+import { testHeadOffice } from './handshake'
+import { HeadOfficeSync, type HeadOfficeSyncDeps } from './sync'
 
 export type { ChainFigures } from '../desk/context'
 
