@@ -398,8 +398,40 @@ describe('terminal roles', () => {
     expect(rows.find((r) => r.terminal === 'Counter A')).toMatchObject({ lastSeq: 1, seqCount: 1 })
   })
 
-  it('role names come from the terminal name', () => {
+  it('role names come from the terminal name: Latin as it is, Arabic in Latin letters with a stable short hash', () => {
     expect(roleNameFor('Souq Counter 2')).toBe('desk_souq_counter_2')
-    expect(roleNameFor('منفذ السوق')).toMatch(/^desk_[0-9a-f]{8}$/)
+    // Readable, and the same name always makes the same role (it was random, or desk_2 for both below).
+    expect(roleNameFor('فرع الميناء 2')).toMatch(/^desk_fra_almina_2_[0-9a-f]{6}$/)
+    expect(roleNameFor('فرع السوق 2')).toMatch(/^desk_fra_alsuq_2_[0-9a-f]{6}$/)
+    expect(roleNameFor('منفذ السوق')).toBe(roleNameFor(' منفذ السوق '))
+    expect(roleNameFor('مصراتة ٣')).toMatch(/^desk_msrata_3_[0-9a-f]{6}$/)
+    // Names the letters would make alike keep apart: the hash is of the name itself.
+    expect(roleNameFor('Café 1')).not.toBe(roleNameFor('Cafe 1'))
+    expect(roleNameFor(`${'a'.repeat(45)} 1`)).not.toBe(roleNameFor(`${'a'.repeat(45)} 2`))
+  })
+
+  it('two Arabic terminals with the same number get their own roles; a role taken says to use --role', async () => {
+    const port = await createTerminal(admin, { name: 'فرع الميناء 2' })
+    const souq = await createTerminal(admin, { name: 'فرع السوق 2' })
+    expect(port.role).not.toBe(souq.role)
+    const t = await connectAs(souq.role, souq.password)
+    try {
+      expect((await t.query('SELECT headoffice.my_terminal() AS name')).rows).toEqual([
+        { name: 'فرع السوق 2' },
+      ])
+    } finally {
+      await t.end()
+    }
+    const taken = await createTerminal(admin, { name: 'فرع المطار 2', role: souq.role }).catch(
+      (e: Error) => e,
+    )
+    expect((taken as Error).message).toBe(
+      `The role ${souq.role} is already the terminal "فرع السوق 2": give this terminal another role with --role, such as --role ${souq.role}_2. Nothing was changed.`,
+    )
+    const again = await createTerminal(admin, { name: 'فرع السوق 2' }).catch((e: Error) => e)
+    expect((again as Error).message).toContain('A terminal named "فرع السوق 2" is already registered')
+    expect(
+      (await admin.query("SELECT count(*)::int AS n FROM headoffice.terminals WHERE name LIKE 'فرع%'")).rows,
+    ).toEqual([{ n: 2 }])
   })
 })
