@@ -159,6 +159,19 @@ export const REFUSED_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
   'HO_CA_FILE',
 ])
 
+/**
+ * Answers about this terminal's records or the head office's set-up that stop the sync until someone at the
+ * head office acts (sync: "stopped"; the Test: "did not accept these settings").
+ */
+export const STOP_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
+  'HO_SCHEMA_OLD',
+  'HO_NOT_A_TERMINAL',
+  'HO_WRONG_TERMINAL',
+  'HO_CLAIMED',
+  'HO_AHEAD',
+  'HO_DIFFERENT',
+])
+
 const name = z
   .string()
   .trim()

@@ -11,6 +11,7 @@ import {
   type OtherOpenDeposit,
   type SharedLimitReport,
 } from '../../shared/head-office'
+import { LIMIT_REPORTS_SCHEMA_VERSION, PRESENCE_SCHEMA_VERSION } from './handshake'
 import type { Session } from './session'
 
 export interface ChainReaderDeps {
@@ -27,11 +28,6 @@ export interface ChainReaderDeps {
   reportedLimit?: (day: number) => { at: string; countedFrom: string } | null
   serviceAccount?: () => string | null
 }
-
-/** The head office's schema from which terminals say when they were last heard from. */
-const PRESENCE_SCHEMA_VERSION = 2
-/** The head office's schema from which one terminal's daily-limit refusals are read by the others. */
-const LIMIT_REPORTS_SCHEMA_VERSION = 3
 
 export interface ChainCache {
   at: number

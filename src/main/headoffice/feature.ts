@@ -137,7 +137,7 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
           },
         }
       }
-      const result = await testHeadOffice(target, secret, deps.connectTimeoutMs())
+      const result = await testHeadOffice(target, secret, deps.connectTimeoutMs(), deps.liveJournal())
       // The head office answers again: the sync tries now, not after its back-off (up to a minute).
       if (result.ok) sync.kick()
       return result

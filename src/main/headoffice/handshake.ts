@@ -1,13 +1,19 @@
 /**
  * The handshake: who this desk is at the head office, checked before anything is sent. The schema is there,
- * the role is the terminal the desk is set up as, and the terminal is this journal's (the first desk to send
- * as a terminal claims it), with no history at the head office that this journal does not hold. The
- * Settings screen's Test runs the same checks.
+ * the role is the terminal the desk is set up as and has the rights the sync uses, and the terminal is this
+ * journal's (the first desk to send as a terminal claims it), with no history at the head office that this
+ * journal does not hold. The Settings screen's Test runs the same checks, in the same words, writing nothing.
  */
 import type pg from 'pg'
 import { AppError, toAppErrorData } from '../../shared/errors'
 import type { HeadOfficeSettings, HeadOfficeTest } from '../../shared/head-office'
-import { feedDeskId, feedEventDigest, lastFeedSeq, lastZNumber } from '../journal/head-office-feed'
+import {
+  feedDeskId,
+  feedEventDigest,
+  knownFeedDeskId,
+  lastFeedSeq,
+  lastZNumber,
+} from '../journal/head-office-feed'
 import type { Journal } from '../journal/journal'
 import { clientConfig, headOfficeError, newClient, StopError } from './connection'
 
@@ -63,24 +69,97 @@ export async function checkTerminal(client: pg.Client, terminal: string): Promis
 }
 
 /**
- * Claims the terminal for this journal (the first desk to send as it does), and compares what the head office
- * holds of it with the journal: returns how far it has (events and Z reports), exactly what it committed.
+ * What the sync does before sending: `claim` writes this journal's claim on the terminal when nobody holds it;
+ * `look` (the Settings screen's Test) writes nothing and finds what the claim would meet.
+ */
+export type HandshakeMode = 'claim' | 'look'
+
+/** The head office's schema from which terminals say when they were last heard from (heard_from). */
+export const PRESENCE_SCHEMA_VERSION = 2
+/** The head office's schema from which one terminal's daily-limit refusals are read by the others. */
+export const LIMIT_REPORTS_SCHEMA_VERSION = 3
+
+/**
+ * Every check the sync makes on a new connection before it sends anything, in its order: the schema and the
+ * terminal, the role's rights, then (with a journal) the claim and the history. Returns who the desk is and
+ * how far the head office has this journal (null without a journal).
+ */
+export async function handshake(
+  client: pg.Client,
+  terminal: string,
+  journal: Journal | null,
+  mode: HandshakeMode,
+): Promise<{ who: Terminal; remote: { seq: number; z: number } | null }> {
+  const who = await checkTerminal(client, terminal)
+  await checkRights(client, who.schemaVersion)
+  return { who, remote: journal ? await claimAndCompare(client, who, journal, mode) : null }
+}
+
+/**
+ * The rights the sync uses, asked of PostgreSQL before they are needed: a role registered as a terminal but
+ * not (or no longer) given them would otherwise be told only at its first batch, or its first chain read.
+ */
+export async function checkRights(client: pg.Client, schemaVersion: number): Promise<void> {
+  const needs: [string, string, string][] = [
+    ...['terminal_claims', 'entries', 'entry_events', 'entry_states', 'z_reports'].flatMap(
+      (t): [string, string, string][] => [
+        ['table', `headoffice.${t}`, 'INSERT'],
+        ['table', `headoffice.${t}`, 'SELECT'],
+      ],
+    ),
+    ['table', 'headoffice.chain_open_deposits', 'SELECT'],
+    ['table', 'headoffice.chain_terminals', 'SELECT'],
+    ['function', 'headoffice.chain_use_since(integer, timestamp with time zone)', 'EXECUTE'],
+    ...(schemaVersion >= PRESENCE_SCHEMA_VERSION
+      ? [['function', 'headoffice.heard_from()', 'EXECUTE'] as [string, string, string]]
+      : []),
+    ...(schemaVersion >= LIMIT_REPORTS_SCHEMA_VERSION
+      ? [['table', 'headoffice.chain_limit_reports', 'SELECT'] as [string, string, string]]
+      : []),
+  ]
+  const { rows } = await client.query<{ missing: string[] | null }>(
+    `SELECT array_agg(n.privilege || ' on ' || n.object ORDER BY n.i) FILTER (WHERE NOT CASE n.kind
+         WHEN 'table' THEN has_table_privilege(n.object, n.privilege)
+         ELSE has_function_privilege(n.object, n.privilege) END) AS missing
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS n(kind, object, privilege, i)`,
+    [needs.map((n) => n[0]), needs.map((n) => n[1]), needs.map((n) => n[2])],
+  )
+  const missing = rows[0]?.missing ?? []
+  if (missing.length > 0) {
+    throw new AppError(
+      'HEAD_OFFICE_UNAVAILABLE',
+      `This terminal's role may not ${missing.join(', ')}: whoever runs the head office must give it back (GRANT desk_terminal TO the role, and run npm run headoffice -- migrate).`,
+      { reason: 'HO_NOT_PERMITTED', missing },
+    )
+  }
+}
+
+/**
+ * Claims the terminal for this journal (the first desk to send as it does; with `look`, only reads whose it
+ * is), and compares what the head office holds of it with the journal: returns how far it has (events and Z
+ * reports), exactly what it committed.
  */
 export async function claimAndCompare(
   client: pg.Client,
   who: Terminal,
   journal: Journal,
+  mode: HandshakeMode,
 ): Promise<{ seq: number; z: number }> {
-  const deskId = feedDeskId(journal)
-  await client.query(
-    'INSERT INTO headoffice.terminal_claims (terminal, desk_id) VALUES ($1, $2) ON CONFLICT (terminal) DO NOTHING',
-    [who.terminal, deskId],
-  )
+  // A journal that never sent has no id yet: looking must not make one (the Test writes nothing).
+  const deskId = mode === 'claim' ? feedDeskId(journal) : knownFeedDeskId(journal)
+  if (mode === 'claim') {
+    await client.query(
+      'INSERT INTO headoffice.terminal_claims (terminal, desk_id) VALUES ($1, $2) ON CONFLICT (terminal) DO NOTHING',
+      [who.terminal, deskId],
+    )
+  }
   const claim = await client.query<{ desk_id: string }>(
     'SELECT desk_id FROM headoffice.terminal_claims WHERE terminal = $1',
     [who.terminal],
   )
-  if (claim.rows[0]?.desk_id !== deskId) {
+  const holder = claim.rows[0]?.desk_id
+  // Unclaimed, a look finds nothing in the way: the claim would be this journal's.
+  if (holder !== deskId && (mode === 'claim' || holder !== undefined)) {
     throw new StopError(
       'HEAD_OFFICE_CONFLICT',
       `The terminal "${who.terminal}" already sends from another PC's journal. Each PC needs its own terminal (ask for a new one with create-terminal).`,
@@ -120,18 +199,24 @@ export async function claimAndCompare(
   return { seq: remoteSeq, z: remoteZ }
 }
 
-/** Tries a connection as the desk would, without touching the journal: the Settings screen's Test. */
+/**
+ * Tries a connection as the desk would, and makes every check the sync's would before sending, without
+ * writing anything (to the head office or the journal): the Settings screen's Test. With the live journal,
+ * what the claim would meet (another PC's journal sending as this terminal, a history this journal does not
+ * hold) is said now, not after Save.
+ */
 export async function testHeadOffice(
   settings: Omit<HeadOfficeSettings, 'enabled'>,
   password: string,
   connectTimeoutMs: number,
+  journal: Journal | null,
 ): Promise<HeadOfficeTest> {
   let client: pg.Client | null = null
   try {
     client = await newClient(clientConfig(settings, password, { connectTimeoutMs, queryTimeoutMs: 15_000 }))
     client.on('error', () => undefined)
     await client.connect()
-    const who = await checkTerminal(client, settings.terminal)
+    const { who } = await handshake(client, settings.terminal, journal, 'look')
     const info = await client.query<{ v: string; ssl: boolean | null }>(
       `SELECT current_setting('server_version') AS v,
               (SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()) AS ssl`,

@@ -36,7 +36,7 @@ import type { Logger } from '../log'
 import { wakeableSleep } from '../wakeable-sleep'
 import { ChainReader } from './chain-figures'
 import { clientConfig, headOfficeError, newClient, StopError, tlsDecision } from './connection'
-import { checkTerminal, claimAndCompare } from './handshake'
+import { handshake } from './handshake'
 import { sendBatch, sendZReports } from './push'
 import { type Session, sessionKey } from './session'
 
@@ -289,8 +289,8 @@ export class HeadOfficeSync {
     client.on('error', (error) => this.log.warn('head office connection lost', { reason: error.message }))
     try {
       await client.connect()
-      const who = await checkTerminal(client, settings.terminal)
-      const remote = await claimAndCompare(client, who, journal)
+      const { who, remote: held } = await handshake(client, settings.terminal, journal, 'claim')
+      const remote = held ?? { seq: 0, z: 0 }
       const remoteSeq = remote.seq
       const saved = readFeedMark(journal)
       const same = saved && saved.instance === who.instance && saved.terminal === who.terminal
