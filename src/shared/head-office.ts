@@ -28,8 +28,11 @@ export type HeadOfficeState =
   | 'syncing'
   /** Everything journaled has reached the head office. */
   | 'up-to-date'
-  /** The last attempt did not reach the head office, or it did not answer; the desk sells on and tries again. */
-  | 'unreachable'
+  /**
+   * The last attempt did not reach the head office, or it stopped answering (error says which): the desk sells
+   * on and tries again every few seconds, and sends what waits the moment it answers.
+   */
+  | 'reconnecting'
   /**
    * The head office (or this PC) refused this PC's settings: the role or its secret, the database, the
    * server's certificate, the CA file. The desk sells on and tries again, but a person must fix the settings.

@@ -25,6 +25,11 @@ export interface ChainReaderDeps {
   chainFreshMs?: number
   /** After how long without word from another terminal it is named as silent beside the estimate. */
   silentAfterMs?: number
+  /**
+   * How often the desk says it is there (heard_from, a write at the head office): with every read on the
+   * clock, not with every read a notice brings, which may come many times a second on a busy chain.
+   */
+  sayHeardEveryMs?: number
   reportedLimit?: (day: number) => { at: string; countedFrom: string } | null
   serviceAccount?: () => string | null
 }
@@ -65,6 +70,8 @@ export class ChainReader {
   private cache: ChainCache | null = null
   /** How many times the figures were read: a later read began after an earlier one ended. */
   reads = 0
+  /** When this desk last said it was there (the figures' clock). */
+  private saidHeardAt = Number.NEGATIVE_INFINITY
 
   constructor(private readonly deps: ChainReaderDeps) {}
 
@@ -197,7 +204,10 @@ export class ChainReader {
     // nothing and says nothing: after 2 minutes it is named too, though it sells no live money meanwhile.)
     let heard: ChainCache['heard'] = null
     if (session.schemaVersion >= PRESENCE_SCHEMA_VERSION) {
-      await client.query('SELECT headoffice.heard_from()')
+      if (started - this.saidHeardAt >= (this.deps.sayHeardEveryMs ?? 15_000)) {
+        await client.query('SELECT headoffice.heard_from()')
+        this.saidHeardAt = started
+      }
       // A terminal that never said it was there (a desk of an older version, or not since the migration)
       // cannot be told silent from quiet: it is left out. One that did is heard by its word or by a record.
       const rows = await client.query<{

@@ -165,14 +165,18 @@ async function insertOnce<K extends 'id' | 'seq' | 'number'>(
   }
 }
 
-/** One PostgreSQL transaction: committed when `work` ends, rolled back whole when it throws. */
+/**
+ * One PostgreSQL transaction: committed when `work` ends, rolled back whole when it throws. The ROLLBACK is
+ * not waited for: the sync drops the connection after any failure (the server rolls back what a closed
+ * connection left open), and a server that stopped answering would answer it no more than the COMMIT.
+ */
 async function inTransaction(client: pg.Client, work: () => Promise<void>): Promise<void> {
   await client.query('BEGIN')
   try {
     await work()
     await client.query('COMMIT')
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
+    client.query('ROLLBACK').catch(() => undefined)
     throw error
   }
 }

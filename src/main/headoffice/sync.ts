@@ -10,7 +10,14 @@
  * - the high-water mark is saved in the journal only after PostgreSQL committed, so a crash, a cut cable or a
  *   stopped server anywhere in between means the batch is sent again, never lost;
  * - one journal per terminal: the first desk to send as a terminal claims it; another is refused.
+ *
+ * In real time: what the journal records is sent at once (not at the next poll); the head office's notices
+ * (notices.ts) have the figures read again within moments; a connection that answers nothing for a few
+ * seconds is named and cut (never waited on: not by a batch, the figures or the app's exit); and while the
+ * head office cannot be reached the desk tries again every few seconds, sending its backlog the moment it
+ * answers.
  */
+import { performance } from 'node:perf_hooks'
 import { AppError, type AppErrorData, toAppErrorData } from '../../shared/errors'
 import {
   type ChainUse,
@@ -37,8 +44,9 @@ import { wakeableSleep } from '../wakeable-sleep'
 import { ChainReader } from './chain-figures'
 import { clientConfig, headOfficeError, newClient, StopError, tlsDecision } from './connection'
 import { handshake } from './handshake'
+import { channelsFor, listen } from './notices'
 import { sendBatch, sendZReports } from './push'
-import { type Session, sessionKey } from './session'
+import { closeClient, type Session, sessionKey } from './session'
 
 export interface HeadOfficeSyncDeps {
   /** The live journal, or null while there is none (never a training journal: training stays out). */
@@ -49,15 +57,26 @@ export interface HeadOfficeSyncDeps {
   /** Service-corrected now (ms): the business day of "today" and the instants recorded. */
   now: () => number
   connectTimeoutMs?: () => number
+  /**
+   * How long one of the sync's statements may take (the server cancels it), and, a second more, how long
+   * the desk waits for any answer before it names the head office as not answering and cuts the connection.
+   */
   queryTimeoutMs?: number
   /** Events per PostgreSQL transaction. */
   batchSize?: number
-  /** How often to look for new journal events once up to date. */
+  /** How often to look for new journal events once up to date (what is recorded is sent at once besides). */
   pollMs?: number
-  /** Waits after failures, in order, the last repeated. */
+  /**
+   * Waits after failures, in order, the last repeated, each ±25 %: by default a few seconds while the head
+   * office cannot be reached or does not answer, and up to a minute when it refuses this PC's settings.
+   */
   retryMs?: readonly number[]
-  /** How often to read the chain-wide figures. */
+  /** How often to read the chain-wide figures (besides when the head office says something changed). */
   chainEveryMs?: number
+  /** The least time between two reads of the figures that notices bring (a burst of notices is one read). */
+  noticeGapMs?: number
+  /** After how long without an answer the desk asks the head office something (whether it still answers). */
+  aliveEveryMs?: number
   /** How old chain-wide figures may be and still be used at the counter. */
   chainFreshMs?: number
   /**
@@ -75,6 +94,8 @@ export interface HeadOfficeSyncDeps {
    * whose figures the desk reads (other terminals' use, their refusals). None: the desk reads no figures.
    */
   serviceAccount?: () => string | null
+  /** 0 ≤ x < 1: the jitter of the waits after failures. */
+  random?: () => number
   /** Test seams around each batch's commit. */
   hooks?: {
     beforeCommit?: (batch: FeedBatch) => Promise<void> | void
@@ -82,20 +103,62 @@ export interface HeadOfficeSyncDeps {
   }
 }
 
+/** While the head office cannot be reached or does not answer: try again within seconds. */
+export const RECONNECT_MS = [1000, 2000, 4000] as const
+/** While it refuses this PC's settings (a person must act; saving them, or a Test that passes, tries at once). */
+export const REFUSED_MS = [2000, 5000, 15_000, 30_000, 60_000] as const
+/** While it stops this desk's records (a person at the head office must act). */
+const STOPPED_MS = 5 * 60_000
+/** How long a stopping app waits for the head office's goodbye before it cuts the connection. */
+const GOODBYE_MS = 500
+
+/**
+ * The wait before the next try after `failures` failures in a row: the schedule's step (the last repeated),
+ * ±25 %, so desks that lost the head office together do not all knock at the same instant.
+ */
+export function retryDelay(
+  schedule: readonly number[],
+  failures: number,
+  random: () => number = Math.random,
+): number {
+  const base = schedule[Math.min(Math.max(failures, 1), schedule.length) - 1] ?? 60_000
+  return Math.round(base * (0.75 + 0.5 * random()))
+}
+
+/** A clock for waits: never moved by the service-corrected clock. */
+const mono = () => performance.now()
+
 export class HeadOfficeSync {
   private session: Session | null = null
+  /** A connection being opened (not a session yet): cut at once when the app stops. */
+  private connecting: Parameters<typeof closeClient>[0] | null = null
   private running: Promise<void> | null = null
   private stopped = true
   /** stop() was called: a cycle in progress ends after its current batch. */
   private closing = false
   private wake: (() => void) | null = null
   private failures = 0
+  /** When the next try is due after a failure (mono). */
+  private retryAt = 0
   private lastError: AppError | null = null
+  /** The reason last logged: one line per change of trouble, not one per try. */
+  private loggedReason: string | null = null
   private state: HeadOfficeStatus['state'] = 'off'
   private mark: FeedMark | null = null
   private readonly chain: ChainReader
   private backlog = { entries: 0, events: 0, at: 0, key: '' }
   private lastReachedAt: string | null = null
+  /** When the head office last answered anything (mono). */
+  private lastAnswerAt = 0
+  /** When the figures were last read (mono). */
+  private chainReadAt = Number.NEGATIVE_INFINITY
+  /** Settings changed, or a Test reached the head office: a cycle now, whatever the back-off. */
+  private kicked = false
+  /** Something to send (the journal recorded it) or the connection was lost: a cycle now, unless backing off. */
+  private workWaiting = false
+  /** The head office said something changed (or the figures are older than the last report here). */
+  private chainWanted = false
+  private watched: { journal: Journal; stop: () => void } | null = null
   /** One cycle at a time on the one connection (the loop, and a test or a Sync now). */
   private cycling: Promise<void> = Promise.resolve()
   private readonly log: Logger
@@ -105,15 +168,22 @@ export class HeadOfficeSync {
     this.chain = new ChainReader({
       now: deps.now,
       configured: () => this.configured() !== null,
-      // Read again at once, unless the head office is failing (its back-off decides then).
-      onStale: () => {
-        if (this.failures === 0) this.wake?.()
-      },
+      // Read again soon (the back-off decides while the head office is failing).
+      onStale: () => this.wantChain(),
       ...(deps.chainFreshMs !== undefined ? { chainFreshMs: deps.chainFreshMs } : {}),
       ...(deps.silentAfterMs !== undefined ? { silentAfterMs: deps.silentAfterMs } : {}),
+      sayHeardEveryMs: deps.chainEveryMs ?? 15_000,
       ...(deps.reportedLimit ? { reportedLimit: deps.reportedLimit } : {}),
       ...(deps.serviceAccount ? { serviceAccount: deps.serviceAccount } : {}),
     })
+  }
+
+  private get noticeGapMs(): number {
+    return this.deps.noticeGapMs ?? 100
+  }
+
+  private get aliveEveryMs(): number {
+    return this.deps.aliveEveryMs ?? 3000
   }
 
   /** How many times the chain-wide figures were read: a later read began after an earlier one ended. */
@@ -134,16 +204,20 @@ export class HeadOfficeSync {
     this.stopped = true
     this.closing = true
     this.wake?.()
-    // A query waiting on a server that stopped answering ends now (its batch is rolled back, never lost).
-    await this.closeSession()
+    this.unwatch()
+    // A query waiting on a server that stopped answering ends now (its batch is rolled back, never lost), and
+    // a server that answers nothing is not waited on for a goodbye.
+    const connecting = this.connecting
+    await Promise.all([this.dropSession(GOODBYE_MS), connecting ? closeClient(connecting, 0) : undefined])
     await this.running
     this.running = null
-    await this.closeSession()
+    await this.dropSession(GOODBYE_MS)
   }
 
-  /** Look again now (settings changed, or a test wants the next cycle at once). */
+  /** Look again now (settings changed, or a test reached the head office), whatever the back-off. */
   kick(): void {
     this.failures = 0
+    this.kicked = true
     this.wake?.()
   }
 
@@ -156,8 +230,10 @@ export class HeadOfficeSync {
   private async recordedCycle(): Promise<boolean> {
     try {
       await this.exclusiveCycle()
+      if (this.failures > 0) this.log.info('the head office sync goes on', { failedTries: this.failures })
       this.failures = 0
       this.lastError = null
+      this.loggedReason = null
       return true
     } catch (error) {
       await this.failed(error)
@@ -167,47 +243,95 @@ export class HeadOfficeSync {
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      let wait = this.deps.pollMs ?? 2000
-      if (!(await this.recordedCycle())) {
-        const schedule = this.deps.retryMs ?? [2000, 5000, 15_000, 30_000, 60_000]
-        wait =
-          this.lastError instanceof StopError
-            ? 5 * 60_000
-            : (schedule[Math.min(this.failures - 1, schedule.length - 1)] ?? 60_000)
+      const ok = await this.recordedCycle()
+      const ended = mono()
+      // Whatever wakes the loop (a journal record, a notice, a kick) sets what is due, then wakes it to look.
+      for (;;) {
+        if (this.stopped) return
+        const wait = this.nextCycleIn(ok, ended)
+        if (wait <= 0) break
+        await wakeableSleep(wait, (wake) => {
+          this.wake = wake
+        })
       }
-      if (this.stopped) break
-      await wakeableSleep(wait, (wake) => {
-        this.wake = wake
-      })
     }
   }
 
-  private async failed(error: unknown): Promise<void> {
+  /** Milliseconds until the next cycle is due: 0 for now. */
+  private nextCycleIn(ok: boolean, cycleEnded: number): number {
+    const now = mono()
+    if (this.kicked) return 0
+    if (!ok) return this.retryAt - now
+    if (this.workWaiting) return 0
+    let due = cycleEnded + (this.deps.pollMs ?? 2000)
+    if (this.chainWanted) due = Math.min(due, this.chainReadAt + this.noticeGapMs)
+    if (this.session) due = Math.min(due, this.lastAnswerAt + this.aliveEveryMs)
+    return due - now
+  }
+
+  private failed(error: unknown): Promise<void> {
     // Stopping cut the connection on purpose: nothing failed.
-    if (this.closing) return this.closeSession()
+    if (this.closing) return this.dropSession(0)
     this.failures++
     const appError = error instanceof AppError ? error : headOfficeError(error)
     this.lastError = appError
-    this.state =
-      appError instanceof StopError
-        ? 'stopped'
-        : REFUSED_REASONS.has(String(appError.details?.reason))
-          ? 'refused'
-          : 'unreachable'
-    // One line per change of trouble, not one per retry.
-    if (this.failures === 1 || appError instanceof StopError) {
+    const stop = appError instanceof StopError
+    const refused = !stop && REFUSED_REASONS.has(String(appError.details?.reason))
+    this.state = stop ? 'stopped' : refused ? 'refused' : 'reconnecting'
+    const schedule = this.deps.retryMs ?? (refused ? REFUSED_MS : RECONNECT_MS)
+    this.retryAt = mono() + (stop ? STOPPED_MS : retryDelay(schedule, this.failures, this.deps.random))
+    // One line per change of trouble, not one per try.
+    const reason = `${appError.code}:${String(appError.details?.reason)}`
+    if (reason !== this.loggedReason) {
+      this.loggedReason = reason
       this.log.warn('head office sync failed; the desk keeps selling and tries again', {
         code: appError.code,
         reason: appError.message,
       })
     }
-    await this.closeSession()
+    return this.dropSession(0)
   }
 
-  private async closeSession(): Promise<void> {
+  /** The head office answered a connection: an error about reaching it (or its settings) is over. */
+  private serverAnswered(): void {
+    this.answered()
+    if (this.lastError && !(this.lastError instanceof StopError)) {
+      this.lastError = null
+      this.state = 'syncing'
+    }
+  }
+
+  private answered(): void {
+    this.lastAnswerAt = mono()
+    this.lastReachedAt = new Date(this.deps.now()).toISOString()
+  }
+
+  private async dropSession(graceMs: number): Promise<void> {
     const s = this.session
     this.session = null
-    if (s) await s.client.end().catch(() => undefined)
+    if (s) await closeClient(s.client, graceMs)
+  }
+
+  private wantChain(): void {
+    if (this.chainWanted) return
+    this.chainWanted = true
+    this.wake?.()
+  }
+
+  /** What the journal records is sent at once. */
+  private watch(journal: Journal): void {
+    if (this.watched?.journal === journal) return
+    this.unwatch()
+    const stop = journal.onRecorded(() => {
+      this.workWaiting = true
+      this.wake?.()
+    })
+    this.watched = { journal, stop }
+  }
+
+  private unwatch(): void {
+    this.watched?.stop()
+    this.watched = null
   }
 
   // ------------------------------------------------------------------------------------------ one cycle
@@ -227,17 +351,22 @@ export class HeadOfficeSync {
   }
 
   private async cycle(): Promise<void> {
+    // What is recorded from here on is seen by this cycle or makes another.
+    this.kicked = false
+    this.workWaiting = false
     const c = this.configured()
     if (!c) {
       this.state = 'off'
-      await this.closeSession()
+      this.unwatch()
+      await this.dropSession(0)
       return
     }
     const { journal } = c
-    // "Last reached" is when the head office last answered a question: a cycle that asks nothing (a connection
-    // kept, nothing to send, the figures still fresh) learns nothing, even if the server went away meanwhile.
-    let answered = this.session === null
+    this.watch(journal)
     const session = await this.connect(c.settings, c.password, journal)
+    const chainWanted = () => this.chainWanted && mono() - this.chainReadAt >= this.noticeGapMs
+    // The counter's safety first: on a new connection (what changed while away), or when told.
+    if (chainWanted()) await this.readChain(session)
     const mark = this.mark as FeedMark
     if (lastFeedSeq(journal) > mark.seq) this.state = 'syncing'
     const size = this.deps.batchSize ?? 500
@@ -246,13 +375,14 @@ export class HeadOfficeSync {
       const batch = readFeed(journal, mark.seq, size)
       if (batch.events.length === 0) break
       await sendBatch(session, batch, this.deps.hooks?.beforeCommit)
-      answered = true
+      this.answered()
       mark.seq = batch.lastSeq
       mark.reachedAt = new Date(this.deps.now()).toISOString()
       saveFeedMark(journal, mark)
-      this.lastReachedAt = mark.reachedAt
       await this.deps.hooks?.afterCommit?.(batch)
-      // Hand the event loop back between batches: a catch-up of days never holds up a sale.
+      // A catch-up of days never holds up news from the other counters...
+      if (chainWanted()) await this.readChain(session)
+      // ...nor a sale: the event loop is handed back between batches.
       await new Promise((r) => setImmediate(r))
     }
     if (lastZNumber(journal) > mark.z) {
@@ -260,36 +390,63 @@ export class HeadOfficeSync {
         const zs = readZReports(journal, mark.z, 50)
         if (zs.length === 0) break
         await sendZReports(session, zs)
-        answered = true
+        this.answered()
         mark.z = (zs[zs.length - 1] as FeedZReport).number
         saveFeedMark(journal, mark)
       }
     }
-    if (this.chain.due(this.deps.chainEveryMs ?? 15_000)) {
-      await this.chain.read(session)
-      answered = true
+    if (chainWanted() || this.chain.due(this.deps.chainEveryMs ?? 15_000)) await this.readChain(session)
+    // Asked nothing for a while: whether it still answers (a frozen server or a cut cable answers nothing, and
+    // refuses nothing either; only a question finds out). "Last reached" is when it last answered.
+    if (mono() - this.lastAnswerAt >= this.aliveEveryMs) {
+      await session.client.query('SELECT 1')
+      this.answered()
     }
-    if (answered) this.lastReachedAt = new Date(this.deps.now()).toISOString()
     this.state = lastFeedSeq(journal) > mark.seq ? 'syncing' : 'up-to-date'
+  }
+
+  private async readChain(session: Session): Promise<void> {
+    this.chainWanted = false
+    this.chainReadAt = mono()
+    await this.chain.read(session)
+    this.answered()
   }
 
   /** Connects (or reuses the connection) and checks who we are at the head office; sets this.mark. */
   private async connect(settings: HeadOfficeSettings, password: string, journal: Journal): Promise<Session> {
-    const key = sessionKey(settings, password)
+    const channels = channelsFor(this.deps.serviceAccount?.() ?? null)
+    const key = sessionKey(settings, password, channels)
     if (this.session && this.session.key === key) return this.session
-    await this.closeSession()
+    await this.dropSession(0)
     const client = await newClient(
       clientConfig(settings, password, {
         connectTimeoutMs: this.deps.connectTimeoutMs?.() ?? 10_000,
-        queryTimeoutMs: this.deps.queryTimeoutMs ?? 60_000,
+        queryTimeoutMs: this.deps.queryTimeoutMs ?? 5000,
         applicationName: 'reseller-desk sync',
       }),
     )
-    // A connection that dies between queries must not crash main: the next query reports it.
-    client.on('error', (error) => this.log.warn('head office connection lost', { reason: error.message }))
+    this.connecting = client
+    // A connection that dies between queries must not crash main: it is dropped, and the next cycle (at once)
+    // connects again or says why it cannot.
+    client.on('error', (error) => {
+      if (this.session?.client === client)
+        this.log.warn('head office connection lost', { reason: error.message })
+    })
+    client.on('end', () => {
+      if (this.session?.client !== client) return
+      this.session = null
+      this.workWaiting = true
+      this.wake?.()
+    })
+    // Another terminal's rows landed (this desk's own notices are its own rows: nothing to read).
+    client.on('notification', (notice) => {
+      if (notice.processId !== (client as unknown as { processID: number | null }).processID) this.wantChain()
+    })
     try {
       await client.connect()
+      this.serverAnswered()
       const { who, remote: held } = await handshake(client, settings.terminal, journal, 'claim')
+      await listen(client, channels)
       const remote = held ?? { seq: 0, z: 0 }
       const remoteSeq = remote.seq
       const saved = readFeedMark(journal)
@@ -310,7 +467,7 @@ export class HeadOfficeSync {
         reachedAt: new Date(this.deps.now()).toISOString(),
       }
       saveFeedMark(journal, this.mark)
-      this.lastReachedAt = this.mark.reachedAt
+      this.answered()
       this.session = {
         client,
         key,
@@ -318,6 +475,9 @@ export class HeadOfficeSync {
         terminal: who.terminal,
         schemaVersion: who.schemaVersion,
       }
+      // What changed while this desk was away (no notice reached it): read before anything else.
+      this.chainWanted = true
+      this.chainReadAt = Number.NEGATIVE_INFINITY
       this.log.info('connected to the head office', {
         terminal: who.terminal,
         tls: tlsDecision(settings.host, settings.caFile).tls,
@@ -325,8 +485,10 @@ export class HeadOfficeSync {
       })
       return this.session
     } catch (error) {
-      await client.end().catch(() => undefined)
+      await closeClient(client, 0)
       throw error
+    } finally {
+      if (this.connecting === client) this.connecting = null
     }
   }
 

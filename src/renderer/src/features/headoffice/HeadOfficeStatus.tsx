@@ -18,7 +18,7 @@ export function HeadOfficeLine({ status, language }: { status: HeadOfficeStatus;
   const tone =
     status.state === 'stopped' || status.state === 'refused'
       ? 'bad'
-      : status.state === 'unreachable'
+      : status.state === 'reconnecting'
         ? 'pending'
         : 'good'
   return (
@@ -47,7 +47,7 @@ export function HeadOfficeChip() {
     return () => clearInterval(timer)
   }, [])
   if (!status || status.state === 'off' || status.state === 'up-to-date') return null
-  const trouble = status.state === 'unreachable' || status.state === 'refused' || status.state === 'stopped'
+  const trouble = status.state === 'reconnecting' || status.state === 'refused' || status.state === 'stopped'
   if (!trouble && status.entriesBehind === 0) return null
   const at = status.lastReachedAt ? formatTime(status.lastReachedAt, language) : t.headOffice.never
   return (
@@ -58,7 +58,9 @@ export function HeadOfficeChip() {
     >
       {status.entriesBehind > 0 || !trouble
         ? t.headOffice.chip(status.entriesBehind, at)
-        : t.headOffice.chipProblem}
+        : status.state === 'reconnecting'
+          ? t.headOffice.chipReconnecting
+          : t.headOffice.chipProblem}
     </span>
   )
 }
