@@ -16,7 +16,8 @@ import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore } from '../settings/settings'
 import { chainReport } from './chain-report'
 import { testHeadOffice } from './handshake'
-import { HeadOfficeSync, type HeadOfficeSyncDeps } from './sync'
+import { HeadOfficeSync } from './sync'
+import type { HeadOfficeSyncDeps } from './sync-deps'
 
 export type { ChainFigures } from '../desk/context'
 

@@ -27,7 +27,6 @@ import {
   REFUSED_REASONS,
 } from '../../shared/head-office'
 import {
-  type FeedBatch,
   type FeedMark,
   type FeedZReport,
   feedBacklog,
@@ -41,92 +40,19 @@ import {
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import { wakeableSleep } from '../wakeable-sleep'
+import { RECONNECT_MS, REFUSED_MS, retryDelay, STOPPED_MS } from './backoff'
 import { ChainReader } from './chain-figures'
-import { clientConfig, headOfficeError, newClient, StopError, tlsDecision } from './connection'
-import { handshake } from './handshake'
-import { channelsFor, listen } from './notices'
+import { headOfficeError, StopError } from './connection'
+import { channelsFor } from './notices'
 import { sendBatch, sendZReports } from './push'
-import { closeClient, type Session, sessionKey } from './session'
-
-export interface HeadOfficeSyncDeps {
-  /** The live journal, or null while there is none (never a training journal: training stays out). */
-  journal: () => Journal | null
-  settings: () => HeadOfficeSettings | null
-  password: () => string | null
-  log: Logger
-  /** Service-corrected now (ms): the business day of "today" and the instants recorded. */
-  now: () => number
-  connectTimeoutMs?: () => number
-  /**
-   * How long one of the sync's statements may take (the server cancels it), and, a second more, how long
-   * the desk waits for any answer before it names the head office as not answering and cuts the connection.
-   */
-  queryTimeoutMs?: number
-  /** Events per PostgreSQL transaction. */
-  batchSize?: number
-  /** How often to look for new journal events once up to date (what is recorded is sent at once besides). */
-  pollMs?: number
-  /**
-   * Waits after failures, in order, the last repeated, each ±25 %: by default a few seconds while the head
-   * office cannot be reached or does not answer, and up to a minute when it refuses this PC's settings.
-   */
-  retryMs?: readonly number[]
-  /** How often to read the chain-wide figures (besides when the head office says something changed). */
-  chainEveryMs?: number
-  /** The least time between two reads of the figures that notices bring (a burst of notices is one read). */
-  noticeGapMs?: number
-  /** After how long without an answer the desk asks the head office something (whether it still answers). */
-  aliveEveryMs?: number
-  /** How old chain-wide figures may be and still be used at the counter. */
-  chainFreshMs?: number
-  /**
-   * After how long without word from another terminal (it says it is there at each chain read, every
-   * chainEveryMs) it is named as silent beside the estimate: 2 minutes (8 reads missed).
-   */
-  silentAfterMs?: number
-  /**
-   * The service's last daily-limit report to this desk on a day (its 422 figures), if it did: when the answer
-   * came, and when the refused entry was journaled (before its request left; use is counted from then).
-   */
-  reportedLimit?: (day: number) => { at: string; countedFrom: string } | null
-  /**
-   * The service account this desk's live journal sells on (address and username), if any: the one account
-   * whose figures the desk reads (other terminals' use, their refusals). None: the desk reads no figures.
-   */
-  serviceAccount?: () => string | null
-  /** 0 ≤ x < 1: the jitter of the waits after failures. */
-  random?: () => number
-  /** Test seams around each batch's commit. */
-  hooks?: {
-    beforeCommit?: (batch: FeedBatch) => Promise<void> | void
-    afterCommit?: (batch: FeedBatch) => Promise<void> | void
-  }
-}
-
-/** While the head office cannot be reached or does not answer: try again within seconds. */
-export const RECONNECT_MS = [1000, 2000, 4000] as const
-/** While it refuses this PC's settings (a person must act; saving them, or a Test that passes, tries at once). */
-export const REFUSED_MS = [2000, 5000, 15_000, 30_000, 60_000] as const
-/** While it stops this desk's records (a person at the head office must act). */
-const STOPPED_MS = 5 * 60_000
-/** How long a stopping app waits for the head office's goodbye before it cuts the connection. */
-const GOODBYE_MS = 500
-
-/**
- * The wait before the next try after `failures` failures in a row: the schedule's step (the last repeated),
- * ±25 %, so desks that lost the head office together do not all knock at the same instant.
- */
-export function retryDelay(
-  schedule: readonly number[],
-  failures: number,
-  random: () => number = Math.random,
-): number {
-  const base = schedule[Math.min(Math.max(failures, 1), schedule.length) - 1] ?? 60_000
-  return Math.round(base * (0.75 + 0.5 * random()))
-}
+import { closeClient, openSession, type Session, sessionKey } from './session'
+import type { HeadOfficeSyncDeps } from './sync-deps'
 
 /** A clock for waits: never moved by the service-corrected clock. */
 const mono = () => performance.now()
+
+/** How long a stopping app waits for the head office's goodbye before it cuts the connection. */
+const GOODBYE_MS = 500
 
 export class HeadOfficeSync {
   private session: Session | null = null
@@ -418,78 +344,37 @@ export class HeadOfficeSync {
     const key = sessionKey(settings, password, channels)
     if (this.session && this.session.key === key) return this.session
     await this.dropSession(0)
-    const client = await newClient(
-      clientConfig(settings, password, {
-        connectTimeoutMs: this.deps.connectTimeoutMs?.() ?? 10_000,
-        queryTimeoutMs: this.deps.queryTimeoutMs ?? 5000,
-        applicationName: 'reseller-desk sync',
-      }),
-    )
-    this.connecting = client
-    // A connection that dies between queries must not crash main: it is dropped, and the next cycle (at once)
-    // connects again or says why it cannot.
-    client.on('error', (error) => {
-      if (this.session?.client === client)
-        this.log.warn('head office connection lost', { reason: error.message })
+    const { session, mark } = await openSession({
+      settings,
+      password,
+      journal,
+      channels,
+      key,
+      connectTimeoutMs: this.deps.connectTimeoutMs?.() ?? 10_000,
+      queryTimeoutMs: this.deps.queryTimeoutMs ?? 5000,
+      log: this.log,
+      now: this.deps.now,
+      connecting: (client) => {
+        this.connecting = client
+      },
+      answered: () => this.serverAnswered(),
+      // Dropped: the next cycle (at once) connects again or says why it cannot.
+      ended: (client, error) => {
+        if (this.session?.client !== client) return
+        this.log.warn('head office connection lost', { reason: error?.message ?? 'closed' })
+        this.session = null
+        this.workWaiting = true
+        this.wake?.()
+      },
+      notice: () => this.wantChain(),
     })
-    client.on('end', () => {
-      if (this.session?.client !== client) return
-      this.session = null
-      this.workWaiting = true
-      this.wake?.()
-    })
-    // Another terminal's rows landed (this desk's own notices are its own rows: nothing to read).
-    client.on('notification', (notice) => {
-      if (notice.processId !== (client as unknown as { processID: number | null }).processID) this.wantChain()
-    })
-    try {
-      await client.connect()
-      this.serverAnswered()
-      const { who, remote: held } = await handshake(client, settings.terminal, journal, 'claim')
-      await listen(client, channels)
-      const remote = held ?? { seq: 0, z: 0 }
-      const remoteSeq = remote.seq
-      const saved = readFeedMark(journal)
-      const same = saved && saved.instance === who.instance && saved.terminal === who.terminal
-      if (same && saved.seq > remoteSeq) {
-        // The head office lost what it had committed (restored from a backup): send it again from its mark.
-        this.log.warn('the head office has fewer events than it had committed; sending them again', {
-          saved: saved.seq,
-          remote: remoteSeq,
-        })
-      }
-      // The head office says how far it has; what it has is exactly what it committed, in order.
-      this.mark = {
-        instance: who.instance,
-        terminal: who.terminal,
-        seq: remoteSeq,
-        z: remote.z,
-        reachedAt: new Date(this.deps.now()).toISOString(),
-      }
-      saveFeedMark(journal, this.mark)
-      this.answered()
-      this.session = {
-        client,
-        key,
-        instance: who.instance,
-        terminal: who.terminal,
-        schemaVersion: who.schemaVersion,
-      }
-      // What changed while this desk was away (no notice reached it): read before anything else.
-      this.chainWanted = true
-      this.chainReadAt = Number.NEGATIVE_INFINITY
-      this.log.info('connected to the head office', {
-        terminal: who.terminal,
-        tls: tlsDecision(settings.host, settings.caFile).tls,
-        from: remoteSeq,
-      })
-      return this.session
-    } catch (error) {
-      await closeClient(client, 0)
-      throw error
-    } finally {
-      if (this.connecting === client) this.connecting = null
-    }
+    this.mark = mark
+    this.answered()
+    this.session = session
+    // What changed while this desk was away (no notice reached it): read before anything else.
+    this.chainWanted = true
+    this.chainReadAt = Number.NEGATIVE_INFINITY
+    return session
   }
 
   // ------------------------------------------------------------------------------------------ what the desk reads
