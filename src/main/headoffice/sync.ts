@@ -356,6 +356,8 @@ export class HeadOfficeSync {
       now: this.deps.now,
       connecting: (client) => {
         this.connecting = client
+        // The app began to stop before the connection was there to cut.
+        if (client && this.closing) void closeClient(client, 0)
       },
       answered: () => this.serverAnswered(),
       // Dropped: the next cycle (at once) connects again or says why it cannot.
