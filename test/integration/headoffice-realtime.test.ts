@@ -198,7 +198,11 @@ describe('a frozen head office (SIGSTOP: no answer, no refusal)', () => {
 
   beforeAll(async () => {
     idle = await startTestDesk({ sandbox })
-    leaving = await startTestDesk({ sandbox })
+    // Connected and asking nothing when the server freezes: its goodbye on closing would never be answered.
+    leaving = await startTestDesk({
+      sandbox,
+      deps: { headOfficeSync: { pollMs: 600_000, chainEveryMs: 600_000, aliveEveryMs: 600_000 } },
+    })
     busy = await startTestDesk({
       sandbox,
       deps: {
