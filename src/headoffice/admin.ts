@@ -30,15 +30,85 @@ export function validTerminalName(name: string): string | null {
   return null
 }
 
-/** A role name from the terminal's name: `desk_` and its Latin letters and digits, or a random suffix. */
+/** Arabic (and the Persian letters Libyan names borrow) in Latin letters; short vowels are not written. */
+const ARABIC_LATIN: Record<string, string> = {
+  ا: 'a',
+  ب: 'b',
+  ت: 't',
+  ث: 'th',
+  ج: 'j',
+  ح: 'h',
+  خ: 'kh',
+  د: 'd',
+  ذ: 'dh',
+  ر: 'r',
+  ز: 'z',
+  س: 's',
+  ش: 'sh',
+  ص: 's',
+  ض: 'd',
+  ط: 't',
+  ظ: 'z',
+  ع: 'a',
+  غ: 'gh',
+  ف: 'f',
+  ڤ: 'v',
+  ق: 'q',
+  ك: 'k',
+  ک: 'k',
+  گ: 'g',
+  ل: 'l',
+  م: 'm',
+  ن: 'n',
+  ه: 'h',
+  ة: 'a',
+  ى: 'a',
+  پ: 'p',
+  چ: 'ch',
+  ژ: 'zh',
+}
+
+const ARABIC_DIGITS = ['٠١٢٣٤٥٦٧٨٩', '۰۱۲۳۴۵۶۷۸۹']
+
+/** و and ي are consonants at a word's start or after a vowel (وليد: wlid), vowels otherwise (السوق: alsuq). */
+function transliterate(text: string): string {
+  let out = ''
+  let afterVowel = true
+  for (const ch of text) {
+    const digit = ARABIC_DIGITS.map((set) => set.indexOf(ch)).find((i) => i >= 0)
+    const latin = digit !== undefined ? String(digit) : ARABIC_LATIN[ch]
+    if (ch === 'و' || ch === 'ي' || ch === 'ی') {
+      out += afterVowel ? (ch === 'و' ? 'w' : 'y') : ch === 'و' ? 'u' : 'i'
+      afterVowel = !afterVowel
+    } else if (latin !== undefined) {
+      out += latin
+      afterVowel = digit !== undefined || latin === 'a'
+    } else if (!/\p{Mn}|\u0640|\u0621/u.test(ch)) {
+      // Marks (short vowels, the hamza NFKD splits off أ إ ؤ ئ), the tatweel and a lone hamza are not written.
+      out += ch
+      afterVowel = !/[b-df-hj-np-tv-z]/i.test(ch)
+    }
+  }
+  return out
+}
+
+/**
+ * A role name from the terminal's name: `desk_` and the name in lower-case Latin letters and digits. A name
+ * that does not read back whole that way (Arabic letters, accents, punctuation, past 40 letters) also gets 6 hex digits of its
+ * SHA-256, so two names the Latin letters would make alike ("فرع الميناء 2", "فرع السوق 2") never share a
+ * role, and the same name always makes the same role.
+ */
 export function roleNameFor(name: string): string {
-  const slug = name
-    .normalize('NFKD')
+  const trimmed = name.trim().normalize('NFC')
+  const whole = transliterate(trimmed.normalize('NFKD'))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')
-    .slice(0, 40)
-  return `desk_${slug || randomBytes(4).toString('hex')}`
+  const slug = whole.slice(0, 40).replace(/_+$/, '')
+  const faithful = /^[A-Za-z0-9]+([ _-][A-Za-z0-9]+)*$/.test(trimmed) && slug === whole
+  if (faithful && slug !== '') return `desk_${slug}`
+  const hash = createHash('sha256').update(trimmed).digest('hex').slice(0, 6)
+  return slug === '' ? `desk_${hash}` : `desk_${slug}_${hash}`
 }
 
 /**
@@ -82,13 +152,31 @@ export async function createTerminal(client: pg.ClientBase, input: NewTerminal):
   requireCreateRole(await adminRights(client), `create-terminal creates the login role ${role} for the desk`)
   await client.query('BEGIN')
   try {
-    const taken = await client.query('SELECT 1 FROM headoffice.terminals WHERE name = $1 OR role_name = $2', [
-      name,
-      role,
-    ])
-    if (taken.rowCount) throw new Error(`A terminal named "${name}" or a role ${role} is already registered.`)
+    const named = await client.query<{ role_name: string }>(
+      'SELECT role_name FROM headoffice.terminals WHERE name = $1',
+      [name],
+    )
+    if (named.rows[0]) {
+      throw new Error(
+        `A terminal named "${name}" is already registered (role ${named.rows[0].role_name}): each terminal has its own name.`,
+      )
+    }
+    const holder = await client.query<{ name: string }>(
+      'SELECT name FROM headoffice.terminals WHERE role_name = $1',
+      [role],
+    )
+    const made = input.role === undefined ? ' (made from the name)' : ''
+    if (holder.rows[0]) {
+      throw new Error(
+        `The role ${role}${made} is already the terminal "${holder.rows[0].name}": give this terminal another role with --role, such as --role ${role.slice(0, 56)}_2. Nothing was changed.`,
+      )
+    }
     const exists = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role])
-    if (exists.rowCount) throw new Error(`The role ${role} exists already; choose another with --role.`)
+    if (exists.rowCount) {
+      throw new Error(
+        `The role ${role}${made} exists already in this PostgreSQL: give this terminal another role with --role. Nothing was changed.`,
+      )
+    }
     const id = pg.escapeIdentifier(role)
     await client.query(
       `CREATE ROLE ${id} LOGIN CONNECTION LIMIT 8 IN ROLE desk_terminal PASSWORD ${pg.escapeLiteral(scramVerifier(password))}`,

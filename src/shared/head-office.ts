@@ -28,8 +28,11 @@ export type HeadOfficeState =
   | 'syncing'
   /** Everything journaled has reached the head office. */
   | 'up-to-date'
-  /** The last attempt did not reach the head office, or it did not answer; the desk sells on and tries again. */
-  | 'unreachable'
+  /**
+   * The last attempt did not reach the head office, or it stopped answering (error says which): the desk sells
+   * on and tries again every few seconds, and sends what waits the moment it answers.
+   */
+  | 'reconnecting'
   /**
    * The head office (or this PC) refused this PC's settings: the role or its secret, the database, the
    * server's certificate, the CA file. The desk sells on and tries again, but a person must fix the settings.
@@ -157,6 +160,19 @@ export const REFUSED_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
   'HO_NOT_PERMITTED',
   'HO_CERTIFICATE',
   'HO_CA_FILE',
+])
+
+/**
+ * Answers about this terminal's records or the head office's set-up that stop the sync until someone at the
+ * head office acts (sync: "stopped"; the Test: "did not accept these settings").
+ */
+export const STOP_REASONS: ReadonlySet<string> = new Set<HeadOfficeReason>([
+  'HO_SCHEMA_OLD',
+  'HO_NOT_A_TERMINAL',
+  'HO_WRONG_TERMINAL',
+  'HO_CLAIMED',
+  'HO_AHEAD',
+  'HO_DIFFERENT',
 ])
 
 const name = z

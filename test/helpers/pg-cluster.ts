@@ -15,6 +15,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs'
@@ -46,6 +47,12 @@ export interface PgCluster {
   /** fast: clients are disconnected and the server shuts down cleanly; immediate: like a crash. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>
   start(): Promise<void>
+  /**
+   * SIGSTOP to the postmaster and every backend: a server that answers nothing and refuses nothing (as behind
+   * a cut cable; the kernel still accepts connections into the listen queue). thaw() sends SIGCONT.
+   */
+  freeze(): void
+  thaw(): void
   readonly running: boolean
   /** Stops the server and removes its folder. */
   destroy(): Promise<void>
@@ -231,9 +238,49 @@ export async function startPgCluster(options: { tls?: PgTls; durable?: boolean }
     await waitReady(superUrl(), proc, () => logLines.join(''))
   }
 
+  let frozen: number[] = []
+
+  /** The postmaster and its children (backends and helpers), from /proc. */
+  function serverProcesses(postmaster: number): number[] {
+    const children = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((d) => {
+        try {
+          // pid (comm) state ppid …: the name may hold spaces and parentheses, the last ')' ends it.
+          const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+          return ppid === postmaster ? [Number(d)] : []
+        } catch {
+          return []
+        }
+      })
+    return [postmaster, ...children]
+  }
+
+  function freeze(): void {
+    const postmaster = child?.pid
+    if (postmaster === undefined) throw new Error('the server is not running')
+    // The postmaster first: it forks no backend after.
+    frozen = serverProcesses(postmaster)
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP')
+  }
+
+  function thaw(): void {
+    for (const pid of [...frozen].reverse()) {
+      try {
+        process.kill(pid, 'SIGCONT')
+      } catch {
+        // gone meanwhile
+      }
+    }
+    frozen = []
+  }
+
   async function stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
     const proc = child
     if (!proc) return
+    // A frozen server would never act on the signal.
+    thaw()
     const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()))
     // setpriv exec()s the server, so this is the postmaster itself.
     proc.kill(mode === 'fast' ? 'SIGINT' : 'SIGQUIT')
@@ -261,6 +308,8 @@ export async function startPgCluster(options: { tls?: PgTls; durable?: boolean }
     },
     stop,
     start,
+    freeze,
+    thaw,
     get running() {
       return child !== null
     },

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'
-import { deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
+import { DEMO, deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
 import {
   headOfficeTarget,
   joinHeadOffice,
@@ -85,13 +85,17 @@ describe('a head office gone while the desk has nothing to ask', () => {
   it('does not say it reached the head office after the server went away', async () => {
     const t = await ho.terminal('Quiet counter')
     await joinHeadOffice(desk, ho, t)
-    const synced = await waitSynced(desk)
+    await waitSynced(desk)
     await ho.cluster.stop('immediate')
     try {
-      // Many polls later (every 40 ms), nothing was asked and nothing answered.
+      // When the server went away (the desk asks whether it still answers every few seconds: an answer
+      // before it went is one).
+      const gone = await desk.call('getHeadOfficeStatus')
+      // Many polls later (every 40 ms), nothing was answered.
       await new Promise((r) => setTimeout(r, 400))
       const after = await desk.call('getHeadOfficeStatus')
-      expect(after.lastReachedAt).toBe(synced.lastReachedAt)
+      expect(after.lastReachedAt).not.toBeNull()
+      expect(after.lastReachedAt).toBe(gone.lastReachedAt)
     } finally {
       await ho.cluster.start()
       await ho.reconnect()
@@ -118,8 +122,8 @@ describe('a head office back after an outage', () => {
     await ho.cluster.stop('fast')
     try {
       await desk.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 })
-      const down = await statusWhen(desk, (s) => s.state === 'unreachable')
-      expect(down.state).toBe('unreachable')
+      const down = await statusWhen(desk, (s) => s.state === 'reconnecting')
+      expect(down.state).toBe('reconnecting')
     } finally {
       await ho.cluster.start()
       await ho.reconnect()
@@ -128,5 +132,73 @@ describe('a head office back after an outage', () => {
     expect(test).toMatchObject({ ok: true })
     // Well inside the minute's wait.
     expect((await waitSynced(desk, 10_000)).eventsBehind).toBe(0)
+  })
+})
+
+describe('Test the head office, before Save', () => {
+  let first: TestDesk
+  let second: TestDesk
+
+  beforeAll(async () => {
+    first = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+    second = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+  })
+
+  afterAll(async () => {
+    await first?.close()
+    await second?.close()
+  })
+
+  it("says another PC's journal already sends as this terminal, in the words the sync stops with after Save", async () => {
+    const t = await ho.terminal('Claimed counter')
+    await joinHeadOffice(first, ho, t)
+    await waitSynced(first)
+    // A second PC, live with its own journal, is given the same terminal.
+    await second.call('configureService', { baseUrl: sandbox.baseUrl, ...DEMO })
+    const test = await second.call('testHeadOffice', { ...headOfficeTarget(ho, t), password: t.password })
+    expect(test).toMatchObject({
+      ok: false,
+      error: { code: 'HEAD_OFFICE_CONFLICT', details: { reason: 'HO_CLAIMED', terminal: 'Claimed counter' } },
+    })
+    const claims = await ho.query('SELECT desk_id FROM headoffice.terminal_claims WHERE terminal = $1', [
+      t.name,
+    ])
+    expect(claims).toHaveLength(1)
+    // Saved anyway: the sync stops with the very same error.
+    await joinHeadOffice(second, ho, t)
+    const stopped = await statusWhen(second, (s) => s.state === 'stopped')
+    expect(stopped.state).toBe('stopped')
+    expect(stopped.error).toEqual(test.ok ? null : test.error)
+    // The PC whose journal holds the claim passes its test.
+    expect(await first.call('testHeadOffice', headOfficeTarget(ho, t))).toMatchObject({ ok: true })
+  })
+
+  it('says the role lacks a right the sync uses, in the words the sync refuses with after Save', async () => {
+    const t = await ho.terminal('No Z rights')
+    await ho.query('REVOKE INSERT ON headoffice.z_reports FROM desk_terminal')
+    try {
+      const test = await first.call('testHeadOffice', { ...headOfficeTarget(ho, t), password: t.password })
+      expect(test).toMatchObject({
+        ok: false,
+        error: {
+          code: 'HEAD_OFFICE_UNAVAILABLE',
+          details: { reason: 'HO_NOT_PERMITTED', missing: ['INSERT on headoffice.z_reports'] },
+        },
+      })
+      const desk = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
+      try {
+        await joinHeadOffice(desk, ho, t)
+        const refused = await statusWhen(desk, (s) => s.state === 'refused')
+        expect(refused.state).toBe('refused')
+        expect(refused.error).toEqual(test.ok ? null : test.error)
+      } finally {
+        await desk.close()
+      }
+    } finally {
+      await ho.query('GRANT INSERT ON headoffice.z_reports TO desk_terminal')
+    }
+    expect(
+      await first.call('testHeadOffice', { ...headOfficeTarget(ho, t), password: t.password }),
+    ).toMatchObject({ ok: true })
   })
 })

@@ -11,6 +11,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTerminal, roleNameFor, scramVerifier, terminalProgress } from '../../src/headoffice/admin'
 import { HEAD_OFFICE_SCHEMA_VERSION, loadMigrations, migrate } from '../../src/headoffice/schema'
+import { accountChannel, DEPOSITS_CHANNEL } from '../../src/main/headoffice/notices'
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster'
 
 const run = promisify(execFile)
@@ -398,8 +399,108 @@ describe('terminal roles', () => {
     expect(rows.find((r) => r.terminal === 'Counter A')).toMatchObject({ lastSeq: 1, seqCount: 1 })
   })
 
-  it('role names come from the terminal name', () => {
+  it('role names come from the terminal name: Latin as it is, Arabic in Latin letters with a stable short hash', () => {
     expect(roleNameFor('Souq Counter 2')).toBe('desk_souq_counter_2')
-    expect(roleNameFor('منفذ السوق')).toMatch(/^desk_[0-9a-f]{8}$/)
+    // Readable, and the same name always makes the same role (it was random, or desk_2 for both below).
+    expect(roleNameFor('فرع الميناء 2')).toMatch(/^desk_fra_almina_2_[0-9a-f]{6}$/)
+    expect(roleNameFor('فرع السوق 2')).toMatch(/^desk_fra_alsuq_2_[0-9a-f]{6}$/)
+    expect(roleNameFor('منفذ السوق')).toBe(roleNameFor(' منفذ السوق '))
+    expect(roleNameFor('مصراتة ٣')).toMatch(/^desk_msrata_3_[0-9a-f]{6}$/)
+    // Names the letters would make alike keep apart: the hash is of the name itself.
+    expect(roleNameFor('Café 1')).not.toBe(roleNameFor('Cafe 1'))
+    expect(roleNameFor(`${'a'.repeat(45)} 1`)).not.toBe(roleNameFor(`${'a'.repeat(45)} 2`))
+  })
+
+  it('two Arabic terminals with the same number get their own roles; a role taken says to use --role', async () => {
+    const port = await createTerminal(admin, { name: 'فرع الميناء 2' })
+    const souq = await createTerminal(admin, { name: 'فرع السوق 2' })
+    expect(port.role).not.toBe(souq.role)
+    const t = await connectAs(souq.role, souq.password)
+    try {
+      expect((await t.query('SELECT headoffice.my_terminal() AS name')).rows).toEqual([
+        { name: 'فرع السوق 2' },
+      ])
+    } finally {
+      await t.end()
+    }
+    const taken = await createTerminal(admin, { name: 'فرع المطار 2', role: souq.role }).catch(
+      (e: Error) => e,
+    )
+    expect((taken as Error).message).toBe(
+      `The role ${souq.role} is already the terminal "فرع السوق 2": give this terminal another role with --role, such as --role ${souq.role}_2. Nothing was changed.`,
+    )
+    const again = await createTerminal(admin, { name: 'فرع السوق 2' }).catch((e: Error) => e)
+    expect((again as Error).message).toContain('A terminal named "فرع السوق 2" is already registered')
+    expect(
+      (await admin.query("SELECT count(*)::int AS n FROM headoffice.terminals WHERE name LIKE 'فرع%'")).rows,
+    ).toEqual([{ n: 2 }])
+  })
+})
+
+describe('notices (schema 4)', () => {
+  it("tell the desks listening on the rows' account, and on deposits, once a commit; nothing rolled back or trained", async () => {
+    const t = await createTerminal(admin, { name: 'Notices' })
+    const sender = await connectAs(t.role, t.password)
+    const listener = new pg.Client({ connectionString: cluster.superUrl(DB) })
+    await listener.connect()
+    const demo = accountChannel('https://svc|demo')
+    const other = accountChannel('https://svc|other')
+    const heard: string[] = []
+    listener.on('notification', (n) =>
+      heard.push(n.channel === demo ? 'demo' : n.channel === other ? 'other' : n.channel),
+    )
+    let seq = 0
+    /** One transaction of a desk's batch: an entry, its event and its state; then what the listener heard. */
+    async function batch(id: string, extra: Record<string, unknown>, end: 'COMMIT' | 'ROLLBACK') {
+      await sender.query('BEGIN')
+      await insertEntry(sender, entryRow('Notices', id, extra))
+      await insertEvent(sender, {
+        terminal: 'Notices',
+        seq: ++seq,
+        entry_id: id,
+        at: new Date().toISOString(),
+        type: 'created',
+        digest: 'x',
+      })
+      await insertState(sender, {
+        terminal: 'Notices',
+        entry_id: id,
+        seq,
+        status: 'pending',
+        amount_dirhams: 1,
+      })
+      await sender.query(end)
+      if (end === 'ROLLBACK') seq--
+      // Notices arrive in commit order: the fence, committed after, comes after the batch's.
+      heard.length = 0
+      await sender.query("NOTIFY fence, ''")
+      const deadline = Date.now() + 10_000
+      while (!heard.includes('fence')) {
+        if (Date.now() > deadline) throw new Error('the fence never came')
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      return heard.filter((c) => c !== 'fence')
+    }
+    try {
+      for (const channel of [demo, other, DEPOSITS_CHANNEL, 'fence'])
+        await listener.query(`LISTEN "${channel}"`)
+      // A terminal's own role fires the trigger (its rows, under row-level security); one notice per channel.
+      expect(await batch('n1', { kind: 'voucher', phone: null }, 'COMMIT')).toEqual(['demo'])
+      expect((await batch('n2', { service_account: 'https://svc|other' }, 'COMMIT')).sort()).toEqual([
+        'headoffice_deposits',
+        'other',
+      ])
+      expect(await batch('n3', {}, 'ROLLBACK')).toEqual([])
+      expect(await batch('n4', { mode: 'training' }, 'COMMIT')).toEqual([])
+      // What was heard lands (the notices say only that): the rows are there.
+      expect((await sender.query('SELECT id FROM headoffice.entries ORDER BY id')).rows).toEqual([
+        { id: 'n1' },
+        { id: 'n2' },
+        { id: 'n4' },
+      ])
+    } finally {
+      await sender.end()
+      await listener.end()
+    }
   })
 })

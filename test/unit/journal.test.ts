@@ -471,6 +471,37 @@ describe('events without a disk sync (a deposit’s sent mark)', () => {
   })
 })
 
+describe('told when something is recorded (the head office sync sends it at once)', () => {
+  it('calls once the commit is over, once for everything recorded by then, and no more once stopped', async () => {
+    let calls = 0
+    let duringCommit = false
+    const stop = journal.onRecorded(() => {
+      calls++
+    })
+    const entry = voucher()
+    journal.transaction(() => {
+      journal.insertEntry(entry)
+      journal.addEvent(entry.id, { type: 'printed', at: entry.createdAt, clerk: null })
+      duringCommit = calls > 0
+    })
+    journal.updateEntry(entry.id, { status: 'failed' }, entry.createdAt, {
+      type: 'answered',
+      at: entry.createdAt,
+      clerk: null,
+    })
+    expect(duringCommit).toBe(false)
+    await new Promise((r) => setImmediate(r))
+    expect(calls).toBe(1)
+    journal.addEvent(entry.id, { type: 'printed', at: entry.createdAt, clerk: null })
+    await new Promise((r) => setImmediate(r))
+    expect(calls).toBe(2)
+    stop()
+    journal.addEvent(entry.id, { type: 'printed', at: entry.createdAt, clerk: null })
+    await new Promise((r) => setImmediate(r))
+    expect(calls).toBe(2)
+  })
+})
+
 describe('attempts', () => {
   it('are the sent events, whatever the row recorded: the entry, its DTO and the head office feed agree', () => {
     // Two requests left for the service and no outcome was recorded between them (a kill after each send).

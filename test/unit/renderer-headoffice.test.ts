@@ -1,9 +1,14 @@
 import { parse as pgParse } from 'pg-connection-string'
 import { describe, expect, it, vi } from 'vitest'
-import { createHeadOfficeStore, fromConnectionUrl } from '../../src/renderer/src/features/headoffice/store'
+import {
+  createHeadOfficeStore,
+  fromConnectionUrl,
+  testHeadline,
+} from '../../src/renderer/src/features/headoffice/store'
 import { ar } from '../../src/renderer/src/i18n/ar'
 import { en } from '../../src/renderer/src/i18n/en'
 import { errorMessage } from '../../src/renderer/src/i18n/index'
+import type { AppErrorData } from '../../src/shared/errors'
 import { HEAD_OFFICE_REASONS } from '../../src/shared/head-office'
 
 /** Settings → Head office as a manager fills it in, and what the screens say when the head office refuses. */
@@ -178,5 +183,29 @@ describe('why the head office refused, in the screen’s language', () => {
     expect(
       errorMessage(ar, { code: 'HEAD_OFFICE_UNAVAILABLE', details: { reason: 'HO_LOGIN_REFUSED' } }),
     ).toContain('رفض المكتب الرئيسي')
+  })
+})
+
+describe('a test of the head office that did not pass', () => {
+  const error = (code: AppErrorData['code'], reason?: string): AppErrorData => ({
+    code,
+    message: '',
+    ...(reason ? { details: { reason } } : {}),
+  })
+
+  it('says the head office did not accept the settings when it answered no, whatever Save would meet', () => {
+    // What Save would meet (it was "could not be reached: nothing was tested", or "was not tested" for a claim).
+    expect(testHeadline(error('HEAD_OFFICE_CONFLICT', 'HO_CLAIMED'))).toBe('testFailed')
+    expect(testHeadline(error('HEAD_OFFICE_UNAVAILABLE', 'HO_SCHEMA_OLD'))).toBe('testFailed')
+    expect(testHeadline(error('HEAD_OFFICE_UNAVAILABLE', 'HO_WRONG_TERMINAL'))).toBe('testFailed')
+    expect(testHeadline(error('HEAD_OFFICE_UNAVAILABLE', 'HO_NOT_PERMITTED'))).toBe('testFailed')
+    expect(testHeadline(error('HEAD_OFFICE_UNAVAILABLE', 'HO_LOGIN_REFUSED'))).toBe('testFailed')
+  })
+
+  it('says it could not be reached, or that nothing was asked, otherwise', () => {
+    expect(testHeadline(error('HEAD_OFFICE_UNAVAILABLE', 'HO_NO_ANSWER'))).toBe('testUnreachable')
+    expect(testHeadline(error('HEAD_OFFICE_UNAVAILABLE', 'HO_NOT_REACHED'))).toBe('testUnreachable')
+    expect(testHeadline(error('NOT_CONFIGURED', 'HO_SECRET_NEEDED'))).toBe('testNotRun')
+    expect(testHeadline(error('BAD_INPUT', 'HO_CA_FILE'))).toBe('testNotRun')
   })
 })

@@ -84,12 +84,19 @@ export function clientConfig(
     password,
     ssl,
     connectionTimeoutMillis: options.connectTimeoutMs,
-    query_timeout: options.queryTimeoutMs,
+    // The server cancels a statement that runs too long; a server that answers nothing at all is found by the
+    // desk's own wait, a moment longer (the server's word, when it comes, says more).
     statement_timeout: options.queryTimeoutMs,
+    query_timeout: options.queryTimeoutMs + 1000,
+    // The OS probes a connection idle for 10 s (a cable cut while nothing is asked; a firewall that forgets).
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     application_name: options.applicationName ?? 'reseller-desk',
   }
 }
+
+/** Refusals a person has to fix: retried slowly, and the screen says "stopped". */
+export class StopError extends AppError {}
 
 const SQLSTATE_MEANINGS: Record<string, [HeadOfficeReason, string]> = {
   '28P01': ['HO_LOGIN_REFUSED', 'The head office refused this terminal’s role or password.'],

@@ -15,7 +15,9 @@ import { HEAD_OFFICE_PASSWORD_SECRET } from '../settings/head-office-settings'
 import type { SecretStore } from '../settings/secrets'
 import type { SettingsStore } from '../settings/settings'
 import { chainReport } from './chain-report'
-import { HeadOfficeSync, type HeadOfficeSyncDeps, testHeadOffice } from './sync'
+import { testHeadOffice } from './handshake'
+import { HeadOfficeSync } from './sync'
+import type { HeadOfficeSyncDeps } from './sync-deps'
 
 export type { ChainFigures } from '../desk/context'
 
@@ -136,7 +138,7 @@ export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOffice
           },
         }
       }
-      const result = await testHeadOffice(target, secret, deps.connectTimeoutMs())
+      const result = await testHeadOffice(target, secret, deps.connectTimeoutMs(), deps.liveJournal())
       // The head office answers again: the sync tries now, not after its back-off (up to a minute).
       if (result.ok) sync.kick()
       return result

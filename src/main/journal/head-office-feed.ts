@@ -305,9 +305,14 @@ export function saveFeedMark(journal: Journal, mark: FeedMark): void {
   journal.setMeta(MARK_KEY, JSON.stringify(mark))
 }
 
+/** This journal's identity at the head office, if it was ever made (null: it never sent anywhere). */
+export function knownFeedDeskId(journal: Journal): string | null {
+  return journal.getMeta(DESK_ID_KEY) || null
+}
+
 /** This journal's identity at the head office (a terminal is claimed by one journal); made once. */
 export function feedDeskId(journal: Journal): string {
-  const existing = journal.getMeta(DESK_ID_KEY)
+  const existing = knownFeedDeskId(journal)
   if (existing) return existing
   const id = randomUUID()
   journal.setMeta(DESK_ID_KEY, id)

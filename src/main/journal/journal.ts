@@ -49,6 +49,9 @@ export class Journal implements ReportSource {
   readonly #write: Database.Transaction<(work: () => unknown) => unknown>
   readonly path: string
   readonly health: JournalHealth
+  /** Told soon after events or Z reports were recorded (the head office sync sends them at once). */
+  readonly #recordedListeners = new Set<() => void>()
+  #recordedSoon = false
   /** Settles once the integrity check has answered (at once when it ran during open). */
   readonly checked: Promise<JournalHealth>
 
@@ -253,6 +256,28 @@ export class Journal implements ReportSource {
 
   addEvent(entryId: string, event: NewEvent): void {
     addEvent(this.#sql, entryId, event)
+    this.#recorded()
+  }
+
+  /**
+   * Calls `listener` soon after events or Z reports are recorded: once the commit that recorded them is over,
+   * once for all those recorded by then. Returns how to stop.
+   */
+  onRecorded(listener: () => void): () => void {
+    this.#recordedListeners.add(listener)
+    return () => {
+      this.#recordedListeners.delete(listener)
+    }
+  }
+
+  #recorded(): void {
+    if (this.#recordedSoon || this.#recordedListeners.size === 0) return
+    this.#recordedSoon = true
+    // A write transaction runs to its end synchronously: this runs after its commit (or its rollback).
+    setImmediate(() => {
+      this.#recordedSoon = false
+      for (const listener of this.#recordedListeners) listener()
+    })
   }
 
   events(entryId: string): JournalEvent[] {
@@ -337,6 +362,7 @@ export class Journal implements ReportSource {
 
   insertZReport(z: StoredZ): void {
     reports.insertZReport(this.#sql, z)
+    this.#recorded()
   }
 
   /** Entries earlier Zs closed open that no Z has carried yet, grouped by kind and what they are now. */

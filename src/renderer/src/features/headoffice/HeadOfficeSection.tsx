@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import { REFUSED_REASONS } from '../../../../shared/head-office'
 import { headOfficeStore, statusStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { HeadOfficeLine } from './HeadOfficeStatus'
+import { testHeadline } from './store'
 
 /** Settings → Head office (a manager): where this terminal sends its journal, and how far it got. */
 export function HeadOfficeSection() {
@@ -146,17 +146,7 @@ export function HeadOfficeSection() {
         </p>
       ) : null}
       {s.test && !s.test.ok ? (
-        <Panel
-          tone="bad"
-          title={
-            s.test.error.code !== 'HEAD_OFFICE_UNAVAILABLE'
-              ? h.testNotRun
-              : REFUSED_REASONS.has(String(s.test.error.details?.reason))
-                ? h.testFailed
-                : h.testUnreachable
-          }
-          role="alert"
-        >
+        <Panel tone="bad" title={h[testHeadline(s.test.error)]} role="alert">
           <p>{errorMessage(t, s.test.error)}</p>
           <details className="support-details">
             <summary>{t.common.forSupport}</summary>

@@ -1,7 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { HeadOfficeStatus, HeadOfficeTest, HeadOfficeView } from '../../../../shared/head-office'
+import {
+  type HeadOfficeStatus,
+  type HeadOfficeTest,
+  type HeadOfficeView,
+  REFUSED_REASONS,
+  STOP_REASONS,
+} from '../../../../shared/head-office'
 
 export interface HeadOfficeForm {
   enabled: boolean
@@ -62,6 +68,17 @@ function formFrom(view: HeadOfficeView): HeadOfficeForm {
     terminal: s.terminal,
     caFile: s.caFile ?? '',
   }
+}
+
+/**
+ * The headline of a Test that did not pass: the head office answered and refused (these settings, or what
+ * Save would meet: another PC's claim, an old schema, a role without its rights), it could not be reached,
+ * or nothing was asked (no secret, an unreadable CA file).
+ */
+export function testHeadline(error: AppErrorData): 'testFailed' | 'testUnreachable' | 'testNotRun' {
+  if (error.code !== 'HEAD_OFFICE_UNAVAILABLE' && error.code !== 'HEAD_OFFICE_CONFLICT') return 'testNotRun'
+  const reason = String(error.details?.reason)
+  return REFUSED_REASONS.has(reason) || STOP_REASONS.has(reason) ? 'testFailed' : 'testUnreachable'
 }
 
 /** Text that is a PostgreSQL connection address: it may hold the secret, so it is never kept as typed. */
