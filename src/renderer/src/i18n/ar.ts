@@ -333,6 +333,8 @@ export const ar: Messages = {
     phone: 'الهاتف',
     name: 'صاحب الحساب',
     error: 'آخر خطأ',
+    otherValue: (issued: string, confirmed: string) =>
+      `صدرت بقيمة ${isolatedLtr(`${issued} LYD`)} بينما أكّد الموظف ${isolatedLtr(`${confirmed} LYD`)} (تغيّرت قائمة المزوّد): تحقّق مما دفعه الزبون.`,
     errorBeforeResolution: 'ما حدث قبل حسمها',
     unknownHere: {
       voucher:

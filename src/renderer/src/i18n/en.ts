@@ -312,6 +312,8 @@ export const en = {
     name: 'Account holder',
     error: 'Last error',
     errorBeforeResolution: 'What went wrong before it was settled',
+    otherValue: (issued: string, confirmed: string) =>
+      `Issued at ${issued} LYD while the clerk confirmed ${confirmed} LYD (the provider's list had changed): check what the customer paid.`,
     /** An open entry's "no clear answer", read on that entry itself: what to do from here. */
     unknownHere: {
       voucher:
