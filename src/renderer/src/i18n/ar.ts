@@ -120,7 +120,6 @@ export const ar: Messages = {
     limitLeftUnknown: 'المتبقي: غير معروف',
     limitUsedHere: 'المستخدم اليوم على هذا الحاسوب',
     limitCounts: (v: number, d: number) => `${vouchers(v)}، ${deposits(d)}`,
-    limitUnknownSum: 'أُرسل ونتيجته غير معروفة بعد',
     limitAgreed: 'المتفق عليه مع المزوّد',
     limitAgreedNone: 'غير مُدخل',
     limitReported: 'آخر ما أبلغت به الخدمة',

@@ -93,7 +93,6 @@ export const en = {
     limitUsedHere: 'Used today on this PC',
     limitCounts: (vouchers: number, deposits: number) =>
       `${count(vouchers, '1 voucher', '# vouchers')}, ${count(deposits, '1 deposit', '# deposits')}`,
-    limitUnknownSum: 'Sent, outcome not known yet',
     limitAgreed: 'Agreed with the provider',
     limitAgreedNone: 'not entered',
     limitReported: 'Service reported',
