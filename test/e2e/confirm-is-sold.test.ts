@@ -57,7 +57,11 @@ afterAll(async () => {
 
 const controls = () => shell.sandbox.controls
 const vouchers = () => controls().ledger().vouchers
-const shots = (name: string) => screenshotsAtBothWidths(page, `sold-${name}`)
+/** Screenshots at both widths; `list-changed-en` is documented as docs/screens/en-sell-list-changed-*.png. */
+const shots = (name: string, screen = 'sell') => {
+  const [, state, language] = /^(.*)-(en|ar)$/.exec(name) ?? []
+  return screenshotsAtBothWidths(page, `sold-${name}`, state ? `${language}-${screen}-${state}` : undefined)
+}
 const toArabic = () => page.getByRole('button', { name: 'العربية' }).click()
 const toEnglish = () => page.getByRole('button', { name: 'English' }).click()
 const values = async () =>
@@ -150,6 +154,16 @@ describe('the Sell screen offers only the desk’s list of the moment', () => {
     await toEnglish()
     // In the journal: flagged, with both values said.
     await page.getByRole('button', { name: 'New sale' }).click()
+    await page.keyboard.press('F3')
+    await page.locator('.journal-row').first().click()
+    const entry = page.locator('.entry-panel')
+    await expect
+      .poll(() => entry.locator('.other-value').textContent())
+      .toBe(
+        "Issued at 15.000 LYD while the clerk confirmed 5.000 LYD (the provider's list had changed): check what the customer paid.",
+      )
+    expect(await entry.textContent()).toContain('Needs attention')
+    await page.keyboard.press('Escape')
     controls().setDenominations(TRAINING_LIST)
     expect(errors).toEqual([])
   })
@@ -288,12 +302,12 @@ describe('a second deposit is a deliberate act', () => {
     await page.keyboard.press('Enter')
     const question = page.locator('.second-one')
     await question.getByRole('heading', { name: 'Same phone and amount as a recent deposit' }).waitFor()
-    await shots('repeat-en')
+    await shots('repeat-en', 'deposit')
     expect(await layoutProblems(page)).toEqual([])
     await toArabic()
     await question.getByRole('heading', { name: 'نفس الهاتف والمبلغ كإيداع قريب' }).waitFor()
     expect(await question.textContent()).toMatch(/الإيداع السابق، الساعة.*\d{2}:\d{2}/)
-    await shots('repeat-ar')
+    await shots('repeat-ar', 'deposit')
     expect(await layoutProblems(page)).toEqual([])
     await toEnglish()
     await page.keyboard.press('Escape')
@@ -320,10 +334,10 @@ describe('typing a large amount twice', () => {
     expect(await amount.inputValue()).toBe('')
     expect(await again.count()).toBe(0)
     expect(await page.evaluate(() => document.activeElement?.id)).toBe(await amount.getAttribute('id'))
-    await shots('mismatch-en')
+    await shots('mismatch-en', 'deposit')
     await toArabic()
     await page.getByText('المبلغان مختلفان').waitFor()
-    await shots('mismatch-ar')
+    await shots('mismatch-ar', 'deposit')
     await toEnglish()
     await page.keyboard.press('Escape')
     await page.keyboard.press('Escape')
@@ -349,18 +363,18 @@ describe('a deposit whose outcome is unknown', () => {
     expect(await waiting.textContent()).toContain('12.500')
     expect(await waiting.textContent()).toContain('091 765 4321')
     await expect.poll(() => waiting.locator('.waited').textContent()).toMatch(/^[12] seconds?$/)
-    await shots('waiting-en')
+    await shots('waiting-en', 'deposit')
     await page.getByRole('heading', { name: 'Outcome unknown' }).waitFor({ timeout: 15_000 })
     const panel = page.locator('.panel-bad')
     expect(await panel.textContent()).toContain(
       'Do not give the cash back: the deposit may have reached the customer.',
     )
     expect(await panel.textContent()).toMatch(/will tell you within 1[45] minutes/)
-    await shots('unknown-deposit-en')
+    await shots('keep-cash-en', 'deposit')
     await toArabic()
     await expect.poll(() => panel.textContent()).toContain('لا تُرجع النقود للزبون: ربما وصله الإيداع.')
     expect(await panel.textContent()).toMatch(/وسيخبرك خلال 1[45] دقيقة/)
-    await shots('unknown-deposit-ar')
+    await shots('keep-cash-ar', 'deposit')
     await toEnglish()
     // Retry safely from the keyboard: the focus stays on it while it works and after, so Enter retries again.
     const retry = page.getByRole('button', { name: 'Retry safely' })
@@ -399,11 +413,11 @@ describe('the daily limit’s figures', () => {
     const agreed = await header()
     expect(agreed.open).toBe(10)
     expect(agreed.used + agreed.open + agreed.left).toBeCloseTo(1000, 3)
-    await shots('limit-open-en')
+    await shots('limit-open-en', 'header')
     expect(await layoutProblems(page)).toEqual([])
     await toArabic()
     await page.locator('.limit-open').getByText('مفتوح').waitFor()
-    await shots('limit-open-ar')
+    await shots('limit-open-ar', 'header')
     expect(await layoutProblems(page)).toEqual([])
     await toEnglish()
 
@@ -440,10 +454,10 @@ describe('the daily limit’s figures', () => {
     expect(await fact('Used today (all PCs)')).toBe((usedByService + deposited).toFixed(3))
     expect(await fact('Open (outcome not known)')).toBe('10.000')
     expect(await fact('Left ≈')).toBe('10.000')
-    await shots('limit-refusal-en')
+    await shots('limit-refusal-en', 'deposit')
     await toArabic()
     await expect.poll(() => refusal.textContent()).toContain('تُحسب كأنها استُخدمت')
-    await shots('limit-refusal-ar')
+    await shots('limit-refusal-ar', 'deposit')
     await toEnglish()
 
     // Another amount: 10 is not above what is left, so no warning; 15 is, and the warning says why.
@@ -511,10 +525,10 @@ describe('signing in', () => {
     await page.getByText('Choose your name first').waitFor()
     expect(await page.getByLabel('PIN', { exact: true }).inputValue()).toBe('')
     expect(await page.getByRole('radio', { checked: true }).count()).toBe(0)
-    await shots('choose-first-en')
+    await shots('choose-first-en', 'sign-in')
     await toArabic()
     await page.getByText('اختر اسمك أولاً').waitFor()
-    await shots('choose-first-ar')
+    await shots('choose-first-ar', 'sign-in')
     await toEnglish()
     // Huda (the first, with the focus) signs in at once: nothing was counted against her.
     await page.keyboard.press('Space')

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -9,7 +8,7 @@ import type { Language } from '../../src/shared/contract'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { type Browser, ready, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
-import { headerRows, layoutProblems, settle, textsCutIn } from './support/layout'
+import { documentScreen, headerRows, layoutProblems, settle, textsCutIn } from './support/layout'
 
 /**
  * Every screen at the two common outlet sizes, in both languages: no control outside the window, cut off,
@@ -43,21 +42,6 @@ const DOCUMENTED = new Set([
   'manager-backup',
 ])
 
-/** A screenshot for docs/screens: palette-reduced by pngquant when the machine has it (3× smaller), else as is. */
-function document(file: string, name: string): void {
-  const target = join('docs/screens', name)
-  const quantized = spawnSync('pngquant', [
-    '--quality=70-90',
-    '--speed',
-    '1',
-    '--strip',
-    '-f',
-    '-o',
-    target,
-    file,
-  ])
-  if (quantized.error || quantized.status !== 0) copyFileSync(file, target)
-}
 const MANAGER = { name: 'Fatima الفيتوري', pin: '2580' }
 
 let shell: BrowserShell
@@ -111,7 +95,7 @@ async function look(language: Language, state: string, also?: () => Promise<stri
     const file = join(OUT, `${language}-${state}-${size.width}.png`)
     await page.screenshot({ path: file })
     if (process.env.UPDATE_SCREENS && DOCUMENTED.has(state))
-      document(file, `${language}-${state}-${size.width}.png`)
+      documentScreen(file, `${language}-${state}-${size.width}.png`)
   }
   await page.setViewportSize(SIZES[0])
 }

@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process'
+import { copyFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { screenshot } from './browser'
+import { SCREENSHOT_DIR, screenshot } from './browser'
 
 /**
  * What a person at a 1024×768 or 1366×768 screen would find wrong with the page as it stands, in words:
@@ -164,12 +167,35 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /** Screenshots at 1024×768 and 1366×768 (the page as it stands, in its language), then back to its size. */
-export async function screenshotsAtBothWidths(page: Page, name: string): Promise<void> {
+/** A screenshot for docs/screens: palette-reduced by pngquant when the machine has it (3× smaller), else as is. */
+export function documentScreen(file: string, name: string): void {
+  const target = join('docs/screens', name)
+  const quantized = spawnSync('pngquant', [
+    '--quality=70-90',
+    '--speed',
+    '1',
+    '--strip',
+    '-f',
+    '-o',
+    target,
+    file,
+  ])
+  if (quantized.error || quantized.status !== 0) copyFileSync(file, target)
+}
+
+/**
+ * The page at 1024×768 and 1366×768 (test-output/screenshots). With `documentAs` and UPDATE_SCREENS=1, also
+ * docs/screens/<documentAs>-<width>.png (`en-sell-open-voucher`, …), as the README's screen table names them.
+ */
+export async function screenshotsAtBothWidths(page: Page, name: string, documentAs?: string): Promise<void> {
   const before = page.viewportSize()
   for (const width of [1024, 1366]) {
     await page.setViewportSize({ width, height: 768 })
     await settle(page)
     await screenshot(page, `${name}-${width}`)
+    if (documentAs && process.env.UPDATE_SCREENS) {
+      documentScreen(join(SCREENSHOT_DIR, `${name}-${width}.png`), `${documentAs}-${width}.png`)
+    }
   }
   if (before) await page.setViewportSize(before)
   await settle(page)

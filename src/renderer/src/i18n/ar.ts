@@ -120,7 +120,6 @@ export const ar: Messages = {
     limitLeftUnknown: 'المتبقي: غير معروف',
     limitUsedHere: 'المستخدم اليوم على هذا الحاسوب',
     limitCounts: (v: number, d: number) => `${vouchers(v)}، ${deposits(d)}`,
-    limitUnknownSum: 'أُرسل ونتيجته غير معروفة بعد',
     limitAgreed: 'المتفق عليه مع المزوّد',
     limitAgreedNone: 'غير مُدخل',
     limitReported: 'آخر ما أبلغت به الخدمة',
@@ -333,6 +332,8 @@ export const ar: Messages = {
     phone: 'الهاتف',
     name: 'صاحب الحساب',
     error: 'آخر خطأ',
+    otherValue: (issued: string, confirmed: string) =>
+      `صدرت بقيمة ${isolatedLtr(`${issued} LYD`)} بينما أكّد الموظف ${isolatedLtr(`${confirmed} LYD`)} (تغيّرت قائمة المزوّد): تحقّق مما دفعه الزبون.`,
     errorBeforeResolution: 'ما حدث قبل حسمها',
     unknownHere: {
       voucher:

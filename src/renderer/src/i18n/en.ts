@@ -93,7 +93,6 @@ export const en = {
     limitUsedHere: 'Used today on this PC',
     limitCounts: (vouchers: number, deposits: number) =>
       `${count(vouchers, '1 voucher', '# vouchers')}, ${count(deposits, '1 deposit', '# deposits')}`,
-    limitUnknownSum: 'Sent, outcome not known yet',
     limitAgreed: 'Agreed with the provider',
     limitAgreedNone: 'not entered',
     limitReported: 'Service reported',
@@ -312,6 +311,8 @@ export const en = {
     name: 'Account holder',
     error: 'Last error',
     errorBeforeResolution: 'What went wrong before it was settled',
+    otherValue: (issued: string, confirmed: string) =>
+      `Issued at ${issued} LYD while the clerk confirmed ${confirmed} LYD (the provider's list had changed): check what the customer paid.`,
     /** An open entry's "no clear answer", read on that entry itself: what to do from here. */
     unknownHere: {
       voucher:

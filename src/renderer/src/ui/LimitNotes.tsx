@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import type { DailyLimit, JournalEntry } from '../../../shared/contract'
+import type { Messages } from '../i18n/en'
 import { useT } from '../i18n/use'
 import { Facts, Panel } from './controls'
 import { limitFigures } from './entry'
@@ -6,22 +8,22 @@ import { formatLyd } from './format'
 import { Money } from './Ltr'
 
 /**
- * The daily limit's three figures, as the header's panel shows them: used + open + left = the limit. One
- * component for every place they appear, so they never disagree.
+ * The daily limit's three figures, as every place shows them: used + open + left = the limit. One list for
+ * every place they appear (the header's panel puts its own details after them), so they never disagree.
  */
+export function limitFactItems(t: Messages, limit: DailyLimit): Array<[string, ReactNode] | false> {
+  const f = limit.figures
+  return [
+    f.limitDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.limitDirhams} />],
+    [t.limit.used, <Money key="u" dirhams={f.usedDirhams} />],
+    f.openDirhams > 0 && [t.limit.open, <Money key="o" dirhams={f.openDirhams} />],
+    f.leftDirhams != null && [t.limit.left, <Money key="l" dirhams={f.leftDirhams} />],
+  ]
+}
+
 export function LimitFacts({ limit }: { limit: DailyLimit }) {
   const t = useT()
-  const f = limit.figures
-  return (
-    <Facts
-      items={[
-        f.limitDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.limitDirhams} />],
-        [t.limit.used, <Money key="u" dirhams={f.usedDirhams} />],
-        f.openDirhams > 0 && [t.limit.open, <Money key="o" dirhams={f.openDirhams} />],
-        f.leftDirhams != null && [t.limit.left, <Money key="l" dirhams={f.leftDirhams} />],
-      ]}
-    />
-  )
+  return <Facts items={limitFactItems(t, limit)} />
 }
 
 /**
@@ -68,17 +70,20 @@ export function LimitRefusal({ entry, limit }: { entry: JournalEntry; limit: Dai
       )}
       {open > 0 ? <p className="hint">{t.limit.openCounted(formatLyd(open))}</p> : null}
       <div className="limit-figures">
-        <Facts items={[[t.limit.asked, <Money key="a" dirhams={asked} />]]} />
-        {limit ? (
-          <LimitFacts limit={limit} />
-        ) : (
-          <Facts
-            items={[
-              f.dailyMaxDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.dailyMaxDirhams} />],
-              f.usedTodayDirhams != null && [t.limit.used, <Money key="u" dirhams={f.usedTodayDirhams} />],
-            ]}
-          />
-        )}
+        <Facts
+          items={[
+            [t.limit.asked, <Money key="a" dirhams={asked} />],
+            ...(limit
+              ? limitFactItems(t, limit)
+              : ([
+                  f.dailyMaxDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.dailyMaxDirhams} />],
+                  f.usedTodayDirhams != null && [
+                    t.limit.used,
+                    <Money key="u" dirhams={f.usedTodayDirhams} />,
+                  ],
+                ] as Array<[string, ReactNode] | false>)),
+          ]}
+        />
       </div>
     </div>
   )

@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { canRetry, limitFigures, statusTone } from '../../ui/entry'
-import { formatDateTime, formatDateTimeSeconds, formatDay, formatPlainDate } from '../../ui/format'
+import { formatDateTime, formatDateTimeSeconds, formatDay, formatLyd, formatPlainDate } from '../../ui/format'
 import { LimitRefusal } from '../../ui/LimitNotes'
 import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
 import { RetryFeedback } from '../../ui/RetryFeedback'
@@ -69,6 +69,11 @@ export function EntryPanel() {
             <RetryFeedback entry={entry} retrying={retrying} tried={retried} error={retried ? error : null} />
           ) : null}
           <PrintOutcomeNote entryId={entry.id} />
+          {entry.confirmedValueDirhams !== undefined ? (
+            <p className="warning warning-pending other-value">
+              {t.journal.otherValue(formatLyd(entry.amountDirhams), formatLyd(entry.confirmedValueDirhams))}
+            </p>
+          ) : null}
           <Facts
             items={[
               entry.phone ? [t.journal.phone, <Phone key="p" phone={entry.phone} />] : null,

@@ -158,22 +158,20 @@ function Confirm() {
 function ConfirmSale() {
   const t = useT()
   return (
-    <>
-      <div className="actions">
-        {/* The Enter that chose the value, bouncing, must not sell it: a press counts after a moment. */}
-        <SettledButton
-          variant="primary"
-          shortcut="Enter"
-          autoFocus
-          onClick={() => void sellStore.getState().confirm()}
-        >
-          {t.sell.confirm}
-        </SettledButton>
-        <Button shortcut="Esc" onClick={() => sellStore.getState().cancel()}>
-          {t.common.cancel}
-        </Button>
-      </div>
-    </>
+    <div className="actions">
+      {/* The Enter that chose the value, bouncing, must not sell it: a press counts after a moment. */}
+      <SettledButton
+        variant="primary"
+        shortcut="Enter"
+        autoFocus
+        onClick={() => void sellStore.getState().confirm()}
+      >
+        {t.sell.confirm}
+      </SettledButton>
+      <Button shortcut="Esc" onClick={() => sellStore.getState().cancel()}>
+        {t.common.cancel}
+      </Button>
+    </div>
   )
 }
 

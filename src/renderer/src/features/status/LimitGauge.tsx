@@ -4,7 +4,7 @@ import { statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Facts } from '../../ui/controls'
 import { formatTime } from '../../ui/format'
-import { LimitFacts } from '../../ui/LimitNotes'
+import { limitFactItems } from '../../ui/LimitNotes'
 import { Money } from '../../ui/Ltr'
 
 /**
@@ -84,15 +84,17 @@ export function LimitGauge() {
             <span className="gauge-fill" style={{ inlineSize: `${Math.round(share * 100)}%` }} />
           </span>
         ) : null}
-        <LimitFacts limit={limit} />
-        <p className="hint">{t.status.limitAddsUp}</p>
         <Facts
           items={[
-            [t.status.limitUsedHere, <Money key="u" dirhams={limit.localUsedDirhams} />],
-            ['', t.status.limitCounts(limit.voucherCount, limit.depositCount)],
-            limit.unknownDirhams > 0 && [
-              t.status.limitUnknownSum,
-              <Money key="x" dirhams={limit.unknownDirhams} />,
+            ...limitFactItems(t, limit),
+            [
+              t.status.limitUsedHere,
+              <span key="u">
+                <Money dirhams={limit.localUsedDirhams} />{' '}
+                <span className="muted">
+                  ({t.status.limitCounts(limit.voucherCount, limit.depositCount)})
+                </span>
+              </span>,
             ],
             [
               t.status.limitAgreed,
@@ -135,7 +137,9 @@ export function LimitGauge() {
             )}
           </p>
         ) : null}
-        <p className="hint">{t.status.limitHint[basis ?? 'none']}</p>
+        <p className="hint">
+          {t.status.limitHint[basis ?? 'none']} {t.status.limitAddsUp}
+        </p>
       </div>
     </details>
   )
