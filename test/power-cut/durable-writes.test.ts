@@ -6,13 +6,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveFileAtomically } from '../../src/main/atomic-file'
 import { fileSource, listBackups, makeBackup, verifyBackup } from '../../src/main/backup/backup'
 import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
 import { JsonFileSettings } from '../../src/main/settings/settings'
 import { updateMarker } from '../../src/main/updates/feed'
 import { LazyFs } from './lazy-fs'
+
+// electron-store asks Electron for the data folder only when it is not given one; here it is given one.
+vi.mock('electron', () => ({ default: {} }))
+const { ElectronStoreSettings } = await import('../../src/main/electron/store-settings')
 
 let root: string
 let fs: LazyFs | null = null
@@ -62,6 +66,17 @@ describe('what the desk said it saved survives a power cut right after', () => {
     })
     // Nothing beside it either: the temp file of the write is not left behind.
     expect(readdirSync(join(disk(), 'data'))).toEqual(['settings.json'])
+  })
+
+  it("the app's settings (electron-store's settings.json): the saved change", async () => {
+    const cwd = join(disk(), 'data')
+    new ElectronStoreSettings({ cwd }).update({ language: 'ar', redemptionHint: 'first' })
+    new ElectronStoreSettings({ cwd }).update({ redemptionHint: 'second' })
+    await powerCut()
+    expect(new ElectronStoreSettings({ cwd: join(disk(), 'data') }).get()).toMatchObject({
+      language: 'ar',
+      redemptionHint: 'second',
+    })
   })
 
   it('secrets.json: the password kept', async () => {

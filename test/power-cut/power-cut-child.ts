@@ -82,19 +82,29 @@ async function seller(call: WindowCall, w: number): Promise<never> {
       continue
     }
     const customer = mine[randomInt(mine.length)] as (typeof mine)[number]
-    say(`begin deposit ${w}.${n}`)
-    try {
-      await call('deposit', {
+    const deposit = () =>
+      call('deposit', {
         phone: customer.phone,
         amountDirhams: randomInt(1_000, 5_000) * 10,
         confirmedFirstName: customer.name,
         confirmRepeat: true,
       })
-    } catch (error) {
-      // An earlier deposit to this phone without an outcome: the clerk retries it safely, as the screen asks.
-      const { code, details } = toAppErrorData(error)
-      if (code !== 'UNRESOLVED_DEPOSIT' || typeof details?.entryId !== 'string') throw error
-      await call('retryDeposit', { entryId: details.entryId })
+    say(`begin deposit ${w}.${n}`)
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await deposit()
+        break
+      } catch (error) {
+        const { code, details } = toAppErrorData(error)
+        if (code === 'LOOKUP_REQUIRED' && attempt < 3) {
+          // The manager saved the service's settings again, which forgets the lookups: the clerk looks again.
+          await call('lookupCustomer', { phone: customer.phone })
+        } else if (code === 'UNRESOLVED_DEPOSIT' && typeof details?.entryId === 'string') {
+          // An earlier deposit to this phone without an outcome: the clerk retries it safely, as asked.
+          await call('retryDeposit', { entryId: details.entryId })
+          break
+        } else throw error
+      }
     }
     say(`done deposit ${w}.${n}`)
   }
