@@ -34,6 +34,8 @@ export interface CutReport {
   /** Sectors of the newest unsynced write kept, as a disk may have written them before the power went. */
   tornSectorsKept: number
   tornFile: string
+  /** The name changes undone, newest first, in words ("rename data/a.tmp -> data/a"; the first 64). */
+  names: string[]
 }
 
 /** What a cut would take away now. */

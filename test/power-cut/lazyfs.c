@@ -323,6 +323,28 @@ static void json_string(FILE *out, const char *s) {
   fputc('"', out);
 }
 
+/* What a cut undid, in words (the first ones): "rename data/a.tmp -> data/a" means that rename was undone. */
+#define NOTED_MAX 64
+static char noted[NOTED_MAX][2 * PATH_MAX + 16];
+static int noted_count = 0;
+
+static const char *shown(const char *path) {
+  size_t n = strlen(backing_root);
+  if (!strncmp(path, backing_root, n) && path[n] == '/') return path + n + 1;
+  n = strlen(stash_root);
+  if (!strncmp(path, stash_root, n) && path[n] == '/') return path + n + 1;
+  return path;
+}
+
+static void note_name(enum op_kind kind, const char *a, const char *b) {
+  static const char *words[] = {"create", "mkdir", "unlink", "rmdir", "rename"};
+  if (noted_count >= NOTED_MAX) return;
+  if (kind == OP_RENAME)
+    snprintf(noted[noted_count++], sizeof noted[0], "rename %s -> %s", shown(a), shown(b));
+  else
+    snprintf(noted[noted_count++], sizeof noted[0], "%s %s", words[kind], shown(a));
+}
+
 static void cut(long torn_sectors) {
   long files_undone = 0, sectors_undone = 0, files_shortened = 0, names_undone = 0, torn_kept = 0;
   char torn_path[PATH_MAX] = "";
@@ -400,6 +422,7 @@ static void cut(long torn_sectors) {
       break;
     }
     names_undone++;
+    note_name(op->kind, a, b);
   }
   empty_stash();
   sync();
@@ -408,7 +431,12 @@ static void cut(long torn_sectors) {
          "\"tornSectorsKept\":%ld,\"tornFile\":",
          files_undone, sectors_undone, files_shortened, names_undone, torn_kept);
   json_string(stdout, torn_path);
-  printf("}\n");
+  printf(",\"names\":[");
+  for (int i = 0; i < noted_count; i++) {
+    if (i) putchar(',');
+    json_string(stdout, noted[i]);
+  }
+  printf("]}\n");
   fflush(stdout);
 
   while (files) {

@@ -96,6 +96,8 @@ export interface SoakFigures {
   /** What the cuts took away, summed: files whose bytes went back, name changes undone. */
   filesUndone: number
   namesUndone: number
+  /** The name changes the cuts undid, by shape ("rename data/settings.json.<random>.tmp -> data/settings.json"). */
+  namesUndoneByShape: Record<string, number>
   /** Cuts that found the action they aimed at under way (else the power went at the next moment it allowed). */
   landedMidAction: number
   /** Cuts while a backup was being written (daily or a manager's). */
@@ -175,6 +177,7 @@ function emptyFigures(): SoakFigures {
     tornCuts: 0,
     filesUndone: 0,
     namesUndone: 0,
+    namesUndoneByShape: {},
     landedMidAction: 0,
     cutsDuringBackup: 0,
     pendingDepositsAtCut: 0,
@@ -251,6 +254,13 @@ export async function runPowerCutSoak(options: {
   let live: ChildProcess | null = null
   const told: Told = { settings: 0, pin: 0, backup: null, z: 0 }
 
+  /** The service's clock, ahead of real time: only ever moved forward. */
+  let clockMs = 0
+  const advanceClock = (ms: number) => {
+    clockMs += ms
+    sandbox.controls.setClockOffset(clockMs)
+  }
+
   const mount = () => (fs as LazyFs).path
   const dataDir = () => dataDirOf(mount())
   const backups = () => backupFolderOf(mount())
@@ -280,17 +290,28 @@ export async function runPowerCutSoak(options: {
     if (report.tornSectorsKept > 0) figures.tornCuts++
     figures.filesUndone += report.filesUndone
     figures.namesUndone += report.namesUndone
+    for (const name of report.names) {
+      // Counted by shape: the same change in every backup or every temp file is one line.
+      const shape = name
+        .replace(/reseller-desk-backup-[\d-]+/g, '<backup>')
+        .replace(/\.[0-9a-f]{8}\.tmp/g, '.<random>.tmp')
+        .replace(/^(\w+) \d+-/, '$1 ')
+      figures.namesUndoneByShape[shape] = (figures.namesUndoneByShape[shape] ?? 0) + 1
+    }
     fs = await LazyFs.mount(root)
     return report
   }
 
   /** One life of the desk: started, killed at the moment aimed at. What it said it did goes into `told`. */
-  async function liveUntilCut(moment: CutMoment, cut: number, clockMs: number): Promise<InFlight> {
+  async function liveUntilCut(moment: CutMoment, cut: number): Promise<InFlight> {
     // Backups of earlier lives may be pruned by the daily ones since: the last one said made in this life is
     // the one that must be there.
     told.backup = null
     const inFlight: InFlight = { settings: null, pin: null, landed: false }
     let armed = false
+    let passing: NodeJS.Timeout | null = null
+    let hoursPassed = 0
+    let depositsToGo = 2
     let fire: (() => void) | null = null
     const aimed = new Promise<void>((resolve) => {
       fire = resolve
@@ -304,9 +325,15 @@ export async function runPowerCutSoak(options: {
     const { child, exited } = startChild('work', (line) => {
       const [what, kind, value = ''] = line.split(' ')
       if (what === 'working' && moment === 'deposit') {
-        // A day passes while the desk works: its token runs out, and the next deposit fetches one first, its
-        // `sent` mark then written without a sync of its own (docs/journal.md) — the mark a cut may take.
-        sandbox.controls.setClockOffset(clockMs + DAY_MS + 3_600_000)
+        // Hours pass while the desk works, every 150 ms. 20 (every other deposit cut): its token is due for a
+        // refresh once an answer tells the desk the time, so a deposit then fetches one first and writes its
+        // `sent` mark without a sync of its own — the mark a cut may take (docs/journal.md). 25: the token has
+        // run out; the next post is refused with a 401 and repeated once after a refresh.
+        const hours = cut % 2 === 0 ? 20 : 25
+        passing = setInterval(() => {
+          advanceClock(hours * 3_600_000)
+          hoursPassed++
+        }, 150)
         return
       }
       if (what === 'ready') {
@@ -324,7 +351,8 @@ export async function runPowerCutSoak(options: {
       if (what === 'begin') {
         if (kind === 'settings') inFlight.settings = Number(value)
         if (kind === 'pin') inFlight.pin = Number(value)
-        if (kind === moment) {
+        // A deposit cut aims at the second deposit begun after hours passed a third time.
+        if (kind === moment && (moment !== 'deposit' || (hoursPassed >= 3 && --depositsToGo <= 0))) {
           inFlight.landed = true
           arm()
         }
@@ -348,6 +376,7 @@ export async function runPowerCutSoak(options: {
     const fallback = setTimeout(() => fire?.(), 6_000)
     const ended = await Promise.race([aimed.then(() => null), exited])
     clearTimeout(fallback)
+    if (passing) clearInterval(passing)
     if (ended) {
       violations.push(`cut ${cut}: the desk stopped by itself (${String(ended.how)}): ${ended.stderr.trim()}`)
     } else {
@@ -584,8 +613,7 @@ export async function runPowerCutSoak(options: {
     for (let cut = 1; cut <= options.cuts; cut++) {
       const moment = CUT_MOMENTS[(cut - 1) % CUT_MOMENTS.length] as CutMoment
       // A new business day at every start: the daily backup runs within a moment of it, and the day has a Z.
-      const clockMs = cut * 2 * DAY_MS
-      sandbox.controls.setClockOffset(clockMs)
+      advanceClock(DAY_MS)
       sandbox.controls.setFaults([
         { method: 'POST', path: '/deposit', action: 'drop-after-commit', delay_ms: 5, probability: 0.05 },
         {
@@ -605,7 +633,7 @@ export async function runPowerCutSoak(options: {
         },
         { method: 'POST', path: '/token', action: 'delay', delay_ms: randomInt(5, 40), probability: 0.5 },
       ])
-      const inFlight = await liveUntilCut(moment, cut, clockMs)
+      const inFlight = await liveUntilCut(moment, cut)
       const report = await powerCut()
       figures.cuts++
       figures.cutsAt[moment]++
@@ -636,6 +664,11 @@ export function describeSoak({ figures: f, violations, seconds }: SoakResult): s
   const at = CUT_MOMENTS.map((m) => `${m} ${f.cutsAt[m]}`).join(', ')
   return [
     `[power-cut] ${f.cuts} power cuts in ${seconds} s (${at}); ${f.landedMidAction} landed during the action aimed at, ${f.cutsDuringBackup} while a backup was being written, ${f.tornCuts} tore a write; the cuts undid ${f.filesUndone} files' unsynced bytes and ${f.namesUndone} unsynced names`,
+    `  names undone most often: ${Object.entries(f.namesUndoneByShape)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([shape, n]) => `${shape} (${n})`)
+      .join('; ')}`,
     `  money: ${f.credits} credits, ${f.receiptsLost} lost receipts, ${f.doubleCredits} double credits, ${f.creditsWithoutEntryAtCut} credits without an entry at a cut (${f.pendingDepositsAtCut} deposits and ${f.pendingVouchersAtCut} vouchers pending at the cuts; ${f.depositsWithoutSentMarkAtCut} deposits without their sent mark, ${f.creditedWithoutSentMarkAtCut} of them credited); vouchers: ${f.vouchersCreated} made by the service, ${f.vouchersIssued} issued, ${f.vouchersFlagged} flagged, ${f.vouchersUnflagged} unflagged, ${f.vouchersResent} re-sent (${f.vouchersRepostedAfter401} posted again after a 401)`,
     `  databases: ${f.integrityChecks - f.integrityFailures} of ${f.integrityChecks} integrity checks ok`,
     `  files: settings.json same ${f.settings.same}, old ${f.settings.old}, new ${f.settings.new}, bad ${f.settings.bad}; secrets.json ok ${f.secrets.ok}, bad ${f.secrets.bad}; people.sqlite PIN same ${f.pin.same}, old ${f.pin.old}, new ${f.pin.new}, bad ${f.pin.bad}`,
