@@ -135,3 +135,23 @@ export function auditVouchers(journal: Journal, ledger: Ledger): VoucherAudit {
     sent: entries.filter((e) => e.attempts > 0).length,
   }
 }
+
+/**
+ * Vouchers posted again after an outcome of an earlier post was recorded: what "re-sent" means where a post
+ * may be refused with a 401 and repeated once after a token refresh (the service did nothing with the refused
+ * one; both `sent` marks follow each other with no outcome between). `sentMoreThanOnce` counts those too.
+ */
+export function vouchersResentAfterAnOutcome(journal: Journal): string[] {
+  const outcomes = new Set(['answered', 'no-answer', 'not-sent', 'retried', 'recovered', 'resolved'])
+  return allEntries(journal, 'voucher')
+    .filter((e) => e.attempts > 1)
+    .filter((e) => {
+      let outcome = false
+      for (const event of journal.events(e.id)) {
+        if (event.type === 'sent' && outcome) return true
+        if (outcomes.has(event.type)) outcome = true
+      }
+      return false
+    })
+    .map((e) => e.id)
+}

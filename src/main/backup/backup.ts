@@ -4,6 +4,7 @@ import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:f
 import { basename, isAbsolute, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { BackupFile, BackupResult } from '../../shared/manager'
+import { makeFolderDurablyAsync, syncFolderAsync } from '../atomic-file'
 import { copyOffThread, integrityCheckOffThread } from '../journal/off-thread'
 
 /** `reseller-desk-backup-20261126-184501`: sorts by time, recognisable, never confused with anything else. */
@@ -110,7 +111,7 @@ export async function makeBackup(options: {
   for (let n = 2; await exists(final); n++) final = join(options.folder, `${stamp}-${n}`)
   const partial = `${final}.partial`
   try {
-    await mkdir(options.folder, { recursive: true })
+    await makeFolderDurablyAsync(options.folder)
     await rm(partial, { recursive: true, force: true })
     await mkdir(partial)
     const files: BackupFile[] = []
@@ -138,7 +139,11 @@ export async function makeBackup(options: {
     } finally {
       await manifest.close()
     }
+    // Every name in the folder on the disk (the manifest's last), then the folder's final name: after a power
+    // cut, a folder under a backup's name always holds its manifest and every copy.
+    await syncFolderAsync(partial)
     await rename(partial, final)
+    await syncFolderAsync(options.folder)
     const backups = await listBackups(options.folder)
     const excess = backups.slice(0, Math.max(0, backups.length - options.keep))
     for (const old of excess) await rm(join(options.folder, old), { recursive: true, force: true })

@@ -1,9 +1,9 @@
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
 import { dirname, extname, isAbsolute } from 'node:path'
 import type { Language, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { ExportFormat, Report, ReportEntry, ReportScopeName } from '../../shared/manager'
-import { tempBeside, writeDurably } from '../atomic-file'
+import { makeFolderDurablyAsync, syncFolderAsync, tempBeside, writeDurably } from '../atomic-file'
 import { JournalSnapshot } from '../journal/snapshot'
 import { loadReportFonts } from '../receipts/fonts'
 import { computeReportStepwise } from '../reports/compute'
@@ -64,9 +64,9 @@ export function checkExportPath(path: string, format: ExportFormat): void {
 /**
  * Writes one export: the report and its entries, read from one snapshot of the journal (a read-only
  * connection inside one read transaction), so the summary and the rows agree even while clerks keep selling.
- * The file is written beside its final name, synced to disk, and renamed when complete: a failed export
- * leaves no half file, and a power cut right after never leaves an empty file under the name. Every file call
- * is asynchronous (see writeDurably).
+ * The file is written beside its final name, synced to disk, and renamed when complete (the folder synced):
+ * a failed export leaves no half file, and a power cut right after never leaves an empty file under the name
+ * nor takes the finished one away. Every file call is asynchronous (see writeDurably).
  */
 export async function writeExport(
   request: ExportRequest,
@@ -75,7 +75,7 @@ export async function writeExport(
 ): Promise<void> {
   checkExportPath(request.path, request.format)
   // A folder that cannot be made (a file in its place, no right to write there) is the export's failure.
-  await mkdir(dirname(request.path), { recursive: true }).catch((error: unknown) => {
+  await makeFolderDurablyAsync(dirname(request.path)).catch((error: unknown) => {
     throw notWritten(error)
   })
   const tmp = tempBeside(request.path, 'part')
@@ -152,6 +152,7 @@ export async function writeExport(
     }
     snapshot.close()
     await rename(tmp, request.path)
+    await syncFolderAsync(dirname(request.path))
     progress(total, total)
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined)
@@ -185,6 +186,7 @@ async function writeSummaryOnly(
       await writeDurably(tmp, await source.pdf.renderPdf(html))
     }
     await rename(tmp, request.path)
+    await syncFolderAsync(dirname(request.path))
     progress(0, 0)
   } catch (error) {
     await rm(tmp, { force: true }).catch(() => undefined)

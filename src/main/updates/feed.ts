@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
-import { writeFileAtomically } from '../atomic-file'
+import { removeFileDurably, writeFileAtomically } from '../atomic-file'
 import type { Feed } from './update-controller'
 
 /**
@@ -50,7 +50,7 @@ export function updateMarker(dataDir: string): {
     },
     write(version) {
       if (version === null) {
-        if (existsSync(file)) rmSync(file, { force: true })
+        removeFileDurably(file)
         return
       }
       writeFileAtomically(file, JSON.stringify({ version }))
