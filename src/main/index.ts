@@ -13,13 +13,13 @@ import {
 import { createAppDesk, startAppDesk } from './app-desk'
 import type { MoneyActivity } from './desk/core'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
-import { debugSwitchesGiven, debugSwitchRefusal } from './electron/debug-switches'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { createElectronPdfRenderer } from './electron/pdf-window'
 import { createElectronPrintHost } from './electron/print-host'
 import { SCREEN_TROUBLE_TEXT, type ScreenTrouble, watchRenderer } from './electron/renderer-watch'
 import { createSecretStore } from './electron/safe-storage-secrets'
+import { debugSwitchesGiven, refusedVariablesSet, startRefusal } from './electron/start-refusal'
 import { ElectronStoreSettings } from './electron/store-settings'
 import { loadNsisUpdater } from './electron/updater'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
@@ -189,10 +189,15 @@ async function start(): Promise<void> {
 }
 
 // An installed app started with a debugging switch would let another program drive its page or its main
-// process: it refuses before anything opens (a developer's unpackaged run keeps them).
-const debugSwitches = development ? [] : debugSwitchesGiven((name) => app.commandLine.hasSwitch(name))
-if (debugSwitches.length > 0) {
-  const refusal = debugSwitchRefusal(debugSwitches)
+// process, and one with a certificate variable set would trust servers it should not: it refuses before
+// anything opens (a developer's unpackaged run keeps them).
+const refusal = development
+  ? null
+  : startRefusal({
+      switches: debugSwitchesGiven((name) => app.commandLine.hasSwitch(name)),
+      variables: refusedVariablesSet(process.env),
+    })
+if (refusal) {
   dialog.showErrorBox(refusal.title, refusal.content)
   app.exit(1)
 } else if (!app.requestSingleInstanceLock()) {

@@ -143,7 +143,12 @@ describe('the packaged main process', () => {
 })
 
 describe('the packaged main process started with a debugging switch', () => {
-  const start = async (name: string, switches: string[], isPackaged: boolean) => {
+  const start = async (
+    name: string,
+    switches: string[],
+    isPackaged: boolean,
+    env: Record<string, string> = {},
+  ) => {
     const dir = join(root, name)
     const result = await runMainHarness({
       bundle,
@@ -153,6 +158,7 @@ describe('the packaged main process started with a debugging switch', () => {
       version: '0.1.0',
       switches,
       refusal: true,
+      env,
     })
     if (result.failure) throw new Error(`the harness failed: ${result.failure}`)
     return result
@@ -190,6 +196,31 @@ describe('the packaged main process started with a debugging switch', () => {
     expect(other.exitCalls).toEqual([])
     expect(other.windows).toBe(1)
     const developer = await start('developer', ['remote-debugging-port'], false)
+    expect(developer.exitCalls).toEqual([])
+    expect(developer.windows).toBe(1)
+  }, 60_000)
+
+  it('refuses to start while a variable that changes the certificate checks is set, and says which', async () => {
+    const off = await start('tls-off', [], true, { NODE_TLS_REJECT_UNAUTHORIZED: '0' })
+    expect(off.exitCalls).toEqual([1])
+    expect(off.windows).toBe(0)
+    expect(off.channels).toEqual([])
+    expect(off.userDataExists).toBe(false)
+    const content = (off.dialogs as { options: { title: string; content: string } }[])[0]?.options
+    expect(content?.title).toBe('Reseller Desk did not start')
+    expect(content?.content).toContain(
+      'Reseller Desk does not start while these environment variables are set (NODE_TLS_REJECT_UNAUTHORIZED)',
+    )
+    expect(content?.content).toContain('متغيرات البيئة')
+    const both = await start('tls-both', ['inspect'], true, {
+      NODE_TLS_REJECT_UNAUTHORIZED: '1',
+      NODE_EXTRA_CA_CERTS: join(root, 'someone-else.pem'),
+    })
+    expect(both.exitCalls).toEqual([1])
+    const said = (both.dialogs as { options: { content: string } }[])[0]?.options.content
+    expect(said).toContain('(--inspect)')
+    expect(said).toContain('(NODE_TLS_REJECT_UNAUTHORIZED, NODE_EXTRA_CA_CERTS)')
+    const developer = await start('tls-developer', [], false, { NODE_EXTRA_CA_CERTS: join(root, 'dev.pem') })
     expect(developer.exitCalls).toEqual([])
     expect(developer.windows).toBe(1)
   }, 60_000)
