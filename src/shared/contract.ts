@@ -16,6 +16,7 @@ import {
   type OtherOpenDeposit,
 } from './head-office'
 import type {
+  BackupProtection,
   BackupResult,
   DailyBackupStatus,
   ExportJob,
@@ -63,6 +64,7 @@ import {
   type JournalEvent,
   type Language,
   type Mode,
+  type PasswordStorage,
 } from './types'
 import type { UpdateStatus } from './updates'
 import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from './voucher-code'
@@ -79,6 +81,7 @@ export type {
   JournalEventType,
   Language,
   Mode,
+  PasswordStorage,
   ResolutionOutcome,
   VoucherDetails,
 } from './types'
@@ -191,8 +194,6 @@ export interface RecoverResult {
   resolved: number
   stillOpen: number
 }
-
-export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
 
 export interface Settings extends ReceiptSettings, ManagerSettings {
   mode: Mode
@@ -495,6 +496,8 @@ export const DESK_CALLS = {
           folder: z.union([z.string().trim().min(1).max(4000), z.null()]).optional(),
           daily: z.boolean().optional(),
           keep: z.number().int().min(1).max(365).optional(),
+          /** Backups in the clear (every whole voucher code, the PIN hashes): only when a manager chooses it. */
+          plain: z.boolean().optional(),
         })
         .optional(),
     }),
@@ -705,6 +708,24 @@ export const DESK_CALLS = {
   backupNow: {
     input: optionalFields({ folder: path.optional() }),
     output: returns<BackupResult | null>(),
+    role: 'manager',
+    money: false,
+  },
+  /** Whether a recovery passphrase is set (backups are encrypted with a key kept in the secret store). */
+  getBackupProtection: {
+    input: noInput,
+    output: returns<BackupProtection>(),
+    role: 'manager',
+    money: false,
+    passive: true,
+  },
+  /**
+   * A new recovery passphrase (the manager writes it down): a new backup key, kept in the secret store and
+   * wrapped under the passphrase in every backup made from now on. Never kept, never sent back.
+   */
+  setBackupPassphrase: {
+    input: z.strictObject({ passphrase: z.string().min(1).max(500) }),
+    output: returns<BackupProtection>(),
     role: 'manager',
     money: false,
   },
