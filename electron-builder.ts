@@ -12,7 +12,56 @@ import type { Configuration } from 'electron-builder'
  * set (src/main/updates/feed.ts reads it the same way).
  */
 export const NO_BUILD_FEED = 'https://updates.invalid/reseller-desk/'
-const updateFeed = process.env.RESELLER_DESK_UPDATE_URL || NO_BUILD_FEED
+
+/** What `npm run dist:win` is asked to make, from its environment (README, *Signing*). */
+export interface BuildKind {
+  /** RESELLER_DESK_UPDATE_URL: the feed the installed app looks at. */
+  feedUrl: string | null
+  /** A code-signing certificate is there (WIN_CSC_LINK or CSC_LINK). */
+  signed: boolean
+  /** RESELLER_DESK_PUBLISHER: the certificate's subject, which every update's signature must carry. */
+  publisher: string | null
+  /** RESELLER_DESK_TEST_BUILD=1: the Windows workflow's test build, never published. */
+  testBuild: boolean
+}
+
+export function buildKind(env: NodeJS.ProcessEnv = process.env): BuildKind {
+  return {
+    feedUrl: env.RESELLER_DESK_UPDATE_URL?.trim() || null,
+    signed: Boolean(env.WIN_CSC_LINK || env.CSC_LINK),
+    publisher: env.RESELLER_DESK_PUBLISHER?.trim() || null,
+    testBuild: env.RESELLER_DESK_TEST_BUILD === '1',
+  }
+}
+
+/**
+ * An update feed is only made for installers the installed app can check: signed, with the publisher named,
+ * so electron-updater verifies every downloaded installer's signature against it (app-update.yml's
+ * publisherName). An unsigned build with a feed would install whatever the feed's server, or anyone in the
+ * middle, hands it. A test build may have one (it is never published).
+ */
+export function buildFeedRefusal(kind: BuildKind): string | null {
+  if (kind.feedUrl === null || kind.testBuild) return null
+  if (!kind.signed) {
+    return (
+      'Refused: an update feed (RESELLER_DESK_UPDATE_URL) for an unsigned installer. The installed app could ' +
+      'not tell a genuine update from a forged one. Sign the build (WIN_CSC_LINK, WIN_CSC_KEY_PASSWORD), or ' +
+      'build without a feed, or mark it a test build (RESELLER_DESK_TEST_BUILD=1, never published).'
+    )
+  }
+  if (kind.publisher === null) {
+    return (
+      'Refused: an update feed without the publisher to check updates against. Set RESELLER_DESK_PUBLISHER to ' +
+      "the code-signing certificate's subject (as Windows shows it, e.g. CN=Reseller Desk Ltd, O=Reseller Desk Ltd, C=LY)."
+    )
+  }
+  return null
+}
+
+const kind = buildKind()
+const refusal = buildFeedRefusal(kind)
+if (refusal) throw new Error(refusal)
+const updateFeed = kind.feedUrl ?? NO_BUILD_FEED
 
 /** The app's data folder is `%APPDATA%\reseller-desk` whatever the product name (see src/main/index.ts). */
 const config: Configuration = {
@@ -73,6 +122,10 @@ const config: Configuration = {
     target: [{ target: 'nsis', arch: ['x64'] }],
     icon: 'resources/icon.ico',
     // Signing uses WIN_CSC_LINK / WIN_CSC_KEY_PASSWORD when the build machine has a certificate (README).
+    // Said, not left to defaults: the installed app checks every update's signature against this publisher
+    // (app-update.yml's publisherName); without one it does not update itself (src/main/updates/feed.ts).
+    verifyUpdateCodeSignature: true,
+    signtoolOptions: { publisherName: kind.publisher ? [kind.publisher] : null },
   },
 
   nsis: {

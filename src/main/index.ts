@@ -13,6 +13,7 @@ import {
 import { createAppDesk, startAppDesk } from './app-desk'
 import type { MoneyActivity } from './desk/core'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
+import { TEST_BUILD } from './electron/build-kind'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { createElectronPdfRenderer } from './electron/pdf-window'
@@ -28,7 +29,7 @@ import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
 import type { Logger } from './log'
 import { RotatingFileSink } from './log-file'
 import { createSystemPrinter } from './printing/system-printer'
-import { effectiveFeed, readBuildFeed, updateMarker } from './updates/feed'
+import { effectiveFeed, readBuildFeed, readBuildPublishers, selfUpdate, updateMarker } from './updates/feed'
 import { UpdateController } from './updates/update-controller'
 
 /**
@@ -137,10 +138,18 @@ async function start(): Promise<void> {
     )
     return stopping
   }
-  const buildFeed = readBuildFeed(join(process.resourcesPath ?? '', 'app-update.yml'))
+  const appUpdateYml = join(process.resourcesPath ?? '', 'app-update.yml')
+  const buildFeed = readBuildFeed(appUpdateYml)
+  // Only a build that names the publisher every installer must be signed by updates itself (and a test build).
+  const updating = selfUpdate({
+    packaged: app.isPackaged,
+    testBuild: TEST_BUILD,
+    publishers: readBuildPublishers(appUpdateYml),
+  })
   const controller = new UpdateController({
     currentVersion: app.getVersion(),
-    updater: app.isPackaged ? await loadNsisUpdater(log.child('updater')) : null,
+    updater: updating.updates ? await loadNsisUpdater(log.child('updater')) : null,
+    ...(!updating.updates && updating.because ? { unavailableBecause: updating.because } : {}),
     feed: () => effectiveFeed(settings.get().updateFeedUrl, buildFeed),
     money: () => desk.moneyActivity(),
     stopDesk,

@@ -36,6 +36,10 @@ export interface HarnessConfig {
   refusal?: boolean
   /** Where fake-electron-module.mjs is, when this harness runs bundled elsewhere (the benchmark). */
   fakeElectronModule?: string
+  /** The installed app's resources folder (process.resourcesPath), holding app-update.yml as the build wrote it. */
+  resourcesDir?: string
+  /** Only start, ask the update status (as the Settings screen does) and quit. */
+  updatesOnly?: boolean
 }
 
 export interface Envelope {
@@ -55,6 +59,7 @@ registerHooks({
   },
 })
 for (const [name, value] of Object.entries(config.env ?? {})) process.env[name] = value
+if (config.resourcesDir) (process as { resourcesPath?: string }).resourcesPath = config.resourcesDir
 
 const electron = installFakeElectron({
   appDataDir: config.appDataDir,
@@ -114,6 +119,12 @@ async function run(): Promise<void> {
     await Promise.race([quitting, deadline(20_000, 'the quit')])
     report.quitCalls = electron.quitCalls.length
     report.exitCalls = electron.exitCalls
+  }
+
+  if (config.updatesOnly) {
+    report.updates = await call('getUpdateStatus')
+    await quit()
+    return
   }
 
   if (config.awaitEntry) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
@@ -96,10 +96,16 @@ describe('the packaged main process', () => {
     expect(envelope('firstStart')).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
     expect(envelope('createManager')).toMatchObject({ ok: true, value: { person: { role: 'manager' } } })
     expect(envelope('status')).toMatchObject({ ok: true, value: { mode: 'training', journalProblem: null } })
-    // The installed app has its updater; this build was made without a feed address and none is set.
+    // Built without a signature (no publisher in app-update.yml): the installed app does not update itself,
+    // whatever feed a manager might set, and says why.
     expect(envelope('updates')).toMatchObject({
       ok: true,
-      value: { currentVersion: '0.1.0', state: 'not-configured', feed: null },
+      value: {
+        currentVersion: '0.1.0',
+        state: 'unavailable',
+        feed: null,
+        error: expect.stringContaining('This build is not signed'),
+      },
     })
     const sale = envelope('sale')
     expect(sale).toMatchObject({ ok: true, value: { kind: 'voucher', status: 'issued', mode: 'training' } })
@@ -140,6 +146,33 @@ describe('the packaged main process', () => {
     const ids = [envelope('sale').value?.id, envelope('saleDuringCrash').value?.id]
     expect(new Set(ids).size).toBe(2)
   })
+})
+
+describe('the packaged main process built with a signature', () => {
+  it('has its updater, checking installers against the publisher the build names', async () => {
+    const dir = join(root, 'signed')
+    const resourcesDir = join(dir, 'resources')
+    mkdirSync(resourcesDir, { recursive: true })
+    writeFileSync(
+      join(resourcesDir, 'app-update.yml'),
+      'provider: generic\nurl: https://updates.invalid/reseller-desk/\nupdaterCacheDirName: reseller-desk-updater\npublisherName:\n  - Reseller Desk Ltd\n',
+    )
+    const signed = await runMainHarness({
+      bundle,
+      appDataDir: join(dir, 'AppData', 'Roaming'),
+      report: join(dir, 'report.json'),
+      isPackaged: true,
+      version: '0.1.0',
+      resourcesDir,
+      updatesOnly: true,
+    })
+    if (signed.failure) throw new Error(`the harness failed: ${signed.failure}`)
+    // No feed address was built in and none is set: the updater is there, waiting for one.
+    expect(signed.updates).toMatchObject({
+      ok: true,
+      value: { state: 'not-configured', feed: null, error: null },
+    })
+  }, 60_000)
 })
 
 describe('the packaged main process started with a debugging switch', () => {
