@@ -63,12 +63,17 @@ const refusal = buildFeedRefusal(kind)
 if (refusal) throw new Error(refusal)
 const updateFeed = kind.feedUrl ?? NO_BUILD_FEED
 
-/** The app's data folder is `%APPDATA%\reseller-desk` whatever the product name (see src/main/index.ts). */
+/**
+ * The app's data folder is `%APPDATA%\reseller-desk` whatever the product name (see src/main/index.ts). A test
+ * build (RESELLER_DESK_TEST_BUILD=1 for the whole `npm run dist:win`, so its bundle carries the constant too)
+ * is another product: its own name, id, install folder, data folder and output folder, never published.
+ */
+const name = kind.testBuild ? 'Reseller Desk Test Build' : 'Reseller Desk'
 const config: Configuration = {
-  appId: 'ly.reseller-desk.desk',
-  productName: 'Reseller Desk',
+  appId: kind.testBuild ? 'ly.reseller-desk.desk.test-build' : 'ly.reseller-desk.desk',
+  productName: name,
   copyright: 'Reseller Desk',
-  directories: { output: 'dist', buildResources: 'resources' },
+  directories: { output: kind.testBuild ? 'dist-test-build' : 'dist', buildResources: 'resources' },
 
   // What ships: the built bundles and the production dependencies main loads at run time (electron-builder
   // adds those from package.json's `dependencies` by itself; the renderer's libraries are bundled by Vite and
@@ -138,8 +143,8 @@ const config: Configuration = {
     runAfterFinish: true,
     createDesktopShortcut: true,
     createStartMenuShortcut: true,
-    shortcutName: 'Reseller Desk',
-    uninstallDisplayName: 'Reseller Desk',
+    shortcutName: name,
+    uninstallDisplayName: name,
     installerIcon: 'resources/icon.ico',
     uninstallerIcon: 'resources/icon.ico',
     // The installer speaks the PC's language: Arabic or English.
@@ -150,8 +155,11 @@ const config: Configuration = {
     // The journals, people and settings live in %APPDATA%\reseller-desk: never removed by an uninstall or a
     // reinstall (a journal is the outlet's record of money).
     deleteAppDataOnUninstall: false,
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
-    artifactName: 'Reseller-Desk-Setup-${version}.${ext}',
+    artifactName: kind.testBuild
+      ? // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
+        'Reseller-Desk-TEST-BUILD-Setup-${version}.${ext}'
+      : // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
+        'Reseller-Desk-Setup-${version}.${ext}',
   },
 
   publish: [{ provider: 'generic', url: updateFeed }],

@@ -20,7 +20,13 @@ import { createElectronPdfRenderer } from './electron/pdf-window'
 import { createElectronPrintHost } from './electron/print-host'
 import { SCREEN_TROUBLE_TEXT, type ScreenTrouble, watchRenderer } from './electron/renderer-watch'
 import { createSecretStore } from './electron/safe-storage-secrets'
-import { debugSwitchesGiven, refusedVariablesSet, startRefusal } from './electron/start-refusal'
+import {
+  ALLOWED_SWITCHES,
+  refusedArguments,
+  refusedVariablesSet,
+  startRefusal,
+  TEST_BUILD_SWITCHES,
+} from './electron/start-refusal'
 import { ElectronStoreSettings } from './electron/store-settings'
 import { loadNsisUpdater } from './electron/updater'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
@@ -42,8 +48,11 @@ const devServer = development ? process.env.ELECTRON_RENDERER_URL || undefined :
 const page = devServer ?? APP_PAGE
 const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
 
-/** The data folder keeps its name whatever the product is called: `%APPDATA%\\reseller-desk` (README). */
-const DATA_FOLDER = 'reseller-desk'
+/**
+ * The data folder keeps its name whatever the product is called: `%APPDATA%\\reseller-desk` (README). A test
+ * build keeps its own, so it never opens a shop's journal.
+ */
+const DATA_FOLDER = TEST_BUILD ? 'reseller-desk-test-build' : 'reseller-desk'
 app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER))
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
@@ -197,13 +206,13 @@ async function start(): Promise<void> {
   })
 }
 
-// An installed app started with a debugging switch would let another program drive its page or its main
-// process, and one with a certificate variable set would trust servers it should not: it refuses before
-// anything opens (a developer's unpackaged run keeps them).
+// An installed app takes only its own switches (others could let another program drive its page or its main
+// process), and refuses a certificate variable that would make it trust servers it should not: it refuses
+// before anything opens (a developer's unpackaged run keeps them).
 const refusal = development
   ? null
   : startRefusal({
-      switches: debugSwitchesGiven((name) => app.commandLine.hasSwitch(name)),
+      switches: refusedArguments(process.argv.slice(1), TEST_BUILD ? TEST_BUILD_SWITCHES : ALLOWED_SWITCHES),
       variables: refusedVariablesSet(process.env),
     })
 if (refusal) {

@@ -30,8 +30,8 @@ export interface HarnessConfig {
    * it (the desk's own re-send), report it with its events and the status, and quit.
    */
   awaitEntry?: string
-  /** Command-line switches the app is started with (names without `--`). */
-  switches?: string[]
+  /** The command line after the executable, as typed (`--remote-debugging-port=9222`). */
+  args?: string[]
   /** Expect the start to be refused: report what it did (exits, windows, dialogs, handlers) and stop. */
   refusal?: boolean
   /** Where fake-electron-module.mjs is, when this harness runs bundled elsewhere (the benchmark). */
@@ -60,12 +60,14 @@ registerHooks({
 })
 for (const [name, value] of Object.entries(config.env ?? {})) process.env[name] = value
 if (config.resourcesDir) (process as { resourcesPath?: string }).resourcesPath = config.resourcesDir
+// What Electron's process.argv holds for an installed app: the executable, then what it was started with.
+process.argv = [join(config.appDataDir, '..', 'Reseller Desk.exe'), ...(config.args ?? [])]
 
 const electron = installFakeElectron({
   appDataDir: config.appDataDir,
   isPackaged: config.isPackaged,
   version: config.version,
-  ...(config.switches ? { switches: config.switches } : {}),
+  ...(config.args ? { args: config.args } : {}),
 })
 const report: Record<string, unknown> = {}
 const deadline = (ms: number, what: string) =>
@@ -95,7 +97,13 @@ async function run(): Promise<void> {
     report.windows = electron.windows.length
     report.dialogs = electron.dialogs
     report.channels = [...electron.ipcHandlers.keys()]
+    report.userData = electron.paths.userData
     report.userDataExists = existsSync(electron.paths.userData ?? '')
+    // A start that went on is quit as the app quits (the desk stops, its workers end) before the process ends.
+    if (electron.windows.length > 0) {
+      electron.app.emit('before-quit', { preventDefault: () => {} })
+      await Promise.race([electron.quitted, deadline(20_000, 'the quit')])
+    }
     return
   }
   const win = await until('the first window', () => electron.windows[0])

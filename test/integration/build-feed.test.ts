@@ -78,10 +78,23 @@ describe('the update feed a build is made with', () => {
     })
   })
 
-  it('is allowed on an unsigned test build, which is never published', async () => {
+  it('is allowed on an unsigned test build, another product built apart, which is never published', async () => {
     expect(await config({ RESELLER_DESK_UPDATE_URL: FEED, RESELLER_DESK_TEST_BUILD: '1' })).toMatchObject({
+      appId: 'ly.reseller-desk.desk.test-build',
+      productName: 'Reseller Desk Test Build',
+      directories: { output: 'dist-test-build' },
+      nsis: {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
+        artifactName: 'Reseller-Desk-TEST-BUILD-Setup-${version}.${ext}',
+        shortcutName: 'Reseller Desk Test Build',
+      },
       publish: [{ url: FEED }],
       win: { signtoolOptions: { publisherName: null } },
+    })
+    expect(await config({})).toMatchObject({
+      appId: 'ly.reseller-desk.desk',
+      productName: 'Reseller Desk',
+      directories: { output: 'dist' },
     })
   })
 
