@@ -15,6 +15,7 @@ import {
   headOfficeSettingsInput,
   type OtherOpenDeposit,
 } from './head-office'
+import { MAX_ISSUE_CHARS, MAX_REPORTED_ISSUES } from './input-size'
 import type {
   BackupProtection,
   BackupResult,
@@ -791,18 +792,29 @@ export type ValidationResult<M extends DeskMethod> =
   | { ok: true; args: DeskArgs<M> }
   | { ok: false; error: AppErrorData }
 
-/** Validates untrusted input for a call; the error lists which fields are wrong. */
+/**
+ * Validates untrusted input for a call; the error names which fields are wrong — the first few, each in a few
+ * words (an input with a thousand unknown keys gets an answer of a few hundred bytes, not one naming them all).
+ */
 export function validateDeskInput<M extends DeskMethod>(method: M, input: unknown): ValidationResult<M> {
   const result = (DESK_CALLS[method].input as z.ZodType).safeParse(input)
   if (result.success) return { ok: true, args: result.data as DeskArgs<M> }
-  const fields = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  const short = (text: string) =>
+    text.length > MAX_ISSUE_CHARS ? `${text.slice(0, MAX_ISSUE_CHARS)}…` : text
+  const issues = result.error.issues
+  const fields = issues
+    .slice(0, MAX_REPORTED_ISSUES)
+    .map((i) => ({ path: short(i.path.join('.')), message: short(i.message) }))
   const first = fields[0]
   return {
     ok: false,
     error: {
       code: 'BAD_INPUT',
       message: first ? `${first.path || 'input'}: ${first.message}` : 'Invalid input.',
-      details: { fields },
+      details: {
+        fields,
+        ...(issues.length > fields.length ? { moreIssues: issues.length - fields.length } : {}),
+      },
     },
   }
 }

@@ -193,6 +193,20 @@ async function run(): Promise<void> {
   other.destroy()
 
   report.firstStart = await call('getSession')
+  // A page's calls far over the input caps: a sign-in with a million extra keys, a manager with a 50 MB name.
+  const manyKeys: Record<string, unknown> = Object.assign(
+    Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`k${i}`, 0])),
+    { personId: 'x', pin: '1234' },
+  )
+  const oversizedSignIn = await call('signIn', manyKeys)
+  const oversizedName = await call('createManager', { name: 'x'.repeat(50_000_000), pin: '2580' })
+  report.oversized = {
+    signIn: oversizedSignIn,
+    signInBytes: JSON.stringify(oversizedSignIn).length,
+    createManager: oversizedName,
+    createManagerBytes: JSON.stringify(oversizedName).length,
+    session: await call('getSession'),
+  }
   report.createManager = await call('createManager', { name: 'Fatima الفيتوري', pin: '2580' })
   report.status = await call('getStatus')
   report.updates = await call('getUpdateStatus')

@@ -92,6 +92,16 @@ describe('the packaged main process', () => {
     }
   })
 
+  it('refuses a call over the input caps before validating it, with a short answer, and does nothing', () => {
+    const tooLarge = { ok: false, error: { code: 'BAD_INPUT', details: { reason: 'INPUT_TOO_LARGE' } } }
+    const oversized = report.oversized as Record<string, unknown>
+    expect(oversized.signIn).toMatchObject(tooLarge)
+    expect(oversized.signInBytes).toBeLessThan(300)
+    expect(oversized.createManager).toMatchObject(tooLarge)
+    expect(oversized.createManagerBytes).toBeLessThan(300)
+    expect(oversized.session).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
+  })
+
   it('shows the first-start screen, then sells a training voucher through the handlers', () => {
     expect(envelope('firstStart')).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
     expect(envelope('createManager')).toMatchObject({ ok: true, value: { person: { role: 'manager' } } })
