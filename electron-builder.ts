@@ -12,14 +12,68 @@ import type { Configuration } from 'electron-builder'
  * set (src/main/updates/feed.ts reads it the same way).
  */
 export const NO_BUILD_FEED = 'https://updates.invalid/reseller-desk/'
-const updateFeed = process.env.RESELLER_DESK_UPDATE_URL || NO_BUILD_FEED
 
-/** The app's data folder is `%APPDATA%\reseller-desk` whatever the product name (see src/main/index.ts). */
+/** What `npm run dist:win` is asked to make, from its environment (README, *Signing*). */
+export interface BuildKind {
+  /** RESELLER_DESK_UPDATE_URL: the feed the installed app looks at. */
+  feedUrl: string | null
+  /** A code-signing certificate is there (WIN_CSC_LINK or CSC_LINK). */
+  signed: boolean
+  /** RESELLER_DESK_PUBLISHER: the certificate's subject, which every update's signature must carry. */
+  publisher: string | null
+  /** RESELLER_DESK_TEST_BUILD=1: the Windows workflow's test build, never published. */
+  testBuild: boolean
+}
+
+export function buildKind(env: NodeJS.ProcessEnv = process.env): BuildKind {
+  return {
+    feedUrl: env.RESELLER_DESK_UPDATE_URL?.trim() || null,
+    signed: Boolean(env.WIN_CSC_LINK || env.CSC_LINK),
+    publisher: env.RESELLER_DESK_PUBLISHER?.trim() || null,
+    testBuild: env.RESELLER_DESK_TEST_BUILD === '1',
+  }
+}
+
+/**
+ * An update feed is only made for installers the installed app can check: signed, with the publisher named,
+ * so electron-updater verifies every downloaded installer's signature against it (app-update.yml's
+ * publisherName). An unsigned build with a feed would install whatever the feed's server, or anyone in the
+ * middle, hands it. A test build may have one (it is never published).
+ */
+export function buildFeedRefusal(kind: BuildKind): string | null {
+  if (kind.feedUrl === null || kind.testBuild) return null
+  if (!kind.signed) {
+    return (
+      'Refused: an update feed (RESELLER_DESK_UPDATE_URL) for an unsigned installer. The installed app could ' +
+      'not tell a genuine update from a forged one. Sign the build (WIN_CSC_LINK, WIN_CSC_KEY_PASSWORD), or ' +
+      'build without a feed, or mark it a test build (RESELLER_DESK_TEST_BUILD=1, never published).'
+    )
+  }
+  if (kind.publisher === null) {
+    return (
+      'Refused: an update feed without the publisher to check updates against. Set RESELLER_DESK_PUBLISHER to ' +
+      "the code-signing certificate's subject (as Windows shows it, e.g. CN=Reseller Desk Ltd, O=Reseller Desk Ltd, C=LY)."
+    )
+  }
+  return null
+}
+
+const kind = buildKind()
+const refusal = buildFeedRefusal(kind)
+if (refusal) throw new Error(refusal)
+const updateFeed = kind.feedUrl ?? NO_BUILD_FEED
+
+/**
+ * The app's data folder is `%APPDATA%\reseller-desk` whatever the product name (see src/main/index.ts). A test
+ * build (RESELLER_DESK_TEST_BUILD=1 for the whole `npm run dist:win`, so its bundle carries the constant too)
+ * is another product: its own name, id, install folder, data folder and output folder, never published.
+ */
+const name = kind.testBuild ? 'Reseller Desk Test Build' : 'Reseller Desk'
 const config: Configuration = {
-  appId: 'ly.reseller-desk.desk',
-  productName: 'Reseller Desk',
+  appId: kind.testBuild ? 'ly.reseller-desk.desk.test-build' : 'ly.reseller-desk.desk',
+  productName: name,
   copyright: 'Reseller Desk',
-  directories: { output: 'dist', buildResources: 'resources' },
+  directories: { output: kind.testBuild ? 'dist-test-build' : 'dist', buildResources: 'resources' },
 
   // What ships: the built bundles and the production dependencies main loads at run time (electron-builder
   // adds those from package.json's `dependencies` by itself; the renderer's libraries are bundled by Vite and
@@ -73,6 +127,10 @@ const config: Configuration = {
     target: [{ target: 'nsis', arch: ['x64'] }],
     icon: 'resources/icon.ico',
     // Signing uses WIN_CSC_LINK / WIN_CSC_KEY_PASSWORD when the build machine has a certificate (README).
+    // Said, not left to defaults: the installed app checks every update's signature against this publisher
+    // (app-update.yml's publisherName); without one it does not update itself (src/main/updates/feed.ts).
+    verifyUpdateCodeSignature: true,
+    signtoolOptions: { publisherName: kind.publisher ? [kind.publisher] : null },
   },
 
   nsis: {
@@ -85,8 +143,8 @@ const config: Configuration = {
     runAfterFinish: true,
     createDesktopShortcut: true,
     createStartMenuShortcut: true,
-    shortcutName: 'Reseller Desk',
-    uninstallDisplayName: 'Reseller Desk',
+    shortcutName: name,
+    uninstallDisplayName: name,
     installerIcon: 'resources/icon.ico',
     uninstallerIcon: 'resources/icon.ico',
     // The installer speaks the PC's language: Arabic or English.
@@ -97,8 +155,11 @@ const config: Configuration = {
     // The journals, people and settings live in %APPDATA%\reseller-desk: never removed by an uninstall or a
     // reinstall (a journal is the outlet's record of money).
     deleteAppDataOnUninstall: false,
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
-    artifactName: 'Reseller-Desk-Setup-${version}.${ext}',
+    artifactName: kind.testBuild
+      ? // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
+        'Reseller-Desk-TEST-BUILD-Setup-${version}.${ext}'
+      : // biome-ignore lint/suspicious/noTemplateCurlyInString: electron-builder's own macros, not a template
+        'Reseller-Desk-Setup-${version}.${ext}',
   },
 
   publish: [{ provider: 'generic', url: updateFeed }],

@@ -5,6 +5,8 @@ import { DESK_METHODS } from './src/shared/contract'
 
 export default defineConfig({
   main: {
+    // A test build (src/main/electron/build-kind.ts) is decided when the bundle is built, never at run time.
+    define: { __RESELLER_DESK_TEST_BUILD__: JSON.stringify(process.env.RESELLER_DESK_TEST_BUILD === '1') },
     build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
   },
   preload: {

@@ -4,7 +4,7 @@
  */
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { adminRights, requireCreateRole, SetupError } from './schema'
+import { adminRights, changePrivileges, requireCreateRole, SetupError, sqlName } from './schema'
 
 export interface NewTerminal {
   /** The terminal's name as the desk is set up with it (Settings → Head office), 1–60 characters. */
@@ -182,8 +182,17 @@ export async function createTerminal(client: pg.ClientBase, input: NewTerminal):
       `CREATE ROLE ${id} LOGIN CONNECTION LIMIT 8 IN ROLE desk_terminal PASSWORD ${pg.escapeLiteral(scramVerifier(password))}`,
     )
     await client.query(`ALTER ROLE ${id} SET statement_timeout = '60s'`)
-    const db = await client.query<{ db: string }>('SELECT current_database() AS db')
-    await client.query(`GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(db.rows[0]?.db ?? '')} TO ${id}`)
+    const db = await client.query<{ db: string; owner: string }>(
+      `SELECT datname AS db, pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = current_database()`,
+    )
+    const database = db.rows[0]?.db ?? ''
+    await changePrivileges(
+      client,
+      `GRANT CONNECT ON DATABASE ${pg.escapeIdentifier(database)} TO ${id}`,
+      `Only the database's owner (${db.rows[0]?.owner}) or a superuser can let the terminal connect: run ` +
+        `create-terminal as that role, or make this role the owner (ALTER DATABASE ${sqlName(database)} OWNER TO ` +
+        `${sqlName((await adminRights(client)).role)}). Nothing was changed.`,
+    )
     await client.query('INSERT INTO headoffice.terminals (name, role_name) VALUES ($1, $2)', [name, role])
     await client.query('COMMIT')
   } catch (error) {

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { createTerminal, terminalProgress } from './admin'
 import { adminUrlRefusal } from './admin-url'
-import { closeDatabaseAdvice, migrate } from './schema'
+import { migrate, readerAdvice } from './schema'
 import { formatStatus, statusJson } from './status'
 
 const USAGE = `Usage: npm run headoffice -- <command> [options]
@@ -83,8 +83,8 @@ async function main(argv: string[]): Promise<number> {
           : `Migrated from version ${r.from} to ${r.to}: ${r.applied.join(', ')}.`,
       )
       const c = r.connect
-      if (c.publicMayConnect) console.log(closeDatabaseAdvice(c))
-      else if (c.revokedNow)
+      if (!c.readerMayConnect) console.log(readerAdvice(c))
+      if (c.revokedNow)
         console.log(
           `Other roles of this PostgreSQL may no longer connect to ${c.database} (CONNECT revoked from PUBLIC): ` +
             `its owner ${c.owner}, its terminals and headoffice_reader may.`,

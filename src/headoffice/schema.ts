@@ -6,7 +6,9 @@
  *
  * Every run also keeps the database closed to the cluster's other roles: PUBLIC loses CONNECT, which the
  * database's owner, each terminal (create-terminal grants it) and headoffice_reader keep, and TEMPORARY (no
- * role needs temporary objects there).
+ * role needs temporary objects there). A role that does not own the database cannot do that: migrate then
+ * refuses, changing nothing, until the owner has (it says what to run). And every function of the schema is
+ * pinned to `search_path = pg_catalog, pg_temp`.
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -58,14 +60,14 @@ export interface MigrateResult {
   connect: ConnectRule
 }
 
-/** Who may connect to the head office's database after migrate. */
+/** Who may connect to the head office's database after migrate: only its own roles. */
 export interface ConnectRule {
   database: string
   owner: string
-  /** Every role of the cluster may connect: only the owner (or a superuser) can take that away. */
-  publicMayConnect: boolean
   /** This run took CONNECT away from PUBLIC. */
   revokedNow: boolean
+  /** headoffice_reader may connect (a role that does not own the database cannot grant it). */
+  readerMayConnect: boolean
 }
 
 export class SchemaError extends Error {}
@@ -118,39 +120,142 @@ export function requireCreateRole(rights: AdminRights, what: string): void {
   )
 }
 
-/** PUBLIC loses CONNECT on this database and headoffice_reader gets it, when the connected role may. */
-async function closeDatabase(client: pg.ClientBase): Promise<ConnectRule> {
-  const { rows } = await client.query<{ database: string; owner: string; public: boolean; may: boolean }>(
-    `SELECT d.datname AS database, pg_get_userbyid(d.datdba) AS owner,
-            has_database_privilege('public', d.oid, 'CONNECT') AS public,
-            pg_has_role(current_user, d.datdba, 'USAGE') AS may
+interface DatabaseAccess {
+  /** The connected role. */
+  role: string
+  database: string
+  owner: string
+  /** The connected role owns the database (or is a member of its owner, or a superuser). */
+  owned: boolean
+  publicMayConnect: boolean
+  publicMayCreateTemp: boolean
+}
+
+async function databaseAccess(client: pg.ClientBase): Promise<DatabaseAccess> {
+  const { rows } = await client.query<{
+    role: string
+    database: string
+    owner: string
+    owned: boolean
+    connect: boolean
+    temp: boolean
+  }>(
+    `SELECT current_user AS role, d.datname AS database, pg_get_userbyid(d.datdba) AS owner,
+            pg_has_role(current_user, d.datdba, 'USAGE') AS owned,
+            has_database_privilege('public', d.oid, 'CONNECT') AS connect,
+            has_database_privilege('public', d.oid, 'TEMPORARY') AS temp
      FROM pg_database d WHERE d.datname = current_database()`,
   )
   const db = rows[0]
   if (!db) throw new SchemaError('The current database is not in pg_database.')
-  const rule = { database: db.database, owner: db.owner, publicMayConnect: db.public, revokedNow: false }
-  if (!db.may) return rule
-  // Quoted always in what runs (a database named user or order is a reserved word); sqlName is for advice.
-  const name = escapeIdentifier(db.database)
-  // Terminals keep their own grant (create-terminal); the owner and superusers need none.
-  await client.query(`GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`)
-  // Nothing here needs temporary objects; a terminal's role that could make one could plant functions of its
-  // own (pg_temp) beside the chain's views.
-  await client.query(`REVOKE TEMPORARY ON DATABASE ${name} FROM PUBLIC`)
-  if (!db.public) return rule
-  await client.query(`REVOKE CONNECT ON DATABASE ${name} FROM PUBLIC`)
-  return { ...rule, publicMayConnect: false, revokedNow: true }
+  return {
+    role: db.role,
+    database: db.database,
+    owner: db.owner,
+    owned: db.owned,
+    publicMayConnect: db.connect,
+    publicMayCreateTemp: db.temp,
+  }
 }
 
-/** What to run when the role that migrated could not close the database to other roles. */
-export function closeDatabaseAdvice(rule: ConnectRule): string {
-  const name = sqlName(rule.database)
-  return (
-    `Every role of this PostgreSQL may still connect to ${rule.database}: only its owner (${rule.owner}) ` +
-    `or a superuser can change that, on the server:\n${asPostgres(
-      `REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC; GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`,
-    )}`
+/**
+ * Runs a GRANT or REVOKE and fails when PostgreSQL did not do it. A role that is not the object's owner is
+ * not refused outright: the server only warns "no privileges were granted" (or "could be revoked") and goes
+ * on, and the rest of the setup would believe it was done.
+ */
+export async function changePrivileges(client: pg.ClientBase, sql: string, advice: string): Promise<void> {
+  const ignored: string[] = []
+  const listen = (notice: { code?: string; message?: string }) => {
+    if (notice.code === '01006' || notice.code === '01007') ignored.push(notice.message ?? '')
+  }
+  client.on('notice', listen)
+  try {
+    await client.query(sql)
+  } finally {
+    client.off('notice', listen)
+  }
+  if (ignored.length > 0) throw new SetupError(`PostgreSQL ignored it: ${ignored.join('; ')}. ${advice}`)
+}
+
+/** Closes this database to the cluster's other roles; the connected role owns it (checked before). */
+async function closeDatabase(client: pg.ClientBase, db: DatabaseAccess): Promise<ConnectRule> {
+  // Quoted always in what runs (a database named user or order is a reserved word); sqlName is for advice.
+  const name = escapeIdentifier(db.database)
+  const advice = `${closeDatabaseAdvice(db, db.role)}\nNothing was changed.`
+  // Terminals keep their own grant (create-terminal); the owner and superusers need none.
+  await changePrivileges(client, `GRANT CONNECT ON DATABASE ${name} TO headoffice_reader`, advice)
+  // No role of the chain needs temporary objects there; one that can make them names its own types and
+  // functions in pg_temp (the head office's functions look there last, but nothing else needs it).
+  await changePrivileges(client, `REVOKE TEMPORARY ON DATABASE ${name} FROM PUBLIC`, advice)
+  const rule = { database: db.database, owner: db.owner, revokedNow: false, readerMayConnect: true }
+  if (!db.publicMayConnect) return rule
+  await changePrivileges(client, `REVOKE CONNECT ON DATABASE ${name} FROM PUBLIC`, advice)
+  return { ...rule, revokedNow: true }
+}
+
+/** The database closed by its owner already: only whether reporting tools may connect is left to say. */
+async function closedByOwner(client: pg.ClientBase, db: DatabaseAccess): Promise<ConnectRule> {
+  const { rows } = await client.query<{ reader: boolean }>(
+    "SELECT has_database_privilege('headoffice_reader', current_database(), 'CONNECT') AS reader",
   )
+  return {
+    database: db.database,
+    owner: db.owner,
+    revokedNow: false,
+    readerMayConnect: rows[0]?.reader === true,
+  }
+}
+
+/**
+ * What to run when the role that migrates (`role`) may not close the database to other roles: the owner closes
+ * it and lets that role in by name.
+ */
+export function closeDatabaseAdvice(db: { database: string; owner: string }, role: string): string {
+  const name = sqlName(db.database)
+  return (
+    `Every role of this PostgreSQL may still connect to ${db.database}, or create temporary objects in it: ` +
+    `only its owner (${db.owner}) or a superuser can change that. Run, on the server:\n${asPostgres(
+      `REVOKE CONNECT, TEMPORARY ON DATABASE ${name} FROM PUBLIC; GRANT CONNECT ON DATABASE ${name} TO ${sqlName(role)}`,
+    )}\nthen migrate again (or make ${role} the database's owner: ALTER DATABASE ${name} OWNER TO ${sqlName(role)}).`
+  )
+}
+
+/** What to run when headoffice_reader (reporting tools) may not connect and the role that migrated cannot grant it. */
+export function readerAdvice(rule: ConnectRule): string {
+  return `headoffice_reader may not connect to ${rule.database}; its owner (${rule.owner}) can let it:\n${asPostgres(
+    `GRANT CONNECT ON DATABASE ${sqlName(rule.database)} TO headoffice_reader`,
+  )}`
+}
+
+/** The search_path every head office function runs with: pg_catalog's names first, a session's own last. */
+export const FUNCTION_SEARCH_PATH = 'pg_catalog, pg_temp'
+
+/**
+ * Every function of the schema runs with `search_path = pg_catalog, pg_temp`. Without pg_temp named (last),
+ * PostgreSQL looks in the calling session's temporary schema FIRST for type names: a caller that may create
+ * temporary objects plants `pg_temp.text` with a check of its own, and a SECURITY DEFINER function declaring
+ * a `text` runs that check as the schema's owner. Done on every run rather than in a numbered migration: it
+ * then holds for every migration's functions, this build's and later ones, and shipped migrations are never
+ * edited.
+ */
+async function pinFunctionSearchPath(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ fn: string; owner: string; owned: boolean }>(
+    `SELECT p.oid::regprocedure::text AS fn, pg_get_userbyid(p.proowner) AS owner,
+            pg_has_role(current_user, p.proowner, 'USAGE') AS owned
+     FROM pg_proc p
+     WHERE p.pronamespace = 'headoffice'::regnamespace
+       AND NOT coalesce(p.proconfig @> ARRAY[$1], false)
+     ORDER BY 1`,
+    [`search_path=${FUNCTION_SEARCH_PATH}`],
+  )
+  for (const r of rows) {
+    if (!r.owned) {
+      throw new SetupError(
+        `The function ${r.fn} belongs to ${r.owner}: run migrate as that role (or a superuser). Nothing was changed.`,
+      )
+    }
+    await client.query(`ALTER FUNCTION ${r.fn} SET search_path = ${FUNCTION_SEARCH_PATH}`)
+  }
 }
 
 /** Brings the database to the newest schema this build knows; refuses one from a newer build. */
@@ -158,6 +263,10 @@ export async function migrate(client: pg.ClientBase, migrations = loadMigrations
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATE_LOCK])
+    // A database every role may enter and make temporary objects in is refused before anything is done.
+    const access = await databaseAccess(client)
+    if (!access.owned && (access.publicMayConnect || access.publicMayCreateTemp))
+      throw new SetupError(`${closeDatabaseAdvice(access, access.role)}\nNothing was changed.`)
     await client.query('CREATE SCHEMA IF NOT EXISTS headoffice')
     await client.query(`CREATE TABLE IF NOT EXISTS headoffice.schema_migrations (
       version integer PRIMARY KEY,
@@ -203,7 +312,8 @@ export async function migrate(client: pg.ClientBase, migrations = loadMigrations
       )
       applied.push(`${String(m.version).padStart(4, '0')}_${m.name}`)
     }
-    const connect = await closeDatabase(client)
+    await pinFunctionSearchPath(client)
+    const connect = access.owned ? await closeDatabase(client, access) : await closedByOwner(client, access)
     await client.query('COMMIT')
     return { from, to: migrations.length, applied, connect }
   } catch (error) {

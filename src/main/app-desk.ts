@@ -1,4 +1,5 @@
 import type { DeskMethod, Mode } from '../shared/contract'
+import { BackupKeys } from './backup/backup-key'
 import type { CallContext, TrainingService, Workspace } from './desk/context'
 import type { MoneyActivity } from './desk/core'
 import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
@@ -138,6 +139,7 @@ export function createDesk(deps: DeskDeps): Desk {
     printer,
     chainReport: headOffice.chainReport,
     people: people.backupSource,
+    backupKeys: new BackupKeys(deps.secrets, Date.now),
     ...(deps.manager ? { host: deps.manager } : {}),
     ...(deps.backupCheckMs ? { backupCheckMs: deps.backupCheckMs } : {}),
   })

@@ -68,8 +68,8 @@ export function makeFolderDurably(folder: string): void {
 }
 
 /** The same, asynchronously. */
-export async function makeFolderDurablyAsync(folder: string): Promise<void> {
-  const first = await mkdir(folder, { recursive: true })
+export async function makeFolderDurablyAsync(folder: string, mode?: number): Promise<void> {
+  const first = await mkdir(folder, { recursive: true, ...(mode === undefined ? {} : { mode }) })
   if (first === undefined) return
   for (let made = folder; ; made = dirname(made)) {
     await syncFolderAsync(dirname(made))

@@ -6,9 +6,17 @@ import {
   validateDeskInput,
 } from '../shared/contract'
 import { toAppErrorData } from '../shared/errors'
+import { inputTooLarge } from '../shared/input-size'
 import type { CallContext } from './desk/context'
 import type { DeskHandlers } from './desk/handlers'
 import type { Logger } from './log'
+
+/** The answer to a call whose input is over the caps of shared/input-size.ts (its content is never looked at). */
+export const INPUT_TOO_LARGE = {
+  code: 'BAD_INPUT',
+  message: 'The call is too large.',
+  details: { reason: 'INPUT_TOO_LARGE' },
+} as const
 
 /** What the bridge calls: the desk's handlers, and its role check to ask before anything else. */
 export interface DeskEndpoint {
@@ -20,8 +28,9 @@ export interface DeskEndpoint {
  * One call from the renderer, whichever host carried it (Electron IPC or the browser shell's loopback HTTP),
  * in this order: the method must be in the contract; the caller must be allowed to make it (signed in, the
  * role it needs) — before the input is looked at, so a refused call learns nothing about its schema; the
- * input is validated against its schema (never trusted); and the result travels as an envelope — never a
- * throw, since an Error loses its fields crossing the bridge.
+ * input's size is checked against caps (shared/input-size.ts) before its schema is; the input is validated
+ * against its schema (never trusted); and the result travels as an envelope — never a throw, since an Error
+ * loses its fields crossing the bridge.
  */
 export async function dispatch(
   desk: DeskEndpoint,
@@ -35,6 +44,8 @@ export async function dispatch(
   }
   try {
     desk.checkCaller(method, call)
+    // Before the schema sees it: a huge input would cost its validation, and a refusal listing it all.
+    if (inputTooLarge(input)) return { ok: false, error: INPUT_TOO_LARGE }
     const valid = validateDeskInput(method, input)
     if (!valid.ok) return { ok: false, error: valid.error }
     const handler = desk.handlers[method] as (

@@ -13,13 +13,20 @@ import {
 import { createAppDesk, startAppDesk } from './app-desk'
 import type { MoneyActivity } from './desk/core'
 import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
-import { debugSwitchesGiven, debugSwitchRefusal } from './electron/debug-switches'
+import { TEST_BUILD } from './electron/build-kind'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { createElectronPdfRenderer } from './electron/pdf-window'
 import { createElectronPrintHost } from './electron/print-host'
 import { SCREEN_TROUBLE_TEXT, type ScreenTrouble, watchRenderer } from './electron/renderer-watch'
 import { createSecretStore } from './electron/safe-storage-secrets'
+import {
+  ALLOWED_SWITCHES,
+  refusedArguments,
+  refusedVariablesSet,
+  startRefusal,
+  TEST_BUILD_SWITCHES,
+} from './electron/start-refusal'
 import { ElectronStoreSettings } from './electron/store-settings'
 import { loadNsisUpdater } from './electron/updater'
 import { applySecurityGuards, mainWindowOptions } from './electron/window'
@@ -28,7 +35,7 @@ import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
 import type { Logger } from './log'
 import { RotatingFileSink } from './log-file'
 import { createSystemPrinter } from './printing/system-printer'
-import { effectiveFeed, readBuildFeed, updateMarker } from './updates/feed'
+import { effectiveFeed, readBuildFeed, readBuildPublishers, selfUpdate, updateMarker } from './updates/feed'
 import { UpdateController } from './updates/update-controller'
 
 /**
@@ -41,8 +48,11 @@ const devServer = development ? process.env.ELECTRON_RENDERER_URL || undefined :
 const page = devServer ?? APP_PAGE
 const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
 
-/** The data folder keeps its name whatever the product is called: `%APPDATA%\\reseller-desk` (README). */
-const DATA_FOLDER = 'reseller-desk'
+/**
+ * The data folder keeps its name whatever the product is called: `%APPDATA%\\reseller-desk` (README). A test
+ * build keeps its own, so it never opens a shop's journal.
+ */
+const DATA_FOLDER = TEST_BUILD ? 'reseller-desk-test-build' : 'reseller-desk'
 app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER))
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 
@@ -137,10 +147,18 @@ async function start(): Promise<void> {
     )
     return stopping
   }
-  const buildFeed = readBuildFeed(join(process.resourcesPath ?? '', 'app-update.yml'))
+  const appUpdateYml = join(process.resourcesPath ?? '', 'app-update.yml')
+  const buildFeed = readBuildFeed(appUpdateYml)
+  // Only a build that names the publisher every installer must be signed by updates itself (and a test build).
+  const updating = selfUpdate({
+    packaged: app.isPackaged,
+    testBuild: TEST_BUILD,
+    publishers: readBuildPublishers(appUpdateYml),
+  })
   const controller = new UpdateController({
     currentVersion: app.getVersion(),
-    updater: app.isPackaged ? await loadNsisUpdater(log.child('updater')) : null,
+    updater: updating.updates ? await loadNsisUpdater(log.child('updater')) : null,
+    ...(!updating.updates && updating.because ? { unavailableBecause: updating.because } : {}),
     feed: () => effectiveFeed(settings.get().updateFeedUrl, buildFeed),
     money: () => desk.moneyActivity(),
     stopDesk,
@@ -188,11 +206,16 @@ async function start(): Promise<void> {
   })
 }
 
-// An installed app started with a debugging switch would let another program drive its page or its main
-// process: it refuses before anything opens (a developer's unpackaged run keeps them).
-const debugSwitches = development ? [] : debugSwitchesGiven((name) => app.commandLine.hasSwitch(name))
-if (debugSwitches.length > 0) {
-  const refusal = debugSwitchRefusal(debugSwitches)
+// An installed app takes only its own switches (others could let another program drive its page or its main
+// process), and refuses a certificate variable that would make it trust servers it should not: it refuses
+// before anything opens (a developer's unpackaged run keeps them).
+const refusal = development
+  ? null
+  : startRefusal({
+      switches: refusedArguments(process.argv.slice(1), TEST_BUILD ? TEST_BUILD_SWITCHES : ALLOWED_SWITCHES),
+      variables: refusedVariablesSet(process.env),
+    })
+if (refusal) {
   dialog.showErrorBox(refusal.title, refusal.content)
   app.exit(1)
 } else if (!app.requestSingleInstanceLock()) {

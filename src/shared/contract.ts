@@ -15,7 +15,9 @@ import {
   headOfficeSettingsInput,
   type OtherOpenDeposit,
 } from './head-office'
+import { MAX_ISSUE_CHARS, MAX_REPORTED_ISSUES } from './input-size'
 import type {
+  BackupProtection,
   BackupResult,
   DailyBackupStatus,
   ExportJob,
@@ -63,6 +65,7 @@ import {
   type JournalEvent,
   type Language,
   type Mode,
+  type PasswordStorage,
 } from './types'
 import type { UpdateStatus } from './updates'
 import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from './voucher-code'
@@ -79,6 +82,7 @@ export type {
   JournalEventType,
   Language,
   Mode,
+  PasswordStorage,
   ResolutionOutcome,
   VoucherDetails,
 } from './types'
@@ -223,8 +227,6 @@ export interface RecoverResult {
   resolved: number
   stillOpen: number
 }
-
-export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
 
 export interface Settings extends ReceiptSettings, ManagerSettings {
   mode: Mode
@@ -534,6 +536,8 @@ export const DESK_CALLS = {
           folder: z.union([z.string().trim().min(1).max(4000), z.null()]).optional(),
           daily: z.boolean().optional(),
           keep: z.number().int().min(1).max(365).optional(),
+          /** Backups in the clear (every whole voucher code, the PIN hashes): only when a manager chooses it. */
+          plain: z.boolean().optional(),
         })
         .optional(),
     }),
@@ -747,6 +751,24 @@ export const DESK_CALLS = {
     role: 'manager',
     money: false,
   },
+  /** Whether a recovery passphrase is set (backups are encrypted with a key kept in the secret store). */
+  getBackupProtection: {
+    input: noInput,
+    output: returns<BackupProtection>(),
+    role: 'manager',
+    money: false,
+    passive: true,
+  },
+  /**
+   * A new recovery passphrase (the manager writes it down): a new backup key, kept in the secret store and
+   * wrapped under the passphrase in every backup made from now on. Never kept, never sent back.
+   */
+  setBackupPassphrase: {
+    input: z.strictObject({ passphrase: z.string().min(1).max(500) }),
+    output: returns<BackupProtection>(),
+    role: 'manager',
+    money: false,
+  },
 
   // The head office (several counters, PostgreSQL) ---------------------------------------------------------
   /** The connection (never the terminal's secret) and the sync's state, for the manager's settings. */
@@ -809,18 +831,29 @@ export type ValidationResult<M extends DeskMethod> =
   | { ok: true; args: DeskArgs<M> }
   | { ok: false; error: AppErrorData }
 
-/** Validates untrusted input for a call; the error lists which fields are wrong. */
+/**
+ * Validates untrusted input for a call; the error names which fields are wrong — the first few, each in a few
+ * words (an input with a thousand unknown keys gets an answer of a few hundred bytes, not one naming them all).
+ */
 export function validateDeskInput<M extends DeskMethod>(method: M, input: unknown): ValidationResult<M> {
   const result = (DESK_CALLS[method].input as z.ZodType).safeParse(input)
   if (result.success) return { ok: true, args: result.data as DeskArgs<M> }
-  const fields = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+  const short = (text: string) =>
+    text.length > MAX_ISSUE_CHARS ? `${text.slice(0, MAX_ISSUE_CHARS)}…` : text
+  const issues = result.error.issues
+  const fields = issues
+    .slice(0, MAX_REPORTED_ISSUES)
+    .map((i) => ({ path: short(i.path.join('.')), message: short(i.message) }))
   const first = fields[0]
   return {
     ok: false,
     error: {
       code: 'BAD_INPUT',
       message: first ? `${first.path || 'input'}: ${first.message}` : 'Invalid input.',
-      details: { fields },
+      details: {
+        fields,
+        ...(issues.length > fields.length ? { moreIssues: issues.length - fields.length } : {}),
+      },
     },
   }
 }

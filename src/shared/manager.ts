@@ -4,7 +4,7 @@
  */
 import type { AppErrorData } from './errors'
 import { EXPORT_FORMATS } from './manager-limits'
-import type { EntryKind, EntryStatus, Language, Mode } from './types'
+import type { EntryKind, EntryStatus, Language, Mode, PasswordStorage } from './types'
 
 // ---------------------------------------------------------------------------------------------------------
 // People and sessions
@@ -42,6 +42,21 @@ export interface BackupSettings {
   daily: boolean
   /** How many backups to keep in the folder (older ones made by this app are removed). */
   keep: number
+  /**
+   * Backups in the clear: every whole voucher code sold and the PIN hashes, readable by whoever gets the
+   * folder. Only a manager's explicit choice; by default backups are encrypted.
+   */
+  plain: boolean
+}
+
+/** How backups are protected on this PC (the key itself never leaves main). */
+export interface BackupProtection {
+  /** A recovery passphrase was set: encrypted backups can be made, and restored on another PC with it. */
+  passphraseSet: boolean
+  /** When it was set (ISO); backups made before then open with the passphrase of their time. */
+  setAt: string | null
+  /** Where the backup key is kept: `unavailable` means nowhere safe, so only plain backups can be made. */
+  keyStorage: PasswordStorage
 }
 
 export interface ManagerSettings {
@@ -260,4 +275,6 @@ export interface BackupResult {
   files: BackupFile[]
   /** Older backups removed to keep the number set in settings. */
   pruned: number
+  /** Encrypted with the backup key (false: a plain backup, the manager's choice). */
+  encrypted: boolean
 }

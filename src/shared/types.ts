@@ -6,6 +6,8 @@
 
 export type Mode = 'training' | 'live'
 export type Language = 'ar' | 'en'
+/** Where a secret is kept: encrypted by the OS, nowhere (the OS offers no encryption), or a plain file (development). */
+export type PasswordStorage = 'encrypted' | 'unavailable' | 'development-plaintext'
 
 export type EntryKind = 'voucher' | 'deposit'
 export type EntryStatus = 'pending' | 'issued' | 'confirmed' | 'failed' | 'unknown'

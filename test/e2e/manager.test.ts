@@ -431,9 +431,37 @@ describe('a manager and a clerk through the browser shell', () => {
     expect(await pageCall('closeDay')).toMatchObject({ ok: false, code: 'ALREADY_CLOSED' })
   })
 
+  it('backs up only once a recovery passphrase is set, encrypted, and says so', async () => {
+    await page.getByRole('tab', { name: 'Backup' }).click()
+    await page.getByText('No passphrase is set yet: no encrypted backup can be made.').waitFor()
+    const typed = join(workDir, 'typed-backups')
+    await page.getByLabel('Backup folder').fill(typed)
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await page
+      .getByText('Backups are encrypted: set a recovery passphrase first (below), or choose plain backups.')
+      .waitFor()
+    expect(existsSync(typed)).toBe(false)
+    // Too short, then two that differ: said at the field, nothing sent.
+    await page.getByLabel('New passphrase (at least 12 characters)').fill('olive tree')
+    await page.getByRole('button', { name: 'Set the passphrase' }).click()
+    await page.getByText('At least 12 characters.').waitFor()
+    await page.getByLabel('New passphrase (at least 12 characters)').fill('olive tree harbour lantern')
+    await page.getByLabel('New passphrase again').fill('olive tree harbour lanterns')
+    await page.getByRole('button', { name: 'Set the passphrase' }).click()
+    await page.getByText('The two passphrases differ.').waitFor()
+    await page.getByLabel('New passphrase again').fill('olive tree harbour lantern')
+    await page.getByRole('button', { name: 'Set the passphrase' }).click()
+    await page.getByText('Set. Write it down now.', { exact: false }).waitFor()
+    await page.getByText(/^A passphrase was set on /).waitFor()
+    expect(await page.getByLabel('New passphrase (at least 12 characters)').inputValue()).toBe('')
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    await page.getByText('Backup made and checked:').waitFor()
+    await page.getByText('Encrypted: it opens only with the recovery passphrase.').waitFor()
+  })
+
   it('backs up into the folder typed, saved or not, and says in words why a folder is refused', async () => {
     await page.getByRole('tab', { name: 'Backup' }).click()
-    const typed = join(workDir, 'typed-backups')
+    const typed = join(workDir, 'typed-backups-2')
     await page.getByLabel('Backup folder').fill(typed)
     await page.getByRole('button', { name: 'Back up now' }).click()
     await page.getByText('Backup made and checked:').waitFor()

@@ -77,6 +77,12 @@ describe('an unknown voucher resolved as issued without its dates', () => {
 
 describe('Manager → Reports and Backup from the keyboard', () => {
   it('keeps the focus on the button pressed while it works, so the next Enter presses it again, in English and Arabic', async () => {
+    // Backups are encrypted: a recovery passphrase first (the Backup tab's own card, tested in manager.test.ts).
+    await page.evaluate(() =>
+      (
+        window as unknown as { api: { setBackupPassphrase(a: { passphrase: string }): Promise<unknown> } }
+      ).api.setBackupPassphrase({ passphrase: 'olive tree harbour lantern' }),
+    )
     await page.keyboard.press('F5')
     for (const language of ['en', 'ar'] as const) {
       const m = MESSAGES[language].manager

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ZodType } from 'zod'
 import { createDesk, type Desk, type DeskDeps } from '../../src/main/app-desk'
+import { BackupKeys } from '../../src/main/backup/backup-key'
 import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
 import { JsonFileSettings, type StoredSettings } from '../../src/main/settings/settings'
 import { type Sandbox, type SandboxSeedInput, startSandbox } from '../../src/sandbox/index'
@@ -63,11 +64,24 @@ export interface TestDeskOptions {
   dir?: string
   sandbox?: Sandbox
   clerk?: string
+  /** A recovery passphrase set before the desk starts (encrypted backups, the daily one included, can be made). */
+  backupPassphrase?: string
+}
+
+/** A recovery passphrase for tests' backups (what a manager types and writes down). */
+export const BACKUP_PASSPHRASE = 'olive tree harbour lantern 42'
+
+/** Sets a recovery passphrase in a data folder's secret store, as the Backup tab does, before a desk starts. */
+export async function setBackupPassphrase(dir: string, passphrase = BACKUP_PASSPHRASE): Promise<void> {
+  await new BackupKeys(new DevelopmentSecretStore(join(dir, 'secrets.json')), Date.now).setPassphrase(
+    passphrase,
+  )
 }
 
 export async function startTestDesk(options: TestDeskOptions = {}): Promise<TestDesk> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'desk-'))
   const sandbox = options.sandbox ?? (await startSandbox({ seed: options.seed ?? deskSeed() }))
+  if (options.backupPassphrase) await setBackupPassphrase(dir, options.backupPassphrase)
   const settings = new JsonFileSettings(join(dir, 'settings.json'))
   settings.update({ connectTimeoutMs: 1000, answerTimeoutMs: 400, ...options.settings })
   const build = () =>

@@ -12,6 +12,7 @@ export const {
   ipcMain,
   Menu,
   nativeImage,
+  net,
   protocol,
   safeStorage,
   session,

@@ -30,8 +30,8 @@ export interface FakeElectronOptions {
   isPackaged: boolean
   version: string
   locale?: string
-  /** Command-line switches the app was started with (names without `--`). */
-  switches?: string[]
+  /** The command line after the executable, as typed (`--remote-debugging-port=9222`). */
+  args?: string[]
 }
 
 export class FakeWebContents extends EventEmitter {
@@ -157,7 +157,10 @@ export class FakeElectron {
         this.resolveQuitted()
       },
       relaunch: () => {},
-      commandLine: { hasSwitch: (name: string) => (options.switches ?? []).includes(name) },
+      commandLine: {
+        hasSwitch: (name: string) =>
+          (options.args ?? []).some((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`)),
+      },
       setAppUserModelId: () => {},
     })
     this.app = app

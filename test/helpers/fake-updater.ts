@@ -1,4 +1,8 @@
 import { EventEmitter } from 'node:events'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { installerWithVersion } from './installer-file'
 
 /** Lets promise chains and setImmediate steps run. */
 export const tick = () => new Promise((resolve) => setImmediate(resolve))
@@ -19,6 +23,11 @@ export class FakeUpdater extends EventEmitter {
   failWith: Error | null = null
   /** Set when a download is already in the cache: no progress, just downloaded. */
   cached = false
+  /** What the downloaded installer's own version resource says; the version offered when undefined. */
+  installerVersion: string | null | undefined = undefined
+  private readonly downloads = mkdtempSync(join(tmpdir(), 'fake-updater-'))
+  /** What each downloaded file says it is, for a controller that should not wait on the disk to read it. */
+  readonly written = new Map<string, string | null>()
   log: string[]
 
   constructor(log: string[] = []) {
@@ -53,7 +62,12 @@ export class FakeUpdater extends EventEmitter {
           }
         }
         await tick()
-        this.emit('update-downloaded', { version })
+        // The installer as downloaded, its version resource as built (or relabelled in the feed).
+        const downloadedFile = join(this.downloads, `Reseller-Desk-Setup-${version}.exe`)
+        const says = this.installerVersion === undefined ? version : this.installerVersion
+        writeFileSync(downloadedFile, installerWithVersion(says))
+        this.written.set(downloadedFile, says)
+        this.emit('update-downloaded', { version, downloadedFile })
       })()
     }
     return { isUpdateAvailable: true }

@@ -30,12 +30,16 @@ export interface HarnessConfig {
    * it (the desk's own re-send), report it with its events and the status, and quit.
    */
   awaitEntry?: string
-  /** Command-line switches the app is started with (names without `--`). */
-  switches?: string[]
+  /** The command line after the executable, as typed (`--remote-debugging-port=9222`). */
+  args?: string[]
   /** Expect the start to be refused: report what it did (exits, windows, dialogs, handlers) and stop. */
   refusal?: boolean
   /** Where fake-electron-module.mjs is, when this harness runs bundled elsewhere (the benchmark). */
   fakeElectronModule?: string
+  /** The installed app's resources folder (process.resourcesPath), holding app-update.yml as the build wrote it. */
+  resourcesDir?: string
+  /** Only start, ask the update status (as the Settings screen does) and quit. */
+  updatesOnly?: boolean
 }
 
 export interface Envelope {
@@ -55,12 +59,15 @@ registerHooks({
   },
 })
 for (const [name, value] of Object.entries(config.env ?? {})) process.env[name] = value
+if (config.resourcesDir) (process as { resourcesPath?: string }).resourcesPath = config.resourcesDir
+// What Electron's process.argv holds for an installed app: the executable, then what it was started with.
+process.argv = [join(config.appDataDir, '..', 'Reseller Desk.exe'), ...(config.args ?? [])]
 
 const electron = installFakeElectron({
   appDataDir: config.appDataDir,
   isPackaged: config.isPackaged,
   version: config.version,
-  ...(config.switches ? { switches: config.switches } : {}),
+  ...(config.args ? { args: config.args } : {}),
 })
 const report: Record<string, unknown> = {}
 const deadline = (ms: number, what: string) =>
@@ -90,7 +97,13 @@ async function run(): Promise<void> {
     report.windows = electron.windows.length
     report.dialogs = electron.dialogs
     report.channels = [...electron.ipcHandlers.keys()]
+    report.userData = electron.paths.userData
     report.userDataExists = existsSync(electron.paths.userData ?? '')
+    // A start that went on is quit as the app quits (the desk stops, its workers end) before the process ends.
+    if (electron.windows.length > 0) {
+      electron.app.emit('before-quit', { preventDefault: () => {} })
+      await Promise.race([electron.quitted, deadline(20_000, 'the quit')])
+    }
     return
   }
   const win = await until('the first window', () => electron.windows[0])
@@ -114,6 +127,12 @@ async function run(): Promise<void> {
     await Promise.race([quitting, deadline(20_000, 'the quit')])
     report.quitCalls = electron.quitCalls.length
     report.exitCalls = electron.exitCalls
+  }
+
+  if (config.updatesOnly) {
+    report.updates = await call('getUpdateStatus')
+    await quit()
+    return
   }
 
   if (config.awaitEntry) {
@@ -174,6 +193,20 @@ async function run(): Promise<void> {
   other.destroy()
 
   report.firstStart = await call('getSession')
+  // A page's calls far over the input caps: a sign-in with a million extra keys, a manager with a 50 MB name.
+  const manyKeys: Record<string, unknown> = Object.assign(
+    Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`k${i}`, 0])),
+    { personId: 'x', pin: '1234' },
+  )
+  const oversizedSignIn = await call('signIn', manyKeys)
+  const oversizedName = await call('createManager', { name: 'x'.repeat(50_000_000), pin: '2580' })
+  report.oversized = {
+    signIn: oversizedSignIn,
+    signInBytes: JSON.stringify(oversizedSignIn).length,
+    createManager: oversizedName,
+    createManagerBytes: JSON.stringify(oversizedName).length,
+    session: await call('getSession'),
+  }
   report.createManager = await call('createManager', { name: 'Fatima الفيتوري', pin: '2580' })
   report.status = await call('getStatus')
   report.updates = await call('getUpdateStatus')

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { REFUSED_VARIABLES } from '../../src/main/electron/start-refusal'
 import type { HarnessConfig } from './main-harness'
 
 /**
@@ -13,11 +14,15 @@ export async function runMainHarness(
   harness?: string,
 ): Promise<Record<string, unknown>> {
   const args = harness ? [harness] : ['--import', 'tsx', join(import.meta.dirname, 'main-harness.ts')]
+  // An outlet PC's environment: none of the variables the installed app refuses (a build machine may set
+  // NODE_EXTRA_CA_CERTS for its own proxy); a test that wants one gives it in config.env.
+  const env: NodeJS.ProcessEnv = { ...process.env, ELECTRON_RENDERER_URL: '' }
+  for (const name of REFUSED_VARIABLES) delete env[name]
   const output = await new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
       [...args, JSON.stringify(config)],
-      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ELECTRON_RENDERER_URL: '' } },
+      { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024, env },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
     )
   })

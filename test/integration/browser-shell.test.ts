@@ -70,6 +70,48 @@ describe('the browser shell', () => {
     expect(foreign.status).toBe(403)
   })
 
+  it('refuses a call too large before reading its schema: a short answer, nothing done', async () => {
+    const tooLarge = { ok: false, error: { code: 'BAD_INPUT', details: { reason: 'INPUT_TOO_LARGE' } } }
+    // A signed-out page's sign-in with fifty thousand extra keys (within the body's cap, over the values').
+    const keys = Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, 0]))
+    const manyKeys = await post('signIn', { input: { personId: 'x', pin: '1234', ...keys } })
+    const manyText = await manyKeys.text()
+    expect(JSON.parse(manyText)).toMatchObject(tooLarge)
+    expect(manyText.length).toBeLessThan(300)
+    // A 50 MB name: refused as soon as the body passes its cap, before the rest is read.
+    const hugeName = await post('createManager', {
+      input: { name: 'x'.repeat(50_000_000), pin: '2580' },
+    }).catch((error: Error) => error)
+    if (hugeName instanceof Error) throw hugeName
+    expect(hugeName.status).toBe(413)
+    expect(await hugeName.json()).toMatchObject(tooLarge)
+    expect(await (await post('getSession', { input: null })).json()).toMatchObject({
+      ok: true,
+      value: { setupNeeded: true, person: null },
+    })
+  })
+
+  it('names only the first few problems of an input, each in a few words', async () => {
+    const keys = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`unknownKey${i}`, i]))
+    const answer = await post('updateSettings', {
+      input: {
+        autoLockMinutes: 'x',
+        reprintWindowMinutes: 'y',
+        replayRevealMinutes: 'z',
+        autoPrint: 3,
+        ...keys,
+      },
+    })
+    const text = await answer.text()
+    const body = JSON.parse(text) as {
+      error: { code: string; details: { fields: { path: string; message: string }[]; moreIssues?: number } }
+    }
+    expect(body.error.code).toBe('BAD_INPUT')
+    expect(body.error.details.fields.length).toBeLessThanOrEqual(5)
+    for (const f of body.error.details.fields) expect(f.message.length).toBeLessThanOrEqual(201)
+    expect(text.length).toBeLessThan(2_000)
+  })
+
   it('validates input against the contract before anything runs', async () => {
     const bad = await post('generateVoucher', { input: { denominationId: 'thirty' } })
     const body = (await bad.json()) as { ok: boolean; error: { code: string; message: string } }

@@ -43,7 +43,9 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, readdir, realpath, default: { ...real, readdir, realpath } }
 })
 
-const { startTestDesk } = await import('../helpers/desk')
+const { BACKUP_PASSPHRASE, setBackupPassphrase, startTestDesk } = await import('../helpers/desk')
+const { BackupKeys } = await import('../../src/main/backup/backup-key')
+const { DevelopmentSecretStore } = await import('../../src/main/settings/secrets')
 const { createManagerFeature } = await import('../../src/main/manager/feature')
 const { fileSource } = await import('../../src/main/backup/backup')
 
@@ -66,7 +68,8 @@ describe('the daily backup', () => {
   it("makes today's backup by itself, once", async () => {
     const folder = backupFolder()
     const td = await startTestDesk({
-      settings: { backup: { folder, daily: true, keep: 7 } },
+      settings: { backup: { folder, daily: true, keep: 7, plain: false } },
+      backupPassphrase: BACKUP_PASSPHRASE,
       deps: { backupCheckMs: 50 },
     })
     try {
@@ -81,9 +84,9 @@ describe('the daily backup', () => {
       )
       const [made] = readdirSync(folder)
       expect(readdirSync(join(folder, made as string)).sort()).toEqual([
-        'journal-training.sqlite',
+        'journal-training.sqlite.enc',
         'manifest.json',
-        'people.sqlite',
+        'people.sqlite.enc',
       ])
       // Later checks find today's and make no other.
       await new Promise((resolve) => setTimeout(resolve, 300))
@@ -104,7 +107,8 @@ describe('the daily backup', () => {
     const folder = backupFolder()
     writeFileSync(folder, 'not a folder')
     const td = await startTestDesk({
-      settings: { backup: { folder, daily: true, keep: 7 } },
+      settings: { backup: { folder, daily: true, keep: 7, plain: false } },
+      backupPassphrase: BACKUP_PASSPHRASE,
       deps: { backupCheckMs: 50 },
     })
     /** Until the Backup tab says the daily backup failed there, and why. */
@@ -156,7 +160,8 @@ describe('the daily backup', () => {
     const folder = backupFolder()
     share.gone = folder
     const td = await startTestDesk({
-      settings: { backup: { folder, daily: true, keep: 7 } },
+      settings: { backup: { folder, daily: true, keep: 7, plain: false } },
+      backupPassphrase: BACKUP_PASSPHRASE,
       deps: { backupCheckMs: 50 },
     })
     try {
@@ -195,11 +200,14 @@ describe('the daily backup', () => {
       opContext: () => {
         throw new Error('not used here')
       },
-      settings: () => ({ ...DEFAULT_SETTINGS, backup: { folder, daily: true, keep: 7 } }),
+      settings: () => ({ ...DEFAULT_SETTINGS, backup: { folder, daily: true, keep: 7, plain: false } }),
       log: silentLogger,
       dataDir: data,
     } as unknown as DeskCore
+    // A key is there: what keeps the copy from being made is the stop, nothing else.
+    await setBackupPassphrase(data)
     const manager = createManagerFeature(core, {
+      backupKeys: new BackupKeys(new DevelopmentSecretStore(join(data, 'secrets.json')), Date.now),
       printer: {} as ReceiptPrinter,
       // The people database stands in as the journal's file under its own name: the copy is never made.
       people: fileSource('people.sqlite', join(data, 'journal-training.sqlite')),

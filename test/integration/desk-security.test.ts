@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, MemorySink } from '../../src/main/log'
 import { businessDay } from '../../src/shared/day'
 import { type AuthProxy, startAuthProxy } from '../helpers/auth-proxy'
-import { DEMO, startTestDesk, type TestDesk } from '../helpers/desk'
+import { BACKUP_PASSPHRASE, DEMO, startTestDesk, type TestDesk } from '../helpers/desk'
 import { MANAGER, type Window, windowOf } from '../helpers/manager'
 
 /**
@@ -18,6 +18,7 @@ describe('output paths named by a caller', () => {
 
   beforeAll(async () => {
     td = await startTestDesk({
+      backupPassphrase: BACKUP_PASSPHRASE,
       deps: {
         diagnostics: {
           chooseSavePath: async () => null,

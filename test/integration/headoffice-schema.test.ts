@@ -504,3 +504,57 @@ describe('notices (schema 4)', () => {
     }
   })
 })
+
+describe("the head office's functions and a terminal's temporary objects", () => {
+  let role: string
+  let password: string
+
+  beforeAll(async () => {
+    const t = await createTerminal(admin, { name: 'Counter T', role: 'desk_t' })
+    role = t.role
+    password = t.password
+  })
+
+  it('every function of the schema looks in pg_catalog before the temporary schema', async () => {
+    const { rows } = await admin.query<{ fn: string; config: string[] | null }>(
+      `SELECT p.oid::regprocedure::text AS fn, p.proconfig AS config
+       FROM pg_proc p WHERE p.pronamespace = 'headoffice'::regnamespace ORDER BY 1`,
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(6)
+    for (const r of rows) expect(r.config, r.fn).toContain('search_path=pg_catalog, pg_temp')
+  })
+
+  it('a type planted in pg_temp never runs as the schema’s owner, even for a terminal allowed temporary objects', async () => {
+    // The documented setup takes TEMPORARY from PUBLIC; a database where someone gave it back must still hold.
+    await admin.query(`GRANT TEMPORARY ON DATABASE ${DB} TO ${role}`)
+    const c = await connectAs(role, password)
+    try {
+      // The check of a type named like a built-in one, in the terminal's own temporary schema: PostgreSQL looks
+      // there first for type names unless the function's search_path names pg_temp, last.
+      await c.query(`CREATE FUNCTION pg_temp.planted(v pg_catalog.text) RETURNS boolean LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_catalog.set_config('planted.ran_as', current_user, false);
+          EXECUTE 'ALTER TABLE headoffice.entries DISABLE TRIGGER entries_append_only';
+          RETURN true;
+        END $$`)
+      await c.query('CREATE DOMAIN pg_temp.text AS pg_catalog.text CHECK (pg_temp.planted(VALUE))')
+      await c.query(
+        'CREATE DOMAIN pg_temp.timestamptz AS pg_catalog.timestamptz CHECK (pg_temp.planted(VALUE::pg_catalog.text))',
+      )
+      await c.query('SELECT headoffice.heard_from()')
+      await c.query('SELECT * FROM headoffice.chain_use_since(20250301, NULL)')
+      await c.query('SELECT headoffice.my_terminal(), headoffice.may_read_chain()')
+      await c.query('SELECT * FROM headoffice.chain_limit_reports')
+      const ran = await c.query("SELECT current_setting('planted.ran_as', true) AS who")
+      expect(ran.rows[0].who ?? '').toBe('')
+      // The append-only rule still holds for everyone.
+      const trigger = await admin.query(
+        "SELECT tgenabled FROM pg_trigger WHERE tgname = 'entries_append_only' AND tgrelid = 'headoffice.entries'::regclass",
+      )
+      expect(trigger.rows).toEqual([{ tgenabled: 'O' }])
+    } finally {
+      await c.end()
+      await admin.query(`REVOKE TEMPORARY ON DATABASE ${DB} FROM ${role}`)
+    }
+  })
+})

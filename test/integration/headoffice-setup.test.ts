@@ -179,24 +179,61 @@ describe('an administrator made without --createrole', () => {
     ).toEqual([])
   })
 
-  it('migrate by a role that does not own the database says who can close it to other roles, and how', async () => {
+  it('migrate by a role that does not own the database refuses, changing nothing, until the owner closed it', async () => {
     await superQuery(cluster, 'postgres', 'CREATE DATABASE postgres_owned')
     await superQuery(cluster, 'postgres', 'GRANT CREATE ON DATABASE postgres_owned TO plain_admin')
-    const migrated = await headoffice(cluster.url('plain_admin', ADMIN_PASSWORD, 'postgres_owned'), 'migrate')
-    expect(migrated.code).toBe(0)
-    expect(migrated.stdout).toContain(
-      'Every role of this PostgreSQL may still connect to postgres_owned: only its owner (postgres) or a superuser can change that',
+    const ownedUrl = cluster.url('plain_admin', ADMIN_PASSWORD, 'postgres_owned')
+    const refused = await headoffice(ownedUrl, 'migrate')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      'Every role of this PostgreSQL may still connect to postgres_owned, or create temporary objects in it: only its owner (postgres) or a superuser can change that',
     )
-    const command = /psql -c '(.+)'/.exec(migrated.stdout)?.[1] ?? ''
-    expect(command).toContain('REVOKE CONNECT, TEMPORARY ON DATABASE postgres_owned FROM PUBLIC')
+    expect(refused.stderr).toContain('Nothing was changed.')
+    expect(await superQuery(cluster, 'postgres_owned', "SELECT to_regnamespace('headoffice') AS s")).toEqual([
+      { s: null },
+    ])
+    // What the message says to run, then migrate again.
+    const command = /psql -c '(.+)'/.exec(refused.stderr)?.[1] ?? ''
+    expect(command).toBe(
+      'REVOKE CONNECT, TEMPORARY ON DATABASE postgres_owned FROM PUBLIC; GRANT CONNECT ON DATABASE postgres_owned TO plain_admin',
+    )
     await superQuery(cluster, 'postgres', command)
+    const migrated = await headoffice(ownedUrl, 'migrate')
+    expect(migrated.code).toBe(0)
+    expect(migrated.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}`)
+    // Reporting tools: the one grant the owner still has to make, said with its statement.
+    const grant = /psql -c '(.+)'/.exec(migrated.stdout)?.[1] ?? ''
+    expect(grant).toBe('GRANT CONNECT ON DATABASE postgres_owned TO headoffice_reader')
+    await superQuery(cluster, 'postgres', grant)
     expect(
       await superQuery(
         cluster,
         'postgres',
-        "SELECT has_database_privilege('public', 'postgres_owned', 'CONNECT') AS public, has_database_privilege('headoffice_reader', 'postgres_owned', 'CONNECT') AS reader",
+        "SELECT has_database_privilege('public', 'postgres_owned', 'CONNECT') AS public, has_database_privilege('public', 'postgres_owned', 'TEMPORARY') AS temp, has_database_privilege('headoffice_reader', 'postgres_owned', 'CONNECT') AS reader",
       ),
-    ).toEqual([{ public: false, reader: true }])
+    ).toEqual([{ public: false, temp: false, reader: true }])
+    expect((await headoffice(ownedUrl, 'migrate')).stdout).not.toContain('psql')
+  })
+
+  it('create-terminal by a role that does not own the database fails, where PostgreSQL only warned', async () => {
+    // The owner closed the database; plain_admin may create roles but cannot grant CONNECT on it.
+    await superQuery(cluster, 'postgres', 'ALTER ROLE plain_admin CREATEROLE')
+    const created = await headoffice(
+      cluster.url('plain_admin', ADMIN_PASSWORD, 'postgres_owned'),
+      'create-terminal',
+      '--name',
+      'Owned counter',
+    )
+    expect(created.code).toBe(1)
+    expect(created.stderr).toContain('no privileges were granted for "postgres_owned"')
+    expect(created.stderr).toContain(
+      "Only the database's owner (postgres) or a superuser can let the terminal connect",
+    )
+    expect(created.stdout).not.toContain('password:')
+    expect(
+      await superQuery(cluster, 'postgres', "SELECT 1 FROM pg_roles WHERE rolname = 'desk_owned_counter'"),
+    ).toEqual([])
+    await superQuery(cluster, 'postgres', 'ALTER ROLE plain_admin NOCREATEROLE')
   })
 
   it('create-terminal before migrate says to migrate first', async () => {

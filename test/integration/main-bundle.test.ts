@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
@@ -92,14 +92,30 @@ describe('the packaged main process', () => {
     }
   })
 
+  it('refuses a call over the input caps before validating it, with a short answer, and does nothing', () => {
+    const tooLarge = { ok: false, error: { code: 'BAD_INPUT', details: { reason: 'INPUT_TOO_LARGE' } } }
+    const oversized = report.oversized as Record<string, unknown>
+    expect(oversized.signIn).toMatchObject(tooLarge)
+    expect(oversized.signInBytes).toBeLessThan(300)
+    expect(oversized.createManager).toMatchObject(tooLarge)
+    expect(oversized.createManagerBytes).toBeLessThan(300)
+    expect(oversized.session).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
+  })
+
   it('shows the first-start screen, then sells a training voucher through the handlers', () => {
     expect(envelope('firstStart')).toMatchObject({ ok: true, value: { setupNeeded: true, person: null } })
     expect(envelope('createManager')).toMatchObject({ ok: true, value: { person: { role: 'manager' } } })
     expect(envelope('status')).toMatchObject({ ok: true, value: { mode: 'training', journalProblem: null } })
-    // The installed app has its updater; this build was made without a feed address and none is set.
+    // Built without a signature (no publisher in app-update.yml): the installed app does not update itself,
+    // whatever feed a manager might set, and says why.
     expect(envelope('updates')).toMatchObject({
       ok: true,
-      value: { currentVersion: '0.1.0', state: 'not-configured', feed: null },
+      value: {
+        currentVersion: '0.1.0',
+        state: 'unavailable',
+        feed: null,
+        error: expect.stringContaining('This build is not signed'),
+      },
     })
     const sale = envelope('sale')
     expect(sale).toMatchObject({ ok: true, value: { kind: 'voucher', status: 'issued', mode: 'training' } })
@@ -142,24 +158,66 @@ describe('the packaged main process', () => {
   })
 })
 
-describe('the packaged main process started with a debugging switch', () => {
-  const start = async (name: string, switches: string[], isPackaged: boolean) => {
-    const dir = join(root, name)
-    const result = await runMainHarness({
+describe('the packaged main process built with a signature', () => {
+  it('has its updater, checking installers against the publisher the build names', async () => {
+    const dir = join(root, 'signed')
+    const resourcesDir = join(dir, 'resources')
+    mkdirSync(resourcesDir, { recursive: true })
+    writeFileSync(
+      join(resourcesDir, 'app-update.yml'),
+      'provider: generic\nurl: https://updates.invalid/reseller-desk/\nupdaterCacheDirName: reseller-desk-updater\npublisherName:\n  - Reseller Desk Ltd\n',
+    )
+    const signed = await runMainHarness({
       bundle,
       appDataDir: join(dir, 'AppData', 'Roaming'),
       report: join(dir, 'report.json'),
-      isPackaged,
+      isPackaged: true,
       version: '0.1.0',
-      switches,
-      refusal: true,
+      resourcesDir,
+      updatesOnly: true,
     })
-    if (result.failure) throw new Error(`the harness failed: ${result.failure}`)
-    return result
-  }
+    if (signed.failure) throw new Error(`the harness failed: ${signed.failure}`)
+    // No feed address was built in and none is set: the updater is there, waiting for one.
+    expect(signed.updates).toMatchObject({
+      ok: true,
+      value: { state: 'not-configured', feed: null, error: null },
+    })
+  }, 60_000)
+})
+
+/** The built main bundle `bundlePath` started packaged with a command line, expecting a refusal or a window. */
+async function startWith(
+  bundlePath: string,
+  name: string,
+  args: string[],
+  isPackaged: boolean,
+  env: Record<string, string> = {},
+) {
+  const dir = join(root, name)
+  const result = await runMainHarness({
+    bundle: bundlePath,
+    appDataDir: join(dir, 'AppData', 'Roaming'),
+    report: join(dir, 'report.json'),
+    isPackaged,
+    version: '0.1.0',
+    args,
+    refusal: true,
+    env,
+  })
+  if (result.failure) throw new Error(`the harness failed: ${result.failure}`)
+  return result
+}
+
+/** What the system's error box said. */
+const said = (result: Record<string, unknown>) =>
+  (result.dialogs as { options: { title: string; content: string } }[])[0]?.options
+
+describe('the packaged main process started with a switch of its own command line', () => {
+  const start = (name: string, args: string[], isPackaged: boolean, env: Record<string, string> = {}) =>
+    startWith(bundle, name, args, isPackaged, env)
 
   it('refuses to start: no window, no handler, no data folder, and says why', async () => {
-    const refused = await start('debug-port', ['remote-debugging-port'], true)
+    const refused = await start('debug-port', ['--remote-debugging-port=9222'], true)
     expect(refused.exitCalls).toEqual([1])
     expect(refused.windows).toBe(0)
     expect(refused.channels).toEqual([])
@@ -175,22 +233,87 @@ describe('the packaged main process started with a debugging switch', () => {
     ])
     const both = await start(
       'debug-pipe',
-      ['inspect', 'ignore-certificate-errors', 'remote-debugging-pipe'],
+      ['--inspect', '--ignore-certificate-errors', '--remote-debugging-pipe'],
       true,
     )
     expect(both.exitCalls).toEqual([1])
     expect(both.windows).toBe(0)
-    expect((both.dialogs as { options: { content: string } }[])[0]?.options.content).toContain(
-      '(--remote-debugging-pipe, --inspect, --ignore-certificate-errors)',
-    )
+    expect(said(both)?.content).toContain('(--inspect, --ignore-certificate-errors, --remote-debugging-pipe)')
   }, 60_000)
 
-  it('starts as usual with other switches, and unpackaged (a developer’s run) with the debugging ones', async () => {
-    const other = await start('other-switch', ['lang', 'force-device-scale-factor'], true)
-    expect(other.exitCalls).toEqual([])
-    expect(other.windows).toBe(1)
-    const developer = await start('developer', ['remote-debugging-port'], false)
+  it('takes only its own switches: the isolation switches a list of dangerous ones missed are refused too', async () => {
+    const weakened = await start(
+      'weakened',
+      ['--no-sandbox', '--disable-gpu-sandbox', '--disable-site-isolation-trials', '--js-flags=--expose-gc'],
+      true,
+    )
+    expect(weakened.exitCalls).toEqual([1])
+    expect(weakened.windows).toBe(0)
+    expect(said(weakened)?.content).toContain(
+      '(--no-sandbox, --disable-gpu-sandbox, --disable-site-isolation-trials, --js-flags)',
+    )
+    // Chromium reads one dash as a switch too; an argument that is no switch is refused as written.
+    const other = await start('one-dash', ['-Remote-Debugging-Port=9222', 'C:\\evil\\page.html'], true)
+    expect(other.exitCalls).toEqual([1])
+    expect(said(other)?.content).toContain('(--remote-debugging-port, C:\\evil\\page.html)')
+  }, 60_000)
+
+  it('starts with what its installer passes after an update, and unpackaged (a developer’s run) with anything', async () => {
+    const updated = await start('updated', ['--updated'], true)
+    expect(updated.exitCalls).toEqual([])
+    expect(updated.windows).toBe(1)
+    const developer = await start('developer', ['--remote-debugging-port=9222', '--no-sandbox'], false)
     expect(developer.exitCalls).toEqual([])
     expect(developer.windows).toBe(1)
   }, 60_000)
+
+  it('refuses to start while a variable that changes the certificate checks is set, and says which', async () => {
+    const off = await start('tls-off', [], true, { NODE_TLS_REJECT_UNAUTHORIZED: '0' })
+    expect(off.exitCalls).toEqual([1])
+    expect(off.windows).toBe(0)
+    expect(off.channels).toEqual([])
+    expect(off.userDataExists).toBe(false)
+    expect(said(off)?.title).toBe('Reseller Desk did not start')
+    expect(said(off)?.content).toContain(
+      'Reseller Desk does not start while these environment variables are set (NODE_TLS_REJECT_UNAUTHORIZED)',
+    )
+    expect(said(off)?.content).toContain('متغيرات البيئة')
+    const both = await start('tls-both', ['--inspect'], true, {
+      NODE_TLS_REJECT_UNAUTHORIZED: '1',
+      NODE_EXTRA_CA_CERTS: join(root, 'someone-else.pem'),
+    })
+    expect(both.exitCalls).toEqual([1])
+    expect(said(both)?.content).toContain('(--inspect)')
+    expect(said(both)?.content).toContain('(NODE_TLS_REJECT_UNAUTHORIZED, NODE_EXTRA_CA_CERTS)')
+    const developer = await start('tls-developer', [], false, { NODE_EXTRA_CA_CERTS: join(root, 'dev.pem') })
+    expect(developer.exitCalls).toEqual([])
+    expect(developer.windows).toBe(1)
+  }, 60_000)
+})
+
+describe('the test build (RESELLER_DESK_TEST_BUILD=1 when bundled): what the Windows workflow drives', () => {
+  // Inside the project, so the bundle finds the project's node_modules as out/ does (test-output/ is ignored).
+  const testBuild = resolve('test-output', 'test-build')
+
+  beforeAll(() => {
+    execFileSync(
+      process.execPath,
+      ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--outDir', testBuild],
+      { stdio: 'ignore', env: { ...process.env, RESELLER_DESK_TEST_BUILD: '1' } },
+    )
+  }, 180_000)
+
+  it('admits the DevTools protocol over a pipe, never a TCP port, and keeps its own data folder', async () => {
+    const bundlePath = join(testBuild, 'main', 'index.js')
+    const piped = await startWith(bundlePath, 'test-build-pipe', ['--remote-debugging-pipe'], true)
+    expect(piped.exitCalls).toEqual([])
+    expect(piped.windows).toBe(1)
+    expect(piped.userData).toBe(
+      join(root, 'test-build-pipe', 'AppData', 'Roaming', 'reseller-desk-test-build'),
+    )
+    const port = await startWith(bundlePath, 'test-build-port', ['--remote-debugging-port=9222'], true)
+    expect(port.exitCalls).toEqual([1])
+    expect(said(port)?.content).toContain('(--remote-debugging-port)')
+    // The shipped build refuses the pipe (above, with --inspect); the test build is the only one taking it.
+  }, 90_000)
 })

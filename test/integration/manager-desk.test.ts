@@ -4,12 +4,12 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { verifyBackup } from '../../src/main/backup/backup'
+import { verifyBackup } from '../../src/main/backup/restore'
 import { formatTripoliDateTime } from '../../src/main/receipts/format'
 import type { JournalEntry } from '../../src/shared/contract'
 import { businessDay } from '../../src/shared/day'
 import type { Report } from '../../src/shared/manager'
-import { MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import { BACKUP_PASSPHRASE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import { CLERK, MANAGER, type Window, windowOf } from '../helpers/manager'
 
 /**
@@ -583,9 +583,11 @@ describe('exports and backups', () => {
   it('backs up every database to a verified folder and keeps the number set', async () => {
     const folder = join(out, 'backups')
     await manager.call('updateSettings', { backup: { folder, keep: 2 } })
+    await manager.call('setBackupPassphrase', { passphrase: BACKUP_PASSPHRASE })
     const first = await manager.call('backupNow', {})
     expect(first?.files.map((f) => f.name).sort()).toEqual(['journal-training.sqlite', 'people.sqlite'])
-    expect(await verifyBackup(first?.folder ?? '')).toEqual({ ok: true, problems: [] })
+    expect(first?.encrypted).toBe(true)
+    expect(await verifyBackup(first?.folder ?? '', BACKUP_PASSPHRASE)).toEqual({ ok: true, problems: [] })
     await manager.call('backupNow', {})
     const third = await manager.call('backupNow', {})
     expect(third?.pruned).toBe(1)

@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveFileAtomically } from '../../src/main/atomic-file'
-import { fileSource, listBackups, makeBackup, verifyBackup } from '../../src/main/backup/backup'
+import { fileSource, listBackups, makeBackup } from '../../src/main/backup/backup'
+import { newBackupKey } from '../../src/main/backup/backup-crypto'
+import { verifyBackup } from '../../src/main/backup/restore'
 import { DevelopmentSecretStore } from '../../src/main/settings/secrets'
 import { JsonFileSettings } from '../../src/main/settings/settings'
 import { updateMarker } from '../../src/main/updates/feed'
@@ -102,24 +104,30 @@ describe('what the desk said it saved survives a power cut right after', () => {
     expect(readFileSync(join(disk(), 'exports', 'receipt.pdf'), 'utf8')).toBe('the receipt')
   })
 
-  it('a backup: there, complete and verified', async () => {
+  it.each([
+    ['plain', false],
+    ['encrypted', true],
+  ] as const)('a backup (%s): there, complete and verified', async (_kind, encrypted) => {
     const journal = join(disk(), 'data', 'journal-live.sqlite')
     const db = new Database(journal)
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = FULL')
     db.exec("CREATE TABLE entries (id TEXT); INSERT INTO entries VALUES ('one')")
     db.close()
+    const key = encrypted ? await newBackupKey('a passphrase for the cut', new Date().toISOString()) : null
     const made = await makeBackup({
       folder: join(disk(), 'backups'),
       sources: [fileSource('journal-live.sqlite', journal)],
       atMs: Date.UTC(2026, 10, 28, 10),
       keep: 3,
       appInfo: {},
+      encryption: key ? { key: key.key, recovery: key.recovery } : null,
+      workDir: join(disk(), 'data', 'backup-work'),
     })
     await powerCut()
     const folder = join(disk(), 'backups')
     expect(await listBackups(folder)).toEqual([made.folder.slice(folder.length + 1)])
-    expect(await verifyBackup(made.folder)).toEqual({ ok: true, problems: [] })
+    expect(await verifyBackup(made.folder, 'a passphrase for the cut')).toEqual({ ok: true, problems: [] })
     expect(readdirSync(folder)).toEqual([made.folder.slice(folder.length + 1)])
   })
 })

@@ -13,11 +13,13 @@ import { randomInt } from 'node:crypto'
 import { basename } from 'node:path'
 import { toAppErrorData } from '../../src/shared/errors'
 import {
+  BACKUP_PASSPHRASE,
   BACKUPS_KEPT,
   buildPowerCutDesk,
   CLERK_NAME,
   CUSTOMERS,
   clerkPin,
+  DENOMINATION_DIRHAMS,
   DENOMINATION_ID,
   MANAGER,
   SERVICE,
@@ -69,6 +71,7 @@ async function setup(call: WindowCall): Promise<void> {
     redemptionHint: settingsMark(0),
     backup: { folder: backupFolder, daily: true, keep: BACKUPS_KEPT },
   })
+  await call('setBackupPassphrase', { passphrase: BACKUP_PASSPHRASE })
   await call('configureService', { baseUrl: serviceUrl, ...SERVICE })
 }
 
@@ -77,7 +80,12 @@ async function seller(call: WindowCall, w: number): Promise<never> {
   for (let n = 1; ; n++) {
     if (randomInt(4) === 0) {
       say(`begin voucher ${w}.${n}`)
-      await call('generateVoucher', { denominationId: DENOMINATION_ID })
+      // A clerk told that a voucher of the value has no known outcome sells another all the same.
+      await call('generateVoucher', {
+        denominationId: DENOMINATION_ID,
+        valueDirhams: DENOMINATION_DIRHAMS,
+        confirmOpenVoucher: true,
+      })
       say(`done voucher ${w}.${n}`)
       continue
     }

@@ -20,6 +20,10 @@ export const CUSTOMERS = Array.from({ length: 6 }, (_, i) => ({
   name: `Cut ${i}`,
 }))
 export const DENOMINATION_ID = 1
+/** Its value in the seed (deskSeed): what the clerk confirms. */
+export const DENOMINATION_DIRHAMS = 5_000
+/** The backups' recovery passphrase: the soak's backups are encrypted, as an outlet's are. */
+export const BACKUP_PASSPHRASE = 'power cut soak passphrase'
 /** Backups kept in the folder (the setting): few, so pruning runs in the soak too. */
 export const BACKUPS_KEPT = 3
 /** The daily backup's check, shortened: it runs within a moment of every start on a new day. */

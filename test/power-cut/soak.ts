@@ -34,7 +34,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { build } from 'esbuild'
-import { verifyBackup } from '../../src/main/backup/backup'
+import { verifyBackup } from '../../src/main/backup/restore'
 import { LIVE_PASSWORD_SECRET } from '../../src/main/desk/live-account'
 import { journalPath } from '../../src/main/desk/workspaces'
 import { integrityCheck } from '../../src/main/journal/open'
@@ -45,6 +45,7 @@ import { deskSeed } from '../helpers/desk'
 import { auditDeposits, auditVouchers, vouchersResentAfterAnOutcome } from '../helpers/money-audit'
 import { type CutReport, LazyFs } from './lazy-fs'
 import {
+  BACKUP_PASSPHRASE,
   backupFolderOf,
   buildPowerCutDesk,
   CLERK_NAME,
@@ -457,7 +458,7 @@ export async function runPowerCutSoak(options: {
         continue
       }
       const folder = join(backups(), name)
-      const verdict = await verifyBackup(folder).catch((error: unknown) => ({
+      const verdict = await verifyBackup(folder, BACKUP_PASSPHRASE).catch((error: unknown) => ({
         ok: false,
         problems: [error instanceof Error ? error.message : String(error)],
       }))

@@ -99,6 +99,9 @@ const MANAGER_ONLY: DeskMethod[] = [
   'getExportProgress',
   'backupNow',
   'getDailyBackup',
+  // The backup key's passphrase: a clerk neither sets it nor learns whether one is set.
+  'getBackupProtection',
+  'setBackupPassphrase',
   // The head office: its connection, its test, its settings (the terminal's secret goes through here).
   'getHeadOffice',
   'configureHeadOffice',

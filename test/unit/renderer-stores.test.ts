@@ -812,7 +812,7 @@ describe('settings', () => {
     autoLockMinutes: 10,
     reprintWindowMinutes: 15,
     replayRevealMinutes: 2,
-    backup: { folder: null, daily: false, keep: 7 },
+    backup: { folder: null, daily: false, keep: 7, plain: false },
   }
   const settingsApi = (current: typeof settings) => ({
     getSettings: vi.fn(async () => current),

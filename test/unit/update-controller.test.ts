@@ -39,6 +39,8 @@ function world(
   const options: UpdateControllerOptions = {
     currentVersion: '1.0.0',
     updater: setup.noUpdater ? null : updater,
+    // What the installer file says, without waiting on the disk (pe-version.test.ts reads real files).
+    installerVersion: async (path) => updater.written.get(path) ?? null,
     feed: () => feed,
     money: () => money,
     stopDesk: async () => {
@@ -195,6 +197,44 @@ describe('looking for updates', () => {
     await w.settle()
     expect(states).toEqual(['downloaded'])
     expect(w.controller.status().state).toBe('downloaded')
+  })
+})
+
+describe("the downloaded installer's own version", () => {
+  it('an old installer relabelled 9.9.9 in the feed is never installed, nor remembered for the next start', async () => {
+    const w = world()
+    w.updater.offer = '9.9.9'
+    w.updater.installerVersion = '0.9.0'
+    await w.controller.checkNow()
+    await w.settle()
+    expect(w.controller.status()).toMatchObject({
+      state: 'error',
+      availableVersion: '9.9.9',
+      error:
+        'The downloaded installer is version 0.9.0, not the 9.9.9 the update feed announced: not installed.',
+    })
+    expect(w.marker()).toBeNull()
+    expect(w.controller.installOnQuit({ ...IDLE })).toBe(false)
+    expect(() => w.controller.installNow()).toThrow(/No update has been downloaded/)
+    expect(w.updater.installs).toEqual([])
+  })
+
+  it('one that says the running version, or none, is not installed either', async () => {
+    const same = world()
+    same.updater.offer = '1.0.0-rc.1'
+    same.updater.installerVersion = '1.0.0-rc.1'
+    await same.controller.checkNow()
+    await same.settle()
+    expect(same.controller.status().error).toBe(
+      'The downloaded installer is version 1.0.0-rc.1, not newer than this 1.0.0: not installed.',
+    )
+    const silent = world()
+    silent.updater.offer = '1.1.0'
+    silent.updater.installerVersion = null
+    await silent.controller.checkNow()
+    await silent.settle()
+    expect(silent.controller.status()).toMatchObject({ state: 'error' })
+    expect(silent.controller.installOnQuit({ ...IDLE })).toBe(false)
   })
 })
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { NO_BUILD_FEED } from '../../electron-builder'
-import { effectiveFeed, readBuildFeed, updateMarker } from '../../src/main/updates/feed'
+import { effectiveFeed, readBuildFeed, readBuildPublishers, updateMarker } from '../../src/main/updates/feed'
 import { normalizeUpdateFeedUrl } from '../../src/shared/updates'
 
 const dir = mkdtempSync(join(tmpdir(), 'update-feed-'))
@@ -31,6 +31,23 @@ describe('the feed the installer was built with', () => {
     expect(readBuildFeed(join(dir, 'missing.yml'))).toBeNull()
     expect(readBuildFeed(appUpdateYml('provider: generic\nurl: http://updates.example.ly/\n'))).toBeNull()
     expect(readBuildFeed(appUpdateYml('provider: generic\n'))).toBeNull()
+  })
+
+  it('names the publisher a signed build checks updates against, as a list or a single name; none when unsigned', () => {
+    const base = 'provider: generic\nurl: https://u.example.ly/d/\n'
+    expect(
+      readBuildPublishers(
+        appUpdateYml(
+          `${base}publisherName:\n  - CN=Reseller Desk Ltd, O=Reseller Desk Ltd, C=LY\n  - 'Old Name'\n`,
+        ),
+      ),
+    ).toEqual(['CN=Reseller Desk Ltd, O=Reseller Desk Ltd, C=LY', 'Old Name'])
+    expect(readBuildPublishers(appUpdateYml(`${base}publisherName: Reseller Desk Ltd\n`))).toEqual([
+      'Reseller Desk Ltd',
+    ])
+    expect(readBuildPublishers(appUpdateYml(`publisherName:\n  - A\n${base}`))).toEqual(['A'])
+    expect(readBuildPublishers(appUpdateYml(base))).toEqual([])
+    expect(readBuildPublishers(join(dir, 'missing.yml'))).toEqual([])
   })
 
   it("gives way to a manager's address", () => {

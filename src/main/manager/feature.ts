@@ -4,7 +4,14 @@ import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
 import type { DailyBackupStatus, Report } from '../../shared/manager'
-import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
+import {
+  type BackupEncryption,
+  type BackupSource,
+  fileSource,
+  hasBackupOfDay,
+  makeBackup,
+} from '../backup/backup'
+import type { BackupKeys } from '../backup/backup-key'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { ExportJobs } from '../exports/jobs'
@@ -36,6 +43,8 @@ export interface ManagerFeatureOptions {
   printer: ReceiptPrinter
   /** The people database, copied into every backup beside the journals. */
   people: BackupSource
+  /** The backup key, in the secret store, with its wrap under the recovery passphrase. */
+  backupKeys: BackupKeys
   /** How often the daily backup looks whether today's backup exists. */
   backupCheckMs?: number
   /** Reports over every terminal, from the head office (absent: chain scope is refused). */
@@ -55,6 +64,8 @@ type ManagerMethod =
   | 'getExportProgress'
   | 'backupNow'
   | 'getDailyBackup'
+  | 'getBackupProtection'
+  | 'setBackupPassphrase'
 
 export interface ManagerFeature {
   handlers: FeatureHandlers<ManagerMethod>
@@ -106,6 +117,17 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     return sources
   }
 
+  /** The key encrypted backups are made with; refused, saying what to do, while there is none. */
+  async function backupEncryption(): Promise<BackupEncryption> {
+    const key = await options.backupKeys.current()
+    if (key) return { key: key.key, recovery: key.recovery }
+    throw new AppError(
+      'BACKUP_FAILED',
+      'Backups are encrypted: set a recovery passphrase first (Backup tab), or choose plain backups.',
+      { reason: 'BACKUP_PASSPHRASE_NEEDED' },
+    )
+  }
+
   /**
    * One backup at a time: a daily one and a manager's click never write the same folder together. None
    * starts once the desk is stopping (stop waits for one under way, which reads the journals and people).
@@ -113,11 +135,14 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   function backup(folder: string) {
     const run = async () => {
       if (stopping) throw new AppError('BACKUP_FAILED', 'The desk is closing: no backup was made.')
+      const settings = core.settings().backup
       return makeBackup({
         folder,
         sources: backupSources(),
         atMs: core.active().session.clock.now(),
-        keep: core.settings().backup.keep,
+        keep: settings.keep,
+        encryption: settings.plain ? null : await backupEncryption(),
+        workDir: join(core.dataDir, BACKUP_WORK_DIR),
         appInfo: {
           journalSchema: SCHEMA_VERSION,
           peopleSchema: PEOPLE_SCHEMA_VERSION,
@@ -248,9 +273,20 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   }
 
   const exportsAndBackups: FeatureHandlers<
-    'exportReport' | 'getExportProgress' | 'backupNow' | 'getDailyBackup'
+    | 'exportReport'
+    | 'getExportProgress'
+    | 'backupNow'
+    | 'getDailyBackup'
+    | 'getBackupProtection'
+    | 'setBackupPassphrase'
   > = {
     getDailyBackup: async () => dailyBackupNow(),
+    getBackupProtection: async () => options.backupKeys.protection(),
+    setBackupPassphrase: async (args) => {
+      const protection = await options.backupKeys.setPassphrase(args.passphrase)
+      log.info('backup recovery passphrase set: a new backup key')
+      return protection
+    },
     exportReport: async (args, call) => {
       const ws = core.active()
       const s = core.settings()
@@ -346,6 +382,9 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
   }
 }
+
+/** Inside the data folder: where a backup's clear copies are made and checked before they are encrypted. */
+export const BACKUP_WORK_DIR = 'backup-work'
 
 /** Whether two folder names are the same place as written (Windows: any letter case). */
 function sameFolder(a: string, b: string): boolean {

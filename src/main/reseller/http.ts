@@ -480,11 +480,12 @@ export class ServiceHttp {
             }
           : {}),
         ...common,
-        proxyTls: { timeout: connectTimeoutMs },
-        requestTls: { timeout: connectTimeoutMs },
+        // Said, not left to Node's default: NODE_TLS_REJECT_UNAUTHORIZED=0 (a user variable) turns that off.
+        proxyTls: { timeout: connectTimeoutMs, rejectUnauthorized: true },
+        requestTls: { timeout: connectTimeoutMs, rejectUnauthorized: true },
       })
     }
-    return new Agent({ ...common, connect: { timeout: connectTimeoutMs } })
+    return new Agent({ ...common, connect: { timeout: connectTimeoutMs, rejectUnauthorized: true } })
   }
 
   async send(request: ServiceRequest): Promise<ServiceAnswer> {

@@ -4,13 +4,13 @@ import { checkOutputFolder } from '../output-path'
 
 /**
  * Lock after 10 idle minutes; clerks reprint for 15 minutes after a sale; a repeated sale request gets its
- * code back for 2 minutes; no backups until a folder is chosen.
+ * code back for 2 minutes; no backups until a folder is chosen, and backups encrypted.
  */
 export const DEFAULT_MANAGER_SETTINGS: ManagerSettings = {
   autoLockMinutes: 10,
   reprintWindowMinutes: 15,
   replayRevealMinutes: 2,
-  backup: { folder: null, daily: false, keep: 7 },
+  backup: { folder: null, daily: false, keep: 7, plain: false },
 }
 
 function int(v: unknown, min: number, max: number, fallback: number): number {
@@ -31,6 +31,8 @@ export function sanitizeManagerSettings(raw: Record<string, unknown>): ManagerSe
       // Daily backups need somewhere to go.
       daily: b.daily === true && folder !== null,
       keep: int(b.keep, 1, 365, d.backup.keep),
+      // Plain only when a manager said so: anything else (an older file, a damaged value) is encrypted.
+      plain: b.plain === true,
     },
   }
 }

@@ -2,6 +2,10 @@ import { AppError } from '../../shared/errors'
 import type { UpdateHold, UpdateState, UpdateStatus } from '../../shared/updates'
 import type { MoneyActivity } from '../desk/core'
 import type { Logger } from '../log'
+import { readProductVersion } from './pe-version'
+import { installerVersionRefusal, isNewer } from './update-policy'
+
+export { isNewer }
 
 /**
  * When the installed app looks for, downloads and installs a new version. Plain Node: index.ts hands it
@@ -24,7 +28,12 @@ export interface Updater {
   checkForUpdates(): Promise<unknown>
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
   on(event: 'checking-for-update' | 'update-not-available', listener: () => void): unknown
-  on(event: 'update-available' | 'update-downloaded', listener: (info: { version: string }) => void): unknown
+  on(event: 'update-available', listener: (info: { version: string }) => void): unknown
+  /** `downloadedFile`: the installer as downloaded (electron-updater's UpdateDownloadedEvent). */
+  on(
+    event: 'update-downloaded',
+    listener: (info: { version: string; downloadedFile?: string }) => void,
+  ): unknown
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown
   on(event: 'error', listener: (error: Error) => void): unknown
 }
@@ -47,6 +56,10 @@ export interface UpdateControllerOptions {
   currentVersion: string
   /** null: this host does not update itself. */
   updater: Updater | null
+  /** Why there is no updater, when that is worth saying (a build without a signature). */
+  unavailableBecause?: string
+  /** The version a downloaded installer says it is (its own version resource); readProductVersion by default. */
+  installerVersion?: (path: string) => Promise<string | null>
   feed(): Feed | null
   money(): MoneyActivity
   /** Stops the desk before an installer runs; resolves with what was still open after, null if it failed. */
@@ -69,24 +82,6 @@ export interface UpdateControllerOptions {
 export const CHECK_EVERY_MS = 24 * 3600_000
 export const FIRST_CHECK_DELAY_MS = 15_000
 export const RETRY_AFTER_ERROR_MS = 3600_000
-
-/** Whether dotted version `a` is newer than `b` (major.minor.patch; a pre-release sorts before its release). */
-export function isNewer(a: string, b: string): boolean {
-  const parse = (v: string) => {
-    const [core = '', pre] = v.split('-', 2)
-    return { nums: core.split('.').map((n) => Number.parseInt(n, 10) || 0), pre: pre ?? null }
-  }
-  const x = parse(a)
-  const y = parse(b)
-  for (let i = 0; i < 3; i++) {
-    const d = (x.nums[i] ?? 0) - (y.nums[i] ?? 0)
-    if (d !== 0) return d > 0
-  }
-  if (x.pre === y.pre) return false
-  if (x.pre === null) return true
-  if (y.pre === null) return false
-  return x.pre > y.pre
-}
 
 export class UpdateController {
   private state: UpdateState
@@ -136,13 +131,9 @@ export class UpdateController {
     updater.on('download-progress', (progress: { percent: number }) => {
       this.downloadPercent = Math.max(0, Math.min(100, Math.round(progress.percent)))
     })
-    updater.on('update-downloaded', (info: { version: string }) => {
-      this.availableVersion = info.version
-      this.downloadPercent = 100
-      this.error = null
-      this.options.marker.write(info.version)
-      this.options.log.info('update downloaded; it installs when the app quits', { version: info.version })
-      this.set('downloaded')
+    updater.on('update-downloaded', (info: { version: string; downloadedFile?: string }) => {
+      // Downloading until the installer itself was checked: nothing installs meanwhile.
+      void this.checkDownloaded(info)
     })
     updater.on('error', (error: Error) => {
       // A failed check or download: the next check tries again. An install under way is not undone.
@@ -151,6 +142,36 @@ export class UpdateController {
       this.options.log.warn('update check or download failed', { error: this.error })
       this.set(this.availableVersion !== null && this.state === 'downloaded' ? 'downloaded' : 'error')
     })
+  }
+
+  /**
+   * The feed's word is not enough: the downloaded installer's own version resource must say the version the
+   * feed announced, newer than this one. An old installer relabelled 9.9.9 in latest.yml stays uninstalled.
+   */
+  private async checkDownloaded(info: { version: string; downloadedFile?: string }): Promise<void> {
+    const read = this.options.installerVersion ?? readProductVersion
+    const refusal = info.downloadedFile
+      ? installerVersionRefusal({
+          installerVersion: await read(info.downloadedFile).catch(() => null),
+          announced: info.version,
+          current: this.options.currentVersion,
+        })
+      : 'The updater did not say which file it downloaded: not installed.'
+    if (this.state === 'installing') return
+    this.availableVersion = info.version
+    if (refusal !== null) {
+      this.downloadPercent = null
+      this.error = refusal
+      this.options.marker.write(null)
+      this.options.log.warn('downloaded update refused', { version: info.version, reason: refusal })
+      this.set('error')
+      return
+    }
+    this.downloadPercent = 100
+    this.error = null
+    this.options.marker.write(info.version)
+    this.options.log.info('update downloaded; it installs when the app quits', { version: info.version })
+    this.set('downloaded')
   }
 
   status(): UpdateStatus {
@@ -164,7 +185,7 @@ export class UpdateController {
       availableVersion: this.availableVersion,
       downloadPercent: this.state === 'downloading' ? this.downloadPercent : null,
       lastCheckAt: this.lastCheckAt,
-      error: this.error,
+      error: this.options.updater ? this.error : (this.options.unavailableBecause ?? null),
       hold,
     }
   }
@@ -180,7 +201,9 @@ export class UpdateController {
       this.error = null
       if (this.state !== 'downloaded') this.set('checking')
       try {
-        await updater.checkForUpdates()
+        const result = (await updater.checkForUpdates()) as { downloadPromise?: Promise<unknown> } | null
+        // The download's failure is told by the updater's 'error' event; its promise must not go unhandled.
+        result?.downloadPromise?.catch(() => undefined)
       } catch (error) {
         if (this.state === 'checking' || this.state === 'error') {
           this.error = error instanceof Error ? error.message : String(error)

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { type AppDesk, type AppDeskOptions, createAppDesk, startAppDesk } from '../../main/app-desk'
-import { dispatch } from '../../main/bridge'
+import { dispatch, INPUT_TOO_LARGE } from '../../main/bridge'
 import { chromiumPdfRenderer } from '../../main/exports/chromium-pdf'
 import { RotatingFileSink } from '../../main/log-file'
 import { contentTypeOf, readRendererFile, rendererFileAt } from '../../main/renderer-files'
@@ -12,6 +12,7 @@ import { DevelopmentSecretStore } from '../../main/settings/secrets'
 import { JsonFileSettings, type SettingsStore } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
 import type { UpdatesHost } from '../../main/updates/handlers'
+import { MAX_INPUT_CHARS } from '../../shared/input-size'
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, PAGE_HEADER, TOKEN_HEADER } from './bridge-script'
 import { browserShellPrinting } from './receipt-printing'
 
@@ -45,7 +46,10 @@ export interface BrowserShell {
   close(): Promise<void>
 }
 
-const MAX_BODY_BYTES = 1_000_000
+/** A call's body: its input at the bridge's cap, each character up to 4 bytes of UTF-8, and the JSON around it. */
+const MAX_BODY_BYTES = 4 * MAX_INPUT_CHARS + 64 * 1024
+
+class BodyTooLarge extends Error {}
 const PAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -54,10 +58,10 @@ function readBody(req: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'))
-        req.destroy()
-      } else chunks.push(chunk)
+      // Past the cap nothing more is kept or parsed: the answer goes out at once, and the rest of the body is
+      // read and dropped, so the caller (still sending) gets that answer rather than a broken connection.
+      if (size > MAX_BODY_BYTES) reject(new BodyTooLarge())
+      else chunks.push(chunk)
     })
     req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
@@ -197,7 +201,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
         const body = await readBody(req)
         const parsed: unknown = body === '' ? {} : JSON.parse(body)
         input = parsed && typeof parsed === 'object' ? (parsed as { input?: unknown }).input : undefined
-      } catch {
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          send(res, 413, 'application/json', JSON.stringify({ ok: false, error: INPUT_TOO_LARGE }))
+          return
+        }
         send(
           res,
           400,

@@ -543,6 +543,11 @@ export const en = {
     PATH_UNCHECKABLE:
       'This place cannot be reached or checked now (a network folder that does not answer, or no access). Check it and try again.',
     BACKUP_FOLDER_NEEDED: 'Choose a backup folder before turning on the daily backup.',
+    BACKUP_PASSPHRASE_NEEDED:
+      'Backups are encrypted: set a recovery passphrase first (below), or choose plain backups.',
+    PASSPHRASE_TOO_SHORT: 'The passphrase needs at least 12 characters.',
+    BACKUP_KEY_NOT_KEPT:
+      'This PC offers no safe place for the backup key: only plain backups can be made here.',
     PASSWORD_NEEDED: 'Type the password to test the connection.',
     HO_LOGIN_REFUSED:
       'The head office refused this terminal’s role or secret. Check them in Settings → Head office (the secret printed by create-terminal).',

@@ -188,6 +188,28 @@ export const managerEn = {
     size: 'Size',
     pruned: (n: number) =>
       plural('en', n, { one: '1 older backup was removed.', other: '# older backups were removed.' }),
+    encrypted: 'Encrypted: it opens only with the recovery passphrase.',
+    plainMade: 'Plain: not encrypted. Keep it where nobody else can read it.',
+    plain: 'Make plain backups (not encrypted)',
+    plainWarning:
+      'A plain backup holds every whole voucher code sold and the PIN hashes, readable by anyone who gets the folder or the USB stick. Use it only if you cannot keep a passphrase.',
+    passphraseTitle: 'Recovery passphrase',
+    passphraseIntro:
+      'Backups are encrypted. The passphrase opens them, on this PC or a new one: write it down and keep it away from this PC. Nobody can recover a backup without it.',
+    passphraseSetAt: (time: string) => `A passphrase was set on ${time}. Backups are made with it.`,
+    passphraseNone: 'No passphrase is set yet: no encrypted backup can be made.',
+    passphraseUnavailable:
+      'This PC offers no safe place for the backup key: only plain backups can be made here.',
+    passphrase: 'New passphrase (at least 12 characters)',
+    passphraseHint: 'Four or five unrelated words are easy to write down and hard to guess.',
+    passphraseAgain: 'New passphrase again',
+    passphraseShort: 'At least 12 characters.',
+    passphraseMismatch: 'The two passphrases differ.',
+    passphraseSave: 'Set the passphrase',
+    passphraseReplace: 'Set a new passphrase',
+    passphraseWorking: 'Setting…',
+    passphraseDone:
+      'Set. Write it down now. Backups made from now on open with it; older ones with the passphrase of their time.',
   },
   resolve: {
     title: 'Resolve after checking with the provider',

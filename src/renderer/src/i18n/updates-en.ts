@@ -5,7 +5,8 @@ export const updatesEn = {
   title: 'Updates',
   version: 'Version',
   state: {
-    unavailable: 'This copy does not update itself (a development run or the browser shell).',
+    unavailable:
+      'This copy does not update itself: a development run, the browser shell, or a build without a signature (install new versions by hand).',
     'not-configured': 'No update address is set: ask your supplier for it and enter it below.',
     idle: 'Not looked yet: the app looks shortly after it starts, then daily.',
     checking: 'Looking for updates…',

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { BackupResult, DailyBackupStatus } from '../../../../shared/manager'
+import type { BackupProtection, BackupResult, DailyBackupStatus } from '../../../../shared/manager'
 
 export interface BackupState {
   busy: boolean
@@ -9,24 +9,60 @@ export interface BackupState {
   result: BackupResult | null
   /** The last daily backup this run tried (made, or why not); null before the first. */
   daily: DailyBackupStatus | null
+  /** Whether a recovery passphrase is set; null until loaded. */
+  protection: BackupProtection | null
+  /** A passphrase is being set (the key's derivation takes a moment). */
+  settingPassphrase: boolean
+  passphraseError: AppErrorData | null
+  /** Set by this visit of the tab: the manager is reminded to write it down. */
+  passphraseJustSet: boolean
   loadDaily(): Promise<void>
+  loadProtection(): Promise<void>
+  /** A new recovery passphrase; resolves true when it was set. Never kept in the store. */
+  setPassphrase(passphrase: string): Promise<boolean>
   /** A backup now: into the folder typed (checked by main), or the saved one, or one a dialog asks for. */
   backupNow(folder?: string | null): Promise<void>
 }
 
 export type BackupStore = StoreApi<BackupState>
 
-export function createBackupStore(api: Pick<DeskApi, 'backupNow' | 'getDailyBackup'>): BackupStore {
+export function createBackupStore(
+  api: Pick<DeskApi, 'backupNow' | 'getDailyBackup' | 'getBackupProtection' | 'setBackupPassphrase'>,
+): BackupStore {
   return createStore<BackupState>((set, get) => ({
     busy: false,
     error: null,
     result: null,
     daily: null,
+    protection: null,
+    settingPassphrase: false,
+    passphraseError: null,
+    passphraseJustSet: false,
     async loadDaily() {
       try {
         set({ daily: await api.getDailyBackup() })
       } catch {
         // Said again at the next look; the tab works without it.
+      }
+    },
+    async loadProtection() {
+      try {
+        set({ protection: await api.getBackupProtection() })
+      } catch {
+        // Said again at the next look.
+      }
+    },
+    async setPassphrase(passphrase) {
+      if (get().settingPassphrase) return false
+      set({ settingPassphrase: true, passphraseError: null, passphraseJustSet: false })
+      try {
+        set({ protection: await api.setBackupPassphrase({ passphrase }), passphraseJustSet: true })
+        return true
+      } catch (e) {
+        set({ passphraseError: toAppErrorData(e) })
+        return false
+      } finally {
+        set({ settingPassphrase: false })
       }
     },
     async backupNow(folder = null) {
