@@ -452,6 +452,8 @@ describe('notices (schema 4)', () => {
     let seq = 0
     /** One transaction of a desk's batch: an entry, its event and its state; then what the listener heard. */
     async function batch(id: string, extra: Record<string, unknown>, end: 'COMMIT' | 'ROLLBACK') {
+      // Emptied before the batch, never after its COMMIT: its notices may already be in by then.
+      heard.length = 0
       await sender.query('BEGIN')
       await insertEntry(sender, entryRow('Notices', id, extra))
       await insertEvent(sender, {
@@ -472,7 +474,6 @@ describe('notices (schema 4)', () => {
       await sender.query(end)
       if (end === 'ROLLBACK') seq--
       // Notices arrive in commit order: the fence, committed after, comes after the batch's.
-      heard.length = 0
       await sender.query("NOTIFY fence, ''")
       const deadline = Date.now() + 10_000
       while (!heard.includes('fence')) {
