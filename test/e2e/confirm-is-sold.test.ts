@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { deskSeed } from '../helpers/desk'
-import { callDesk, launchBrowser, ready, sellWithAnswerLost, watchErrors } from './support/browser'
+import {
+  callDesk,
+  depositToReviewByKeys,
+  launchBrowser,
+  ready,
+  sellWithAnswerLost,
+  watchErrors,
+} from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { layoutProblems, screenshotsAtBothWidths } from './support/layout'
 
@@ -235,16 +242,7 @@ describe('a second deposit is a deliberate act', () => {
           .deposits.filter((d) => d.phone.endsWith(phone.slice(1)))
       async function toReview(phone: string): Promise<void> {
         await k.press('F2')
-        await p.getByLabel('Customer phone number').waitFor()
-        await k.type(phone)
-        await k.press('Enter')
-        await p.locator('.holder-name').waitFor()
-        await p.clock.runFor(1100)
-        await k.press('Enter')
-        await p.getByLabel('Amount (LYD)').waitFor()
-        await k.type('20')
-        await k.press('Enter')
-        await p.getByRole('heading', { name: 'Check with the customer' }).waitFor()
+        await depositToReviewByKeys(p, phone, '20')
         await p.clock.runFor(600)
       }
       for (const { delayMs, phone } of CASES) {

@@ -5,7 +5,13 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTLE_MS } from '../../src/renderer/src/ui/deliberate'
 import { type BrowserShell, startBrowserShell } from '../../src/shells/browser/server'
-import { type Browser, launchBrowser, sellFiveLyd, watchErrors } from './support/browser'
+import {
+  type Browser,
+  depositToReviewByKeys,
+  launchBrowser,
+  sellFiveLyd,
+  watchErrors,
+} from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 
 /**
@@ -193,17 +199,7 @@ describe('the counter, as a new clerk tries it', () => {
     const phone = '0912345678'
     await k.press('F2')
     await page.getByLabel('Customer phone number').waitFor()
-    async function toReviewByKeys() {
-      await k.type(phone)
-      await k.press('Enter')
-      await page.locator('.holder-name').waitFor()
-      await page.clock.runFor(1100)
-      await k.press('Enter')
-      await page.getByLabel('Amount (LYD)').waitFor()
-      await k.type('6')
-      await k.press('Enter')
-      await page.getByRole('heading', { name: 'Check with the customer' }).waitFor()
-    }
+    const toReviewByKeys = () => depositToReviewByKeys(page, phone, '6')
     await toReviewByKeys()
     await page.clock.runFor(100)
     await k.press('Enter')

@@ -38,6 +38,16 @@ export function deskSeed(overrides: Partial<SandboxSeedInput> = {}): SandboxSeed
   }
 }
 
+/**
+ * The seed's three values as the Sell screen sends a sale of each: the id and the value confirmed (ids 1, 4 and
+ * 6 are 5, 30 and 100 LYD in every seed of the tests, the training sandbox's too).
+ */
+export const SALE = {
+  five: { denominationId: 1, valueDirhams: 5_000 },
+  thirty: { denominationId: 4, valueDirhams: 30_000 },
+  hundred: { denominationId: 6, valueDirhams: 100_000 },
+} as const
+
 /** Calls a handler as the bridge would: plain-object rejections, like window.api. */
 export type Call = <M extends DeskMethod>(method: M, args?: unknown) => Promise<DeskOutputs[M]>
 

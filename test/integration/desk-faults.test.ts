@@ -6,16 +6,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FaultRule } from '../../src/sandbox/index'
 import type { JournalEntry } from '../../src/shared/contract'
-import { deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
+import { deskSeed, SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import { countedRules, receivedOn } from '../helpers/fault-counting'
 import { auditDeposits, auditVouchers } from '../helpers/money-audit'
 
-/**
- * Two sales of the seed's list, as the Sell screen sends them: the id and the value confirmed, by a clerk who
- * sells again though a voucher of the value has no known outcome (the question it asks first is answered yes).
- */
-const FIVE = { denominationId: 1, valueDirhams: 5_000, confirmOpenVoucher: true }
-const THIRTY = { denominationId: 4, valueDirhams: 30_000, confirmOpenVoucher: true }
+/** Sales by a clerk who sells again though a voucher of the value has no known outcome (asked, answered yes). */
+const FIVE = { ...SALE.five, confirmOpenVoucher: true }
+const THIRTY = { ...SALE.thirty, confirmOpenVoucher: true }
 
 const DEPOSITS_PER_FAULT = 300
 const VOUCHERS = 100

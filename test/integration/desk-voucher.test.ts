@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../src/sandbox/index'
-import { DEMO, deskSeed, startTestDesk, type TestDesk } from '../helpers/desk'
+import { DEMO, deskSeed, SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import { TOKEN_UNANSWERED_ONCE, tokenRefusedOnce } from '../helpers/faults'
 
 let t: TestDesk
@@ -110,7 +110,7 @@ describe('selling a voucher', () => {
 })
 
 describe('what the clerk confirms is what is sold', () => {
-  const FIVE = { denominationId: 1, valueDirhams: 5_000 }
+  const FIVE = SALE.five
 
   it('sends nothing when the value confirmed is not the list’s for that id, and says what it is now', async () => {
     t = await startTestDesk()

@@ -16,7 +16,7 @@ import type { FeedBatch } from '../../src/main/journal/head-office-feed'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import { businessDay } from '../../src/shared/day'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'
-import { startTestDesk, type TestDesk } from '../helpers/desk'
+import { SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import { joinHeadOffice, startHeadOffice, type TestHeadOffice, waitSynced } from '../helpers/head-office'
 import { expectSameHistory } from '../helpers/history'
 import {
@@ -27,11 +27,6 @@ import {
   realtimeSeed,
   until,
 } from '../helpers/realtime'
-
-/** The seed's three values, as the Sell screen sends them: the id and the value confirmed. */
-const FIVE = { denominationId: 1, valueDirhams: 5_000 }
-const THIRTY = { denominationId: 4, valueDirhams: 30_000 }
-const HUNDRED = { denominationId: 6, valueDirhams: 100_000 }
 
 const TRIES = 20
 const people = customers(2 * TRIES)
@@ -54,7 +49,8 @@ afterAll(async () => {
 const NO_POLLING = { pollMs: 60_000, chainEveryMs: 60_000 }
 
 async function sell(desk: TestDesk, vouchers: number): Promise<void> {
-  for (let i = 0; i < vouchers; i++) await desk.call('generateVoucher', [FIVE, THIRTY, HUNDRED][i % 3])
+  for (let i = 0; i < vouchers; i++)
+    await desk.call('generateVoucher', [SALE.five, SALE.thirty, SALE.hundred][i % 3])
 }
 
 async function statusWhen(

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FeedBatch, readFeed } from '../../src/main/journal/head-office-feed'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
-import { AHMED, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import { AHMED, deskSeed, MOHAMED, SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import {
   depositTo,
   joinHeadOffice,
@@ -22,12 +22,7 @@ import {
 import { expectSameHistory } from '../helpers/history'
 import { readJournal } from '../helpers/journal-file'
 
-/** The seed's three values, as the Sell screen sends them: the id and the value confirmed. */
-const SALES = [
-  { denominationId: 1, valueDirhams: 5_000 },
-  { denominationId: 4, valueDirhams: 30_000 },
-  { denominationId: 6, valueDirhams: 100_000 },
-]
+const SALES = [SALE.five, SALE.thirty, SALE.hundred]
 
 let ho: TestHeadOffice
 let sandbox: Sandbox

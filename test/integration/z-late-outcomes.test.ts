@@ -2,11 +2,11 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalEntry } from '../../src/shared/contract'
 import type { Report } from '../../src/shared/manager'
-import { AHMED, startTestDesk, type TestDesk } from '../helpers/desk'
+import { AHMED, SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import { MANAGER, type Window, windowOf } from '../helpers/manager'
 
 /** A 5 LYD sale, sold again whatever is open: the manager here knows of the vouchers left unknown. */
-const SALE = { denominationId: 1, valueDirhams: 5_000, confirmOpenVoucher: true }
+const FIVE_AGAIN = { ...SALE.five, confirmOpenVoucher: true }
 
 /**
  * An entry a Z closes with no outcome (the answer was lost) and that is settled afterwards: its outcome is
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 async function unknownVoucher(action: 'drop-after-commit' | 'drop-before-commit'): Promise<JournalEntry> {
   td.sandbox.controls.setFaults([{ method: 'POST', path: '/vouchers/generate', action, times: 1 }])
-  const entry = await manager.call('generateVoucher', SALE)
+  const entry = await manager.call('generateVoucher', FIVE_AGAIN)
   expect(entry.status).toBe('unknown')
   return entry
 }
@@ -77,7 +77,7 @@ describe('outcomes known after their Z', () => {
   let z2: Report
 
   it('a Z closes entries without an outcome as open, with nothing earlier to carry', async () => {
-    sold = await manager.call('generateVoucher', SALE)
+    sold = await manager.call('generateVoucher', FIVE_AGAIN)
     issuedLater = await unknownVoucher('drop-after-commit')
     issuedVoucher = td.sandbox.controls.ledger().vouchers.at(-1)
     failedLater = await unknownDeposit(2_500)
@@ -177,7 +177,7 @@ describe('outcomes known after their Z', () => {
     td.sandbox.controls.setFaults([
       { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 250, times: 1 },
     ])
-    const selling = manager.call('generateVoucher', SALE)
+    const selling = manager.call('generateVoucher', FIVE_AGAIN)
     const journal = td.desk.workspace().journal
     await expect.poll(() => journal.countOpen('pending')).toBe(1)
     const closed = await manager.call('closeDay')

@@ -78,6 +78,25 @@ export async function sellWithAnswerLost(
   }
 }
 
+/**
+ * A deposit taken to its review by the keys a clerk uses, on a page whose clock the test moves (page.clock,
+ * paused): from the Deposit screen's phone field, the phone, Enter, the name's moment passed, Enter (Yes), the
+ * amount, Enter. The review's Confirm has not settled yet when it returns.
+ */
+export async function depositToReviewByKeys(page: Page, phone: string, amount: string): Promise<void> {
+  const k = page.keyboard
+  await page.getByLabel('Customer phone number').waitFor()
+  await k.type(phone)
+  await k.press('Enter')
+  await page.locator('.holder-name').waitFor()
+  await page.clock.runFor(1100)
+  await k.press('Enter')
+  await page.getByLabel('Amount (LYD)').waitFor()
+  await k.type(amount)
+  await k.press('Enter')
+  await page.getByRole('heading', { name: 'Check with the customer' }).waitFor()
+}
+
 /** Signs a person in on the sign-in screen, as a clerk does: their name, the PIN on the pad, Sign in. */
 export async function signInOnScreen(page: Page, name: string, pin: string): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor()
