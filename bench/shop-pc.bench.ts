@@ -9,7 +9,9 @@
  * Headless Chromium paints in software and the machine is shared: the load average is printed with the
  * figures. Prints figures; asserts nothing. Run: npm run bench -- shop-pc.
  * SHOP_PC_RATE (4), SHOP_PC_LOADS (5) and SHOP_PC_ROUNDS (2) change the throttle, the loads of the first
- * screen and the rounds of the session; SHOP_PC_PROFILE=<file> writes a CPU profile of the session.
+ * screen and the rounds of the session; SHOP_PC_PROFILE=<file> writes a CPU profile of the session,
+ * SHOP_PC_TRACE=<file> a Chromium trace of it (open either in Chrome DevTools' Performance panel), and
+ * SHOP_PC_RENDERER=<dir> drives a renderer built elsewhere (unminified, say, for readable names).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -146,6 +148,41 @@ async function throttled(page: Page): Promise<CDPSession> {
   return cdp
 }
 
+/** The categories Chrome DevTools' Performance panel records: scripts, style, layout, paint, input. */
+async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'v8.execute',
+        'blink.user_timing',
+        'latencyInfo',
+        'loading',
+      ],
+    },
+  })
+}
+
+/** The trace as Chrome's JSON. */
+async function stopTrace(cdp: CDPSession): Promise<string> {
+  const complete = new Promise<string>((resolve) =>
+    cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream ?? '')),
+  )
+  await cdp.send('Tracing.end')
+  const stream = await complete
+  let text = ''
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream })
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data
+    if (chunk.eof) break
+  }
+  await cdp.send('IO.close', { handle: stream })
+  return text
+}
+
 /** A clerk's round at the counter, by the keyboard only. */
 async function clerkRound(page: Page, customer: string): Promise<void> {
   const k = page.keyboard
@@ -260,7 +297,7 @@ function row(name: string, list: readonly Interaction[]): string[] {
 
 async function main(): Promise<void> {
   console.log(`Reseller Desk shop-PC bench — CPU slowed ${RATE}×; load average ${load()} (1 / 5 / 15 min)`)
-  const rendererDir = await buildRendererForTest()
+  const rendererDir = process.env.SHOP_PC_RENDERER ?? (await buildRendererForTest())
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-pc-bench-'))
   fillTodaysJournal(dataDir, TODAY_ENTRIES)
   const shell = await startBrowserShell({ dataDir, rendererDir })
@@ -287,6 +324,8 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
       await cdp.send('Profiler.start')
     }
+    const trace = process.env.SHOP_PC_TRACE
+    if (trace) await startTrace(cdp)
     await page.goto(shell.url)
     try {
       for (let round = 0; round < ROUNDS; round++) {
@@ -299,6 +338,10 @@ async function main(): Promise<void> {
     }
     // The last entries are delivered with the next frame.
     await page.evaluate('new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100)))')
+    if (trace) {
+      writeFileSync(trace, await stopTrace(cdp))
+      console.log(`Chromium trace of the session: ${trace}`)
+    }
     if (profile) {
       const { profile: cpu } = await cdp.send('Profiler.stop')
       writeFileSync(profile, JSON.stringify(cpu))
@@ -306,6 +349,8 @@ async function main(): Promise<void> {
     }
     const recorded = (await page.evaluate('window.__bench')) as Recorded
     const all = interactions(recorded)
+    // Beside the trace, the session's keys in order, each with its figures, to find them in it.
+    if (trace) writeFileSync(`${trace}.keys.json`, JSON.stringify(all, null, 1))
     await page.close()
 
     const first = summarize(firstUsable)
@@ -399,7 +444,7 @@ async function main(): Promise<void> {
     await browser.close()
     await shell.close()
     rmSync(dataDir, { recursive: true, force: true })
-    rmSync(rendererDir, { recursive: true, force: true })
+    if (!process.env.SHOP_PC_RENDERER) rmSync(rendererDir, { recursive: true, force: true })
   }
 }
 
