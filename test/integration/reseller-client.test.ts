@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ServiceSession } from '../../src/main/desk/service-session'
 import { createLogger, silentLogger } from '../../src/main/log'
+import { normalizeBaseUrl } from '../../src/main/reseller/address'
 import {
   deposit,
   generateVoucher,
@@ -18,7 +19,8 @@ import {
   requestToken,
 } from '../../src/main/reseller/client'
 import { ServiceClock } from '../../src/main/reseller/clock'
-import { normalizeBaseUrl, ServiceHttp, transportFailure } from '../../src/main/reseller/http'
+import { ServiceHttp } from '../../src/main/reseller/http'
+import { transportFailure } from '../../src/main/reseller/outcomes'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { Dirhams } from '../../src/shared/money'
 import { DEMO, deskSeed } from '../helpers/desk'
