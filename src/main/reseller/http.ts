@@ -1,16 +1,21 @@
-import type { IncomingHttpHeaders } from 'node:http'
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici'
+import { type $Fetch, ofetch } from 'ofetch'
+import { Agent, type Dispatcher, ProxyAgent, Headers as UndiciHeaders, fetch as undiciFetch } from 'undici'
 import type { Logger } from '../log'
-import type { ProxyCredentials } from './address'
-import { normalizeBaseUrl } from './address'
+import { normalizeBaseUrl, type ProxyCredentials } from './address'
 import type { ServiceClock } from './clock'
-import { type AnswerHeaders, type ServiceAnswer, transportFailure } from './outcomes'
+import {
+  requestNotMade,
+  type ServiceAnswer,
+  type ServiceError,
+  transportFailure,
+  undecodableBody,
+} from './outcomes'
 
 /**
- * The HTTP edge of the reseller service, the transport alone: it sends each request once (never retries a
- * POST by itself) and hands back the whole answer, or a transport failure as outcomes.ts classifies it. What
- * an answer means is read in outcomes.ts; addresses are checked in address.ts.
+ * The HTTP edge of the reseller service, the transport alone, on ofetch: the one way the desk talks HTTP to
+ * the service. It sends each request once — never a retry, of a POST above all — and hands back the whole
+ * answer (status, headers, body) or a transport failure as outcomes.ts classifies it. What an answer means
+ * is read in outcomes.ts; addresses are checked in address.ts.
  */
 export interface ConnectionSettings {
   baseUrl: string
@@ -52,75 +57,72 @@ const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i
 /** Who is calling, for the service's logs and firewalls (some refuse a request that names no client). */
 export const USER_AGENT = 'ResellerDesk'
 
-const MAX_DECODED_BYTES = 1 << 20
+/** An answer is a few hundred bytes: one that decodes past this is not the service's. */
+const MAX_BODY_BYTES = 1 << 20
 
 /**
- * The body as sent, its content-encoding undone (we ask for none, but a relay may compress anyway). An
- * encoding this does not know, or a body that does not decode, is left as it came: it reads as no answer.
+ * The body as it came, its content-encoding undone by fetch (we ask for none, but a relay may compress
+ * anyway; an encoding fetch does not know is left as it came). Null when it is not an answer of the
+ * service's: past MAX_BODY_BYTES, or a body that does not decode. A body cut off on its way is a transport
+ * failure: thrown.
  */
-function decoded(raw: Buffer, encoding: string | string[] | undefined): Buffer {
-  const codings = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? ''))
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity')
-  // An answer is a few hundred bytes: one that would inflate past this is not the service's.
-  const limit = { maxOutputLength: MAX_DECODED_BYTES }
-  let body = raw
+async function readBody(stream: ReadableStream<Uint8Array> | null | undefined): Promise<Buffer | null> {
+  if (!stream) return Buffer.alloc(0)
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
   try {
-    for (const coding of codings.reverse()) {
-      if (coding === 'gzip' || coding === 'x-gzip') body = gunzipSync(body, limit)
-      else if (coding === 'deflate') body = inflateSync(body, limit)
-      else if (coding === 'br') body = brotliDecompressSync(body, limit)
-      else return raw
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return Buffer.concat(chunks)
+      size += value.byteLength
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined)
+        return null
+      }
+      chunks.push(value)
     }
-  } catch {
-    return raw
-  }
-  return body
-}
-
-/** Node's header object (lower-case names) read like fetch's Headers: repeated values joined with ", ". */
-function answerHeaders(raw: IncomingHttpHeaders): AnswerHeaders {
-  return {
-    get: (name) => {
-      const value = raw[name.toLowerCase()]
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
-    },
+  } catch (error) {
+    if (undecodableBody(error)) return null
+    throw error
   }
 }
 
-/**
- * One request over undici's dispatcher API: no redirect is followed, the whole answer is read, and its body
- * is JSON when it says so (or says nothing of its type) and parses, else its text (an HTML page, an empty
- * body) for the caller to judge.
- */
-async function exchange(
-  url: string,
-  method: 'GET' | 'POST',
-  headers: Record<string, string>,
-  body: Record<string, unknown> | undefined,
-  dispatcher: Dispatcher,
-  signal?: AbortSignal,
-): Promise<ServiceAnswer> {
-  const answer = await undiciRequest(url, {
-    method,
-    dispatcher,
-    ...(signal ? { signal } : {}),
-    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  const raw = Buffer.from(await answer.body.arrayBuffer())
-  const text = new TextDecoder().decode(decoded(raw, answer.headers['content-encoding']))
-  const type = answer.headers['content-type']
-  let parsed: unknown = text === '' ? null : text
-  if (text !== '' && (type === undefined || (typeof type === 'string' && JSON_TYPE.test(type)))) {
+/** The body is JSON when it says so (or says nothing of its type) and parses, else its text for the caller to judge. */
+function parsed(raw: Buffer | null, type: string | null): unknown {
+  const text = raw === null ? '' : new TextDecoder().decode(raw)
+  if (text === '') return null
+  if (type === null || JSON_TYPE.test(type)) {
     try {
-      parsed = JSON.parse(text)
+      return JSON.parse(text)
     } catch {
       // Said JSON, is not: kept as text, which no caller reads as the service's message.
     }
   }
-  return { status: answer.statusCode, body: parsed, headers: answerHeaders(answer.headers) }
+  return text
+}
+
+/**
+ * The ofetch client over one dispatcher. undici's own fetch drives it, so the dispatcher and the fetch come
+ * from the one pinned undici (the host's global fetch is another undici, of Electron's choosing).
+ */
+function serviceFetch(baseURL: string, dispatcher: Dispatcher): $Fetch {
+  return ofetch.create(
+    {
+      baseURL,
+      dispatcher,
+      // A redirect is an answer to judge (on a money call: an unknown outcome), never followed.
+      redirect: 'manual',
+      // Every status is an answer outcomes.ts classifies; none is thrown as ofetch's error.
+      ignoreResponseError: true,
+      // The body is read here: capped, and parsed by the rule above rather than guessed.
+      responseType: 'stream',
+    },
+    {
+      fetch: undiciFetch as unknown as typeof globalThis.fetch,
+      Headers: UndiciHeaders as unknown as typeof globalThis.Headers,
+    },
+  )
 }
 
 export class ServiceHttp {
@@ -133,6 +135,8 @@ export class ServiceHttp {
    * time. A deposit goes over the kept connection (no new TCP and TLS handshake before the clerk's answer):
    * if that ever makes it unknown, the background re-sends it with its reference within seconds. */
   private readonly fresh: Dispatcher
+  private readonly overPooled: $Fetch
+  private readonly overFresh: $Fetch
 
   constructor(
     settings: ConnectionSettings,
@@ -145,8 +149,16 @@ export class ServiceHttp {
     this.log = log
     this.pooled = this.dispatcher(1)
     this.fresh = this.dispatcher(0)
+    this.overPooled = serviceFetch(this.settings.baseUrl, this.pooled)
+    this.overFresh = serviceFetch(this.settings.baseUrl, this.fresh)
   }
 
+  /**
+   * The connections, and the answer timeout: undici's headers and body timeouts count from the moment the
+   * request is written, so a slow connect stays a connect timeout (nothing sent) and only a request that left
+   * can time out into an unknown outcome. (ofetch's own `timeout` counts from before the connection: it would
+   * make a slow connect look sent.)
+   */
   private dispatcher(pipelining: number): Dispatcher {
     const { proxyUrl, proxyCredentials, connectTimeoutMs, answerTimeoutMs } = this.settings
     const common = {
@@ -173,38 +185,57 @@ export class ServiceHttp {
   }
 
   async send(request: ServiceRequest): Promise<ServiceAnswer> {
-    const url = `${this.settings.baseUrl}${request.path}`
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'accept-encoding': 'identity',
-      'user-agent': this.settings.userAgent ?? USER_AGENT,
+    let headers: UndiciHeaders
+    try {
+      headers = new UndiciHeaders({
+        accept: 'application/json',
+        'accept-encoding': 'identity',
+        'user-agent': this.settings.userAgent ?? USER_AGENT,
+        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+      })
+    } catch {
+      // A value no request may carry (a line break in a token): refused here, before anything is sent.
+      throw this.failed(request, requestNotMade())
     }
-    if (request.token) headers.authorization = `Bearer ${request.token}`
+    const client = request.money && !request.resendable ? this.overFresh : this.overPooled
     const sentPc = this.clock.pc()
     let response: ServiceAnswer
     try {
-      response = await exchange(
-        request.query ? `${url}?${new URLSearchParams(request.query)}` : url,
-        request.method,
-        headers,
-        request.body,
-        request.money && !request.resendable ? this.fresh : this.pooled,
-        request.signal,
-      )
-    } catch (error) {
-      const failure = transportFailure(error, request.money)
-      // A request refused on this PC says nothing of whether the service can be reached.
-      if (!request.quiet && failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
-      this.log[request.quiet ? 'debug' : 'warn'](`${request.method} ${request.path} failed`, {
-        outcome: failure.outcome,
-        reason: failure.details?.reason,
+      const raw = await client.raw(request.path, {
+        method: request.method,
+        headers: headers as unknown as Headers,
+        ...(request.query ? { query: request.query } : {}),
+        ...(request.body ? { body: request.body } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+        // Never sent again by the client, on any call: a POST repeated after a reset, a timeout or a 5xx may
+        // move money twice. (ofetch's default retries a GET once.) What is re-sent, the desk decides: a
+        // deposit, with its own reference (desk/recover.ts).
+        retry: 0,
       })
-      throw failure
+      const body = await readBody(raw._data as ReadableStream<Uint8Array> | undefined)
+      response = {
+        status: raw.status,
+        body: parsed(body, raw.headers.get('content-type')),
+        headers: raw.headers,
+      }
+    } catch (error) {
+      throw this.failed(request, transportFailure(error, request.money))
     }
     this.clock.observe(response.headers.get('date'), sentPc, this.clock.pc())
     this.onReachable(true)
     this.log.debug(`${request.method} ${request.path} → ${response.status}`)
     return response
+  }
+
+  /** A request that got no answer: said in the log, and to the status unless it says nothing of the service. */
+  private failed(request: ServiceRequest, failure: ServiceError): ServiceError {
+    // A request refused on this PC says nothing of whether the service can be reached.
+    if (!request.quiet && failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
+    this.log[request.quiet ? 'debug' : 'warn'](`${request.method} ${request.path} failed`, {
+      outcome: failure.outcome,
+      reason: failure.details?.reason,
+    })
+    return failure
   }
 
   async close(): Promise<void> {

@@ -67,33 +67,46 @@ const NOT_SENT_CODES = new Set([
 /** undici refuses a malformed request (a header value with a line break, say) before it writes a byte. */
 const REFUSED_HERE_CODES = new Set(['UND_ERR_INVALID_ARG'])
 
-function causeChain(error: unknown): { codes: string[]; messages: string[] } {
+function causeChain(error: unknown): { codes: string[]; messages: string[]; names: string[] } {
   const codes: string[] = []
   const messages: string[] = []
+  const names: string[] = []
   let e: unknown = error
   for (let depth = 0; e && depth < 6; depth++) {
     if (typeof e === 'object') {
-      const o = e as { code?: unknown; message?: unknown; cause?: unknown }
+      const o = e as { code?: unknown; message?: unknown; name?: unknown; cause?: unknown }
       if (typeof o.code === 'string') codes.push(o.code)
       if (typeof o.message === 'string') messages.push(o.message)
+      if (typeof o.name === 'string') names.push(o.name)
       e = o.cause
     } else break
   }
-  return { codes, messages }
+  return { codes, messages, names }
+}
+
+/** A request this PC could not make (a header value with a line break, say): nothing was sent. */
+export function requestNotMade(): ServiceError {
+  return new ServiceError(
+    'NOT_SENT',
+    'The request could not be made on this PC (a value it would carry is not valid); nothing was sent.',
+    'not-sent',
+    undefined,
+    { reason: 'REQUEST_NOT_MADE' },
+  )
+}
+
+/**
+ * A body that came whole but does not decode (a relay's compression gone wrong: zlib's Z_* codes, brotli's
+ * ERR__ERROR_*): it reads as no answer, unlike a body cut off on its way (a transport failure).
+ */
+export function undecodableBody(error: unknown): boolean {
+  return causeChain(error).codes.some((c) => /^(Z_|ERR__ERROR_|ERR_ZLIB_|ERR_BROTLI_)/.test(c))
 }
 
 /** A transport failure (no HTTP answer) as a ServiceError with its outcome. */
 export function transportFailure(error: unknown, money: boolean): ServiceError {
-  const { codes, messages } = causeChain(error)
-  if (codes.some((c) => REFUSED_HERE_CODES.has(c))) {
-    return new ServiceError(
-      'NOT_SENT',
-      'The request could not be made on this PC (a value it would carry is not valid); nothing was sent.',
-      'not-sent',
-      undefined,
-      { reason: 'REQUEST_NOT_MADE' },
-    )
-  }
+  const { codes, messages, names } = causeChain(error)
+  if (codes.some((c) => REFUSED_HERE_CODES.has(c))) return requestNotMade()
   const tunnelRefused = messages.some((m) => /Proxy response \(\d+\) !== 200/.test(m))
   if (tunnelRefused || codes.some((c) => NOT_SENT_CODES.has(c))) {
     const reason = codes.find((c) => NOT_SENT_CODES.has(c)) ?? 'PROXY_REFUSED'
@@ -107,7 +120,10 @@ export function transportFailure(error: unknown, money: boolean): ServiceError {
       },
     )
   }
-  const reason = codes.find((c) => c.startsWith('UND_ERR') || c.startsWith('E')) ?? 'NO_ANSWER'
+  // Ended by the desk (its signal: closing, a check's bound): said so, not taken for the service's silence.
+  const reason =
+    codes.find((c) => c.startsWith('UND_ERR') || c.startsWith('E')) ??
+    (names.includes('AbortError') ? 'ABORTED' : 'NO_ANSWER')
   if (!money) {
     return new ServiceError('SERVICE_ERROR', 'The service did not answer.', 'unknown', undefined, { reason })
   }
