@@ -69,10 +69,11 @@ export interface Desk {
   /** Every call of the contract, with the role guard around each. */
   readonly handlers: DeskHandlers
   /**
-   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone:
-   * the bridge asks this before it validates the input.
+   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone: the
+   * bridge asks this before it validates the input, and passes the call it answers on to the handler (one
+   * admission a call).
    */
-  checkCaller(method: DeskMethod, call: CallContext): void
+  admit(method: DeskMethod, call: CallContext): CallContext
   /**
    * Checks the databases it will open, opens the mode's workspace (and the training sandbox) and the people
    * database, then runs the start-up work. A start either completes or fails before the start-up work changed
@@ -178,7 +179,7 @@ export function createDesk(deps: DeskDeps): Desk {
   return {
     // Roles, then the journal's health for money calls: enforced here, once around every handler.
     handlers: people.guard(guardMoneyCalls(handlers, core)),
-    checkCaller: people.checkCaller,
+    admit: people.admit,
     recovery: workspaces.recovery,
     headOffice,
     workspace: () => workspaces.active(),
