@@ -40,7 +40,6 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
     (earlier) =>
       earlier.kind === 'deposit' && earlier.phone === phone && earlier.amountDirhams === args.amountDirhams,
     async () => {
-      await ws.journal.assertWritable()
       requireCredentials(ws)
       // From here to the insert there is no await: the checks and the intent are one step.
       const lookup = freshLookup(ctx, phone)
