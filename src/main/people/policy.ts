@@ -6,6 +6,7 @@ import {
   type DeskMethod,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import { isOpenStatus } from '../../shared/types'
 import { maySeeCodeAgain } from '../desk/code-shown'
 import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
@@ -53,17 +54,13 @@ function todaysJournal(args: DeskArgs<'listJournal'>, scope: ClerkScope): DeskAr
   return { ...args, from: today, to: today }
 }
 
-function isOpen(entry: EntryRecord): boolean {
-  return entry.status === 'pending' || entry.status === 'unknown'
-}
-
 /**
  * A clerk may open today's entries, and any entry still open: main itself leads the clerk to an earlier
  * unresolved deposit to the same phone, whatever day it was made.
  */
 function todaysOrOpenEntry(args: { entryId: string }, scope: ClerkScope): void {
   const entry = scope.entry(args.entryId)
-  if (entry && entry.day !== scope.today() && !isOpen(entry)) {
+  if (entry && entry.day !== scope.today() && !isOpenStatus(entry.status)) {
     throw forbidden("A clerk sees today's journal only.", { reason: 'today-only', today: scope.today() })
   }
 }
