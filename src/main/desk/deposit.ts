@@ -14,7 +14,7 @@ import {
   requireCredentials,
   stamp,
 } from './context'
-import { freshLookup, openDepositTo, parsePhone, sameName } from './lookup'
+import { freshLookup, openDepositsTo, parsePhone, sameName } from './lookup'
 import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
 
 /**
@@ -60,17 +60,16 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           status: lookup.status,
         })
       }
-      const open = openDepositTo(ctx, phone)
-      if (open) {
+      const { here, elsewhere } = openDepositsTo(ctx, phone)
+      if (here) {
         throw new AppError(
           'UNRESOLVED_DEPOSIT',
           'An earlier deposit to this phone has no known outcome yet.',
           {
-            entryId: open.id,
+            entryId: here.id,
           },
         )
       }
-      const elsewhere = ws.mode === 'live' ? ctx.chain?.otherOpenDepositTo(phone) : null
       if (elsewhere) {
         throw new AppError(
           'UNRESOLVED_DEPOSIT',
