@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../shared/errors'
+import { REFUSAL_FIGURES, type RefusalFigures, refusalFiguresOf } from '../../shared/limit-refusal'
 import { lydToDirhams } from '../../shared/money'
 
 /**
@@ -153,17 +154,25 @@ function fieldErrors(body: unknown): Record<string, string[]> | undefined {
   return out
 }
 
+/** The service's names of a refusal's four figures (in LYD), as its 422 daily-limit answer gives them. */
+const REFUSAL_FIELDS: Record<keyof RefusalFigures, string> = {
+  dailyMaxDirhams: 'daily_max_amount',
+  usedTodayDirhams: 'used_today',
+  remainingDirhams: 'remaining',
+  requestedDirhams: 'requested',
+}
+
 /** The four figures of a 422 limit answer, in dirhams, or null when they are not all there. */
-export function limitFigures(body: unknown): Record<string, number> | null {
+function refusalFiguresFromAnswer(body: unknown): RefusalFigures | null {
   if (!body || typeof body !== 'object') return null
   const b = body as Record<string, unknown>
-  const figures = {
-    dailyMaxDirhams: lydToDirhams(b.daily_max_amount),
-    usedTodayDirhams: lydToDirhams(b.used_today),
-    remainingDirhams: lydToDirhams(b.remaining),
-    requestedDirhams: lydToDirhams(b.requested),
+  const figures: Partial<RefusalFigures> = {}
+  for (const key of REFUSAL_FIGURES) {
+    const dirhams = lydToDirhams(b[REFUSAL_FIELDS[key]])
+    if (dirhams === null) return null
+    figures[key] = dirhams
   }
-  return Object.values(figures).every((v) => v !== null) ? (figures as Record<string, number>) : null
+  return figures as RefusalFigures
 }
 
 function retryAfterSeconds(headers: AnswerHeaders): number {
@@ -235,9 +244,9 @@ export function rejection(answer: ServiceAnswer, money: boolean, notFound: 'user
       })
     }
     case 422: {
-      const figures = limitFigures(body)
+      const figures = refusalFiguresFromAnswer(body)
       if (figures || /daily limit/i.test(serviceSays)) {
-        return new ServiceError('DAILY_LIMIT_EXCEEDED', serviceSays, 'rejected', status, figures ?? {})
+        return new ServiceError('DAILY_LIMIT_EXCEEDED', serviceSays, 'rejected', status, { ...figures })
       }
       if (/inactive/i.test(serviceSays))
         return new ServiceError('USER_INACTIVE', serviceSays, 'rejected', status)
@@ -302,21 +311,7 @@ export function unanswered(error: unknown): error is ServiceError {
   return error instanceof ServiceError && error.httpStatus === undefined && error.outcome === 'unknown'
 }
 
-/** The four figures of a daily-limit refusal, when the answer carried them. */
-export function refusalFigures(error: unknown): {
-  dailyMaxDirhams: number
-  usedTodayDirhams: number
-  remainingDirhams: number
-  requestedDirhams: number
-} | null {
-  if (!(error instanceof ServiceError) || error.code !== 'DAILY_LIMIT_EXCEEDED') return null
-  const d = error.details ?? {}
-  const keys = ['dailyMaxDirhams', 'usedTodayDirhams', 'remainingDirhams', 'requestedDirhams'] as const
-  if (!keys.every((k) => typeof d[k] === 'number')) return null
-  return {
-    dailyMaxDirhams: d.dailyMaxDirhams as number,
-    usedTodayDirhams: d.usedTodayDirhams as number,
-    remainingDirhams: d.remainingDirhams as number,
-    requestedDirhams: d.requestedDirhams as number,
-  }
+/** The four figures of a daily-limit refusal, when the answer carried them (shared/limit-refusal.ts). */
+export function refusalFigures(error: unknown): RefusalFigures | null {
+  return error instanceof ServiceError ? refusalFiguresOf(error) : null
 }
