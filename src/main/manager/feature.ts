@@ -17,6 +17,7 @@ import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { ExportJobs } from '../exports/jobs'
 import type { PdfRenderer } from '../exports/pdf'
 import { checkExportPath, defaultExportName, writeExport } from '../exports/write-export'
+import { journalFileName, journalPath } from '../journal/files'
 import { SCHEMA_VERSION } from '../journal/migrations'
 import { checkOutputFile, checkOutputFolder } from '../output-path'
 import { PEOPLE_SCHEMA_VERSION } from '../people/migrations'
@@ -109,10 +110,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     const ws = core.active()
     // The open journal is copied from its file on a connection of the copy's own, in a worker thread, like
     // the other mode's: a year's journal is ~500 MB, and the clerks keep selling meanwhile.
-    const sources: BackupSource[] = [fileSource(`journal-${ws.mode}.sqlite`, ws.journal.path)]
+    const sources: BackupSource[] = [fileSource(journalFileName(ws.mode), ws.journal.path)]
     const other: Mode = ws.mode === 'live' ? 'training' : 'live'
-    const otherPath = join(core.dataDir, `journal-${other}.sqlite`)
-    if (existsSync(otherPath)) sources.push(fileSource(`journal-${other}.sqlite`, otherPath))
+    const otherPath = journalPath(core.dataDir, other)
+    if (existsSync(otherPath)) sources.push(fileSource(journalFileName(other), otherPath))
     sources.push(options.people)
     return sources
   }
