@@ -1,5 +1,6 @@
 import type { DeskMethod, Mode } from '../shared/contract'
 import { BackupKeys } from './backup/backup-key'
+import { createBackupFeature } from './backup/feature'
 import type { CallContext, TrainingService, Workspace } from './desk/context'
 import type { MoneyActivity } from './desk/core'
 import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
@@ -139,6 +140,9 @@ export function createDesk(deps: DeskDeps): Desk {
   const manager = createManagerFeature(core, {
     printer,
     chainReport: headOffice.chainReport,
+    ...(deps.manager ? { host: deps.manager } : {}),
+  })
+  const backups = createBackupFeature(core, {
     people: people.backupSource,
     backupKeys: new BackupKeys(deps.secrets, Date.now),
     ...(deps.manager ? { host: deps.manager } : {}),
@@ -165,12 +169,14 @@ export function createDesk(deps: DeskDeps): Desk {
     ),
     ...people.handlers,
     ...manager.handlers,
+    ...backups.handlers,
     ...headOffice.handlers,
   }
 
   async function stop(): Promise<MoneyActivity> {
     await headOffice.stop()
-    await manager.stop()
+    // Exports and a backup under way read the journals: both finish before they close.
+    await Promise.all([manager.stop(), backups.stop()])
     const left = await workspaces.stop()
     people.close()
     return left
@@ -208,7 +214,7 @@ export function createDesk(deps: DeskDeps): Desk {
         }
         deps.settings.update({ mode })
         workspaces.activate(ws)
-        manager.start()
+        backups.start()
         await headOffice.start()
       } catch (error) {
         await stop().catch((stopError: unknown) =>
