@@ -1,5 +1,6 @@
 import type { DeskMethod, Mode } from '../shared/contract'
 import { BackupKeys } from './backup/backup-key'
+import { createBackupFeature } from './backup/feature'
 import type { CallContext, TrainingService, Workspace } from './desk/context'
 import type { MoneyActivity } from './desk/core'
 import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
@@ -69,10 +70,11 @@ export interface Desk {
   /** Every call of the contract, with the role guard around each. */
   readonly handlers: DeskHandlers
   /**
-   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone:
-   * the bridge asks this before it validates the input.
+   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone: the
+   * bridge asks this before it validates the input, and passes the call it answers on to the handler (one
+   * admission a call).
    */
-  checkCaller(method: DeskMethod, call: CallContext): void
+  admit(method: DeskMethod, call: CallContext): CallContext
   /**
    * Checks the databases it will open, opens the mode's workspace (and the training sandbox) and the people
    * database, then runs the start-up work. A start either completes or fails before the start-up work changed
@@ -138,6 +140,9 @@ export function createDesk(deps: DeskDeps): Desk {
   const manager = createManagerFeature(core, {
     printer,
     chainReport: headOffice.chainReport,
+    ...(deps.manager ? { host: deps.manager } : {}),
+  })
+  const backups = createBackupFeature(core, {
     people: people.backupSource,
     backupKeys: new BackupKeys(deps.secrets, Date.now),
     ...(deps.manager ? { host: deps.manager } : {}),
@@ -164,12 +169,14 @@ export function createDesk(deps: DeskDeps): Desk {
     ),
     ...people.handlers,
     ...manager.handlers,
+    ...backups.handlers,
     ...headOffice.handlers,
   }
 
   async function stop(): Promise<MoneyActivity> {
     await headOffice.stop()
-    await manager.stop()
+    // Exports and a backup under way read the journals: both finish before they close.
+    await Promise.all([manager.stop(), backups.stop()])
     const left = await workspaces.stop()
     people.close()
     return left
@@ -178,7 +185,7 @@ export function createDesk(deps: DeskDeps): Desk {
   return {
     // Roles, then the journal's health for money calls: enforced here, once around every handler.
     handlers: people.guard(guardMoneyCalls(handlers, core)),
-    checkCaller: people.checkCaller,
+    admit: people.admit,
     recovery: workspaces.recovery,
     headOffice,
     workspace: () => workspaces.active(),
@@ -207,7 +214,7 @@ export function createDesk(deps: DeskDeps): Desk {
         }
         deps.settings.update({ mode })
         workspaces.activate(ws)
-        manager.start()
+        backups.start()
         await headOffice.start()
       } catch (error) {
         await stop().catch((stopError: unknown) =>

@@ -16,6 +16,7 @@ import {
   type OtherOpenDeposit,
 } from './head-office'
 import { MAX_ISSUE_CHARS, MAX_REPORTED_ISSUES } from './input-size'
+import type { RefusalFigures } from './limit-refusal'
 import type {
   BackupProtection,
   BackupResult,
@@ -153,11 +154,8 @@ export interface CustomerLookup {
   openDepositElsewhere?: OtherOpenDeposit
 }
 
-export interface ReportedLimit {
-  dailyMaxDirhams: number
-  usedTodayDirhams: number
-  remainingDirhams: number
-  requestedDirhams: number
+/** The service's last daily-limit refusal here: its four figures, and when it answered. */
+export interface ReportedLimit extends RefusalFigures {
   at: string
 }
 

@@ -19,6 +19,17 @@ export const ENTRY_STATUSES = [
   'failed',
   'unknown',
 ] as const satisfies readonly EntryStatus[]
+/**
+ * The statuses whose outcome is not known yet: `pending` (being sent, or left so by a crash) and `unknown`
+ * (sent, no answer that settles it). An open deposit is re-sent with its reference; an open voucher waits
+ * for a person. The one definition main and the renderer use.
+ */
+export const OPEN_STATUSES = ['pending', 'unknown'] as const satisfies readonly EntryStatus[]
+
+/** Whether an entry of this status is still open (see OPEN_STATUSES). */
+export function isOpenStatus(status: EntryStatus): boolean {
+  return (OPEN_STATUSES as readonly EntryStatus[]).includes(status)
+}
 
 export interface VoucherDetails {
   /** Full code only in generateVoucher's result and receipts; masked but the last 4 digits elsewhere. */

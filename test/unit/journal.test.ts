@@ -11,6 +11,7 @@ import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/j
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
 import { phoneReversed } from '../../src/main/journal/search-keys'
 import type { Statements } from '../../src/main/journal/statements'
+import { ENTRY_STATUSES, type EntryStatus, isOpenStatus } from '../../src/shared/types'
 
 let dir: string
 let journal: Journal
@@ -406,6 +407,28 @@ describe('open entries', () => {
     expect(journal.countOpen('pending')).toBe(3)
     expect(journal.findOpenDepositTo('0912345678')?.id).toBe(old.id)
     expect(journal.findOpenDepositTo('0923456789')).toBeNull()
+  })
+
+  it('are the entries of the statuses shared/types calls open, and only those', () => {
+    const at = '2026-11-26T10:01:00.000Z'
+    const settle: Record<EntryStatus, (id: string) => void> = {
+      pending: () => {},
+      unknown: (id) => journal.updateEntry(id, { status: 'unknown' }, at),
+      failed: (id) => journal.updateEntry(id, { status: 'failed' }, at),
+      issued: (id) =>
+        journal.updateEntry(id, { status: 'issued', voucherCode: '001110016812345', serialNumber: '1' }, at),
+      confirmed: (id) => journal.updateEntry(id, { status: 'confirmed', serviceTransactionId: 't' }, at),
+    }
+    for (const status of ENTRY_STATUSES) {
+      for (const entry of [voucher(), depositEntry()]) {
+        if (entry.kind === 'voucher' ? status === 'confirmed' : status === 'issued') continue
+        settle[status](journal.insertEntry(entry).id)
+      }
+    }
+    const open = [...journal.listOpen('voucher'), ...journal.listOpen('deposit')].map((e) => e.status)
+    expect(new Set(open)).toEqual(new Set(ENTRY_STATUSES.filter(isOpenStatus)))
+    expect(journal.countOpen()).toBe(open.length)
+    expect(ENTRY_STATUSES.filter(isOpenStatus)).toEqual(['pending', 'unknown'])
   })
 
   it('finds a confirmed deposit of the same amount minutes ago, across midnight too (its day is the day before)', () => {

@@ -3,6 +3,7 @@ import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
 import type { Role } from '../../shared/manager'
+import { isOpenStatus } from '../../shared/types'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { Credentials } from '../reseller/token-manager'
@@ -18,7 +19,7 @@ export const BACKGROUND_WINDOW_MS = 15 * 60_000
 
 /** A deposit whose outcome is not known yet (pending, or unknown): the ones re-sent with their reference. */
 export function isOpenDeposit(entry: Pick<EntryRecord, 'kind' | 'status'>): boolean {
-  return entry.kind === 'deposit' && (entry.status === 'pending' || entry.status === 'unknown')
+  return entry.kind === 'deposit' && isOpenStatus(entry.status)
 }
 
 export interface CachedLookup {

@@ -5,7 +5,7 @@ import { answerSale } from './code-shown'
 import { requireCredentials } from './context'
 import type { FeatureHandlers } from './core'
 import { deposit, resendDeposit } from './deposit'
-import { lookupCustomer, openDepositTo } from './lookup'
+import { lookupCustomer, openDepositsTo } from './lookup'
 import { markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import type { Workspaces } from './workspaces'
@@ -30,13 +30,11 @@ export function salesHandlers(
     lookupCustomer: async (args, call) => {
       const ctx = context(call)
       const found = await lookupCustomer(ctx, args)
-      const open = openDepositTo(ctx, found.phone as LibyanPhone)
-      // Another counter's unresolved deposit to the phone, as the head office last told (live only).
-      const elsewhere = ctx.ws.mode === 'live' ? (ctx.chain?.otherOpenDepositTo(found.phone) ?? null) : null
+      const open = openDepositsTo(ctx, found.phone as LibyanPhone)
       return {
         ...found,
-        ...(open ? { openDeposit: workspaces.present(ctx.ws, open) } : {}),
-        ...(elsewhere ? { openDepositElsewhere: elsewhere } : {}),
+        ...(open.here ? { openDeposit: workspaces.present(ctx.ws, open.here) } : {}),
+        ...(open.elsewhere ? { openDepositElsewhere: open.elsewhere } : {}),
       }
     },
 

@@ -41,7 +41,6 @@ export async function sellVoucher(
       earlier.denominationValueDirhams === args.valueDirhams,
     async () => {
       fresh = true
-      await ws.journal.assertWritable()
       requireCredentials(ws)
       const denomination = await findDenomination(ctx, args.denominationId, args.valueDirhams)
       // From here to the insert there is no await: the question and the intent are one step.

@@ -1,6 +1,6 @@
 import type { ConnectionTest } from '../../shared/contract'
 import { AppError, toAppErrorData } from '../../shared/errors'
-import { normalizeBaseUrl, parseProxyUrl } from '../reseller/http'
+import { normalizeBaseUrl, parseProxyUrl } from '../reseller/address'
 import type { FeatureHandlers } from './core'
 import type { LiveAccount } from './live-account'
 import type { Workspaces } from './workspaces'

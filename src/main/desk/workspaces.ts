@@ -1,11 +1,12 @@
-import { join } from 'node:path'
 import type { DeskStatus, JournalEntry, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { createIdGenerator } from '../ids'
+import { journalPath } from '../journal/files'
 import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
 import type { Logger } from '../log'
+import { normalizeBaseUrl, type ProxyAddress } from '../reseller/address'
 import { ServiceClock } from '../reseller/clock'
-import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress, USER_AGENT } from '../reseller/http'
+import { type ConnectionSettings, USER_AGENT } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { currentCatalogDigest, refreshCatalog } from './catalog'
@@ -34,10 +35,6 @@ export interface WorkspacesDeps {
   recoverySchedule?: number[]
   /** The app's version, named in every service call's User-Agent ('' when the host does not say). */
   appVersion?: string
-}
-
-export function journalPath(dataDir: string, mode: Mode): string {
-  return join(dataDir, `journal-${mode}.sqlite`)
 }
 
 /**
