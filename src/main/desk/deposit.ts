@@ -111,10 +111,12 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           firstName: lookup.firstName,
           externalTransactionId: ws.newId(),
           requestId: args.requestId ?? null,
+          nameConfirmedBy: ctx.customer?.nameConfirmedBy(ws, phone, lookup) ?? 'clerk',
         },
         'pending',
         token === null ? {} : { sentWithEntry: { at: t.at, clerk: ctx.clerk, detail: { attempt: 1 } } },
       )
+      ctx.customer?.sending(ws, pending)
       return exclusiveSend(ws, pending.id, () =>
         attemptDeposit(ctx, pending, null, token === null ? null : { token, at: t.at }),
       )

@@ -69,6 +69,7 @@ export async function sellVoucher(
         denominationValueDirhams: denomination.valueDirhams,
         requestId: args.requestId ?? null,
       })
+      ctx.customer?.sending(ws, pending)
 
       const sold = await exclusiveSend(ws, pending.id, async () => {
         const { session } = ws
