@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { Fragment, useEffect, useLayoutEffect, useState } from 'react'
 import type { Language } from '../../../shared/contract'
 import {
   CUSTOMER_VIEW_EVENT,
@@ -51,10 +51,13 @@ export function CustomerPage() {
         </div>
       ) : null}
       <div className="customer-columns">
-        {languages.map((l) => (
-          <section key={l} className="customer-column" lang={l} dir={TEXTS[l].direction}>
-            <Screen view={view} t={TEXTS[l]} />
-          </section>
+        {languages.map((l, i) => (
+          <Fragment key={l}>
+            {i > 0 ? <div className="customer-divider" /> : null}
+            <section className="customer-column" lang={l} dir={TEXTS[l].direction}>
+              <Screen view={view} t={TEXTS[l]} />
+            </section>
+          </Fragment>
         ))}
       </div>
       {view.state === 'name' && view.confirm ? (
@@ -136,6 +139,7 @@ function Screen({ view, t }: { view: CustomerView; t: CustomerMessages }) {
     case 'result':
       return (
         <>
+          <p className="customer-caption">{view.kind === 'deposit' ? t.deposit : t.voucher}</p>
           <h1 className={`customer-huge customer-outcome-${view.outcome}`}>
             {view.outcome === 'done' ? t.done : view.outcome === 'not-sent' ? t.notSent : t.checking}
           </h1>
