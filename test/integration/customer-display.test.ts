@@ -175,7 +175,9 @@ describe('what the customer display may show, state by state', () => {
       amountDirhams: 5_000,
     })
     expect(wire()).not.toMatch(/unknown|error|http|limit/i)
-    expect(wire()).not.toMatch(/DAILY_LIMIT_EXCEEDED|OUTCOME_UNKNOWN|\b(401|403|404|409|422|429|500|502|503|504)\b/)
+    expect(wire()).not.toMatch(
+      /DAILY_LIMIT_EXCEEDED|OUTCOME_UNKNOWN|\b(401|403|404|409|422|429|500|502|503|504)\b/,
+    )
   })
 
   it('leaves the review on screen when main asks the clerk about a second deposit (nothing alarming)', async () => {

@@ -233,7 +233,9 @@ describe('a journal written by an earlier version', () => {
         })
         expect(journal.findByRequestId('req-2')?.id).toBe(CONFIRMED.id)
         // Who confirmed a deposit's account holder (schema 10): kept; none on rows from before.
-        expect(journal.mustGet(CONFIRMED.id as string).nameConfirmedBy).toBe(version >= 10 ? 'customer' : null)
+        expect(journal.mustGet(CONFIRMED.id as string).nameConfirmedBy).toBe(
+          version >= 10 ? 'customer' : null,
+        )
         expect(journal.mustGet(UNKNOWN.id as string).nameConfirmedBy).toBeNull()
         expect(journal.listOpen('deposit').map((e) => e.id)).toEqual([UNKNOWN.id])
         // The open-entries index by phone (migration 6) over old rows.
