@@ -12,7 +12,7 @@ import { DevelopmentSecretStore } from '../../main/settings/secrets'
 import { JsonFileSettings, type SettingsStore } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
 import type { UpdatesHost } from '../../main/updates/handlers'
-import { customerYesNonce } from '../../shared/customer-view'
+import { CUSTOMER_YES_FRAGMENT, customerYesNonce } from '../../shared/customer-view'
 import { MAX_INPUT_CHARS } from '../../shared/input-size'
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, PAGE_HEADER, TOKEN_HEADER } from './bridge-script'
 import {
@@ -321,7 +321,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     let nonce: string | null = null
     try {
       const body = JSON.parse(await readBody(req)) as { nonce?: unknown }
-      nonce = typeof body.nonce === 'string' ? customerYesNonce(`#yes=${body.nonce}`) : null
+      nonce = typeof body.nonce === 'string' ? customerYesNonce(`#${CUSTOMER_YES_FRAGMENT}${body.nonce}`) : null
     } catch {
       nonce = null
     }
