@@ -90,6 +90,9 @@ async function shots(language: CustomerLanguage, name: string): Promise<void> {
   ] as const) {
     await customer.setViewportSize({ width, height })
     await settle(customer)
+    // The font's subsets load as their letters first appear: the picture is of the page as it settles.
+    await customer.evaluate('document.fonts.ready.then(() => true)')
+    await settle(customer)
     expect(await overflow(customer), `${language} ${name} at ${width}`).toEqual([])
     const file = `customer-${language}-${name}-${width}`
     await screenshot(customer, file)
@@ -306,8 +309,20 @@ describe('the customer’s own "Yes, this is me" (a setting, off by default)', (
     await shows('idle')
   })
 
-  it('shows both languages side by side when the manager chooses both', async () => {
-    await callDesk(clerk, 'configureCustomerDisplay', { language: 'both', customerConfirms: true })
+  it('shows both languages side by side when the manager chooses both (in Settings)', async () => {
+    await clerk.keyboard.press('F4')
+    const card = clerk.locator('section.card', {
+      has: clerk.getByRole('heading', { name: 'Customer display' }),
+    })
+    await card.scrollIntoViewIfNeeded()
+    // The browser shell places no window: the page has its own address, and the card says so.
+    await card.getByText('places no window on a display (browser shell)').waitFor()
+    expect(
+      await card.getByLabel('The customer may press “Yes, this is me” (touch screens)').isChecked(),
+    ).toBe(true)
+    await card.getByLabel('Customer’s language').selectOption({ label: 'Arabic and English side by side' })
+    await card.getByText('Saved.').waitFor()
+    await card.screenshot({ path: join(SCREENSHOT_DIR, 'settings-customer-display-en.png') })
     const idle = await shows('idle')
     expect(idle).toContain(WORDS.en.welcome)
     expect(idle).toContain(WORDS.ar.welcome)

@@ -37,10 +37,7 @@ export function CustomerPage() {
 
   if (!view) return <main className="customer customer-blank" />
   return (
-    <main
-      className={`customer customer-${view.state}${languages.length > 1 ? ' customer-both' : ''}`}
-      data-state={view.state}
-    >
+    <main className={languages.length > 1 ? 'customer customer-both' : 'customer'} data-state={view.state}>
       {view.training ? (
         <div className="customer-training" role="status">
           {languages.map((l) => (
