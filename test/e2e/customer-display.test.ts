@@ -307,6 +307,13 @@ describe('the customer’s own "Yes, this is me" (a setting, off by default)', (
     })
     await clerk.keyboard.press('Escape')
     await shows('idle')
+    // The journal says who confirmed the name.
+    await clerk.keyboard.press('F3')
+    await clerk.locator('.journal-row').first().click()
+    const facts = clerk.locator('.entry-panel')
+    await facts.getByText('Name confirmed by', { exact: true }).waitFor()
+    await facts.getByText('the customer, on the customer display', { exact: true }).waitFor()
+    await clerk.keyboard.press('Escape')
   })
 
   it('shows both languages side by side when the manager chooses both (in Settings)', async () => {
@@ -344,6 +351,67 @@ describe('the customer’s own "Yes, this is me" (a setting, off by default)', (
     await clerk.keyboard.press('Escape')
     await clerk.keyboard.press('Escape')
     await shows('idle')
+  })
+})
+
+describe('the Settings card where the desk places a window (the Electron app)', () => {
+  it('lists the displays, marks the clerk’s screen and touch ones, and says whether the display shows', async () => {
+    // What the Electron host answers, given to this page for the card (the browser shell places no window).
+    const displays = [
+      {
+        id: 1,
+        label: 'Clerk monitor',
+        primary: true,
+        touch: 'unknown',
+        bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      },
+      {
+        id: 2,
+        label: 'Customer monitor',
+        primary: false,
+        touch: 'available',
+        bounds: { x: 1920, y: 0, width: 1024, height: 768 },
+      },
+    ]
+    const setup = (display: { id: number; label: string } | null, open: boolean) => ({
+      ok: true,
+      value: {
+        settings: { display, language: 'ar', customerConfirms: false },
+        placesWindows: true,
+        displays,
+        open,
+      },
+    })
+    const sent: unknown[] = []
+    await clerk.route('**/__bridge/getCustomerDisplaySetup', (route) =>
+      route.fulfill({ json: setup(null, false) }),
+    )
+    await clerk.route('**/__bridge/configureCustomerDisplay', (route) => {
+      sent.push(route.request().postDataJSON())
+      return route.fulfill({ json: setup({ id: 2, label: 'Customer monitor' }, true) })
+    })
+    try {
+      await clerk.keyboard.press('F1')
+      await clerk.keyboard.press('F4')
+      const card = clerk.locator('section.card', {
+        has: clerk.getByRole('heading', { name: 'Customer display' }),
+      })
+      const select = card.getByLabel('Display')
+      await select.waitFor()
+      expect(await select.locator('option').allTextContents()).toEqual([
+        'None (off)',
+        'Clerk monitor · 1920×1080 — the clerk’s screen',
+        'Customer monitor · 1024×768 — touch',
+      ])
+      await select.selectOption({ label: 'Customer monitor · 1024×768 — touch' })
+      await card.getByText('Showing now.').waitFor()
+      expect(sent).toEqual([{ input: { display: { id: 2, label: 'Customer monitor' } } }])
+      await card.scrollIntoViewIfNeeded()
+      await card.screenshot({ path: join(SCREENSHOT_DIR, 'settings-customer-display-electron-en.png') })
+    } finally {
+      await clerk.unroute('**/__bridge/getCustomerDisplaySetup')
+      await clerk.unroute('**/__bridge/configureCustomerDisplay')
+    }
   })
 })
 

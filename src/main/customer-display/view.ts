@@ -4,17 +4,19 @@ import type {
   CustomerScreen,
   CustomerView,
 } from '../../shared/customer-view'
-import { BUSINESS_TIME_ZONE } from '../../shared/day'
+import { formatPhoneForDisplay } from '../../shared/phone'
 import type { EntryStatus, Mode } from '../../shared/types'
+import { formatTripoliDateTime } from '../receipts/format'
 import type { StoredSettings } from '../settings/settings'
 
 /**
  * What a screen facing the customer may show, decided here in main and nowhere else: the page draws what it is
- * given. The next person in the queue can read it, so it follows the customer receipt's rules and goes further:
- * the account holder's first name as the service gave it (no other name the desk knows), the phone with all
- * but its last digits masked, an amount, a value, an outcome in words, a time — never a voucher code, a
- * serial, a reference, an error or an HTTP status, never the whole phone. A CustomerView has no field that
- * could hold them.
+ * given. It is made from what the customer's receipt is made from, with the receipt's own formatting (the
+ * phone's grouping, the time in Tripoli, Latin digits), and withholds more, since the next person in the queue
+ * can read it: the account holder's first name as the service gave it (no other name the desk knows), the
+ * phone with all but its last digits masked, an amount, a value, an outcome in words, a time — never a voucher
+ * code, a serial, a reference, an error or an HTTP status, never the whole phone. A CustomerView has no field
+ * that could hold them.
  */
 
 /** How many of a phone's last digits the customer sees: enough to recognise their number, not to call it. */
@@ -23,22 +25,19 @@ export const PHONE_DIGITS_SHOWN = 3
 export const FIRST_NAME_MAX_CHARS = 40
 const MASK = '•'
 
-/** `0912345678` → `••• ••• •678`: the receipt's grouping (3 3 4), every digit but the last ones masked. */
+/**
+ * `0912345678` → `••• ••• •678`: the phone as the receipt groups it (formatPhoneForDisplay), every digit but the
+ * last ones masked.
+ */
 export function maskPhoneForCustomer(phone: string): string {
-  const digits = phone.replace(/\D/g, '')
-  const shown = digits.slice(-PHONE_DIGITS_SHOWN)
-  const masked = MASK.repeat(Math.max(0, digits.length - shown.length)) + shown
-  // The receipt's groups for a national number; any other length in groups of three from the start.
-  const groups =
-    masked.length === 10 ? [3, 3, 4] : Array.from({ length: Math.ceil(masked.length / 3) }, () => 3)
-  const parts: string[] = []
-  let at = 0
-  for (const size of groups) {
-    if (at >= masked.length) break
-    parts.push(masked.slice(at, at + size))
-    at += size
+  const chars = [...formatPhoneForDisplay(phone)]
+  let kept = 0
+  for (let i = chars.length - 1; i >= 0; i--) {
+    if (!/\d/.test(chars[i] ?? '')) continue
+    if (kept < PHONE_DIGITS_SHOWN) kept++
+    else chars[i] = MASK
   }
-  return parts.join(' ')
+  return chars.join('')
 }
 
 /**
@@ -65,17 +64,10 @@ export function customerOutcome(status: EntryStatus): CustomerOutcome {
   return 'checking'
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-/** "14:05" in Tripoli, Latin digits (as the receipt prints its time). */
+/** "14:05" in Tripoli, Latin digits: the time of the receipt's date and time. */
 export function tripoliTime(iso: string): string {
-  const ms = Date.parse(iso)
-  return Number.isNaN(ms) ? '' : timeFormat.format(ms)
+  const at = formatTripoliDateTime(iso)
+  return /\d{2}:\d{2}$/.test(at) ? at.slice(-5) : ''
 }
 
 /** A finished sale or deposit as the customer sees it: its amount (the value issued), the outcome, the time. */

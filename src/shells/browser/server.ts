@@ -321,7 +321,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     let nonce: string | null = null
     try {
       const body = JSON.parse(await readBody(req)) as { nonce?: unknown }
-      nonce = typeof body.nonce === 'string' ? customerYesNonce(`#${CUSTOMER_YES_FRAGMENT}${body.nonce}`) : null
+      nonce =
+        typeof body.nonce === 'string' ? customerYesNonce(`#${CUSTOMER_YES_FRAGMENT}${body.nonce}`) : null
     } catch {
       nonce = null
     }

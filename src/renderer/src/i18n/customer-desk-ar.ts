@@ -3,12 +3,14 @@ import type { CustomerDeskMessages } from './customer-desk-en'
 /** The desk's own words about the customer display, in Arabic. */
 export const customerDeskAr: CustomerDeskMessages = {
   confirmedByCustomer: 'أكّد الزبون الاسم على شاشته.',
+  nameConfirmedBy: 'أكّد الاسمَ',
+  confirmedBy: { clerk: 'الموظف', customer: 'الزبون، على شاشة الزبون' },
   title: 'شاشة الزبون',
   intro:
     'شاشة ثانية مواجهة للزبون تعرض الاسم الأول لصاحب الحساب وآخر أرقام الهاتف والمبلغ قبل إرسال الإيداع، وقيمة القسيمة، والنتيجة — ولا تعرض رمز القسيمة أبداً. تعود إلى الترحيب بعد ثوانٍ من كل عملية، وفوراً عند الخروج أو القفل.',
   display: 'الشاشة',
   none: 'لا شيء (متوقفة)',
-  displayName: (label: string, width: number, height: number) => `${label || 'شاشة'} · ${width}×${height}`,
+  unnamedDisplay: 'شاشة',
   clerkScreen: 'شاشة الموظف',
   touch: 'لمس',
   notConnected: (label: string) => `${label || 'الشاشة المختارة'} (غير موصولة)`,

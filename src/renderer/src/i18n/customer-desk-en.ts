@@ -1,12 +1,14 @@
 /** The desk's own words about the customer display (the clerk's deposit, the manager's settings card). */
 export const customerDeskEn = {
   confirmedByCustomer: 'The customer confirmed the name on their screen.',
+  nameConfirmedBy: 'Name confirmed by',
+  confirmedBy: { clerk: 'the clerk', customer: 'the customer, on the customer display' },
   title: 'Customer display',
   intro:
     'A second screen facing the customer shows the account holder’s first name, the phone’s last digits and the amount before a deposit is sent, a voucher’s value, and the outcome — never a voucher code. It goes back to Welcome a few seconds after a sale, and at once on sign-out or lock.',
   display: 'Display',
   none: 'None (off)',
-  displayName: (label: string, width: number, height: number) => `${label || 'Display'} · ${width}×${height}`,
+  unnamedDisplay: 'Display',
   clerkScreen: 'the clerk’s screen',
   touch: 'touch',
   notConnected: (label: string) => `${label || 'The chosen display'} (not connected)`,

@@ -51,7 +51,7 @@ export function CustomerDisplaySection() {
           {setup.displays.map((d) => (
             <option key={d.id} value={String(d.id)}>
               {[
-                c.displayName(d.label, d.bounds.width, d.bounds.height),
+                `${d.label || c.unnamedDisplay} · ${d.bounds.width}×${d.bounds.height}`,
                 d.primary ? c.clerkScreen : null,
                 d.touch === 'available' ? c.touch : null,
               ]
