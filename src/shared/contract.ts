@@ -822,7 +822,11 @@ export const DESK_CALLS = {
       display: z
         .union([
           z.strictObject({
-            id: z.number().int().min(-2_147_483_648).max(4_294_967_295),
+            /** Chromium's display id (an int64 on Windows, a hash: JavaScript may hold it inexactly, the same way each time). */
+            id: z
+              .number()
+              .min(-(2 ** 64))
+              .max(2 ** 64),
             label: z.string().max(200),
           }),
           z.null(),

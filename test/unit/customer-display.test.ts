@@ -10,6 +10,7 @@ import {
 } from '../../src/main/customer-display/view'
 import { sanitizeCustomerDisplaySettings } from '../../src/main/settings/customer-display-settings'
 import { DEFAULT_SETTINGS } from '../../src/main/settings/settings'
+import { validateDeskInput } from '../../src/shared/contract'
 import { type CustomerScreen, customerYesNonce, type DisplayInfo } from '../../src/shared/customer-view'
 
 /** The rules of what a screen facing the customer may hold (main/customer-display/view.ts). */
@@ -160,5 +161,17 @@ describe('the display’s settings from a stored file', () => {
     expect(
       sanitizeCustomerDisplaySettings({ display: { id: '3' }, language: 'fr', customerConfirms: 'yes' }),
     ).toEqual({ display: null, language: 'ar', customerConfirms: false })
+  })
+
+  it('keep a display id as Windows gives it: a 64-bit hash, beyond 32 bits (the manager’s choice is not refused)', () => {
+    const id = 18_446_744_069_414_584_000
+    expect(validateDeskInput('configureCustomerDisplay', { display: { id, label: 'iiyama' } }).ok).toBe(true)
+    expect(sanitizeCustomerDisplaySettings({ display: { id, label: 'iiyama' } }).display).toEqual({
+      id,
+      label: 'iiyama',
+    })
+    expect(validateDeskInput('configureCustomerDisplay', { display: { id: Number.NaN, label: '' } }).ok).toBe(
+      false,
+    )
   })
 })

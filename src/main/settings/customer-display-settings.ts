@@ -12,7 +12,7 @@ export function sanitizeCustomerDisplaySettings(raw: unknown): CustomerDisplaySe
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
   const d = r.display && typeof r.display === 'object' ? (r.display as Record<string, unknown>) : null
   const display =
-    d && typeof d.id === 'number' && Number.isInteger(d.id)
+    d && typeof d.id === 'number' && Number.isFinite(d.id)
       ? { id: d.id, label: typeof d.label === 'string' ? d.label.slice(0, 200) : '' }
       : null
   return {
