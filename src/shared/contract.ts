@@ -6,6 +6,7 @@
  * Rejections are plain AppErrorData objects.
  */
 import { z } from 'zod'
+import { CUSTOMER_LANGUAGES, type CustomerDisplaySetup, type CustomerDisplayState } from './customer-view'
 import type { AppErrorData } from './errors'
 import {
   type ChainUse,
@@ -764,6 +765,75 @@ export const DESK_CALLS = {
   setBackupPassphrase: {
     input: z.strictObject({ passphrase: z.string().min(1).max(500) }),
     output: returns<BackupProtection>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // The customer display (a second screen facing the customer: docs/customer-display.md) --------------------
+  /**
+   * What the clerk's screen is at, by reference only (a phone looked up, an amount, a value of the list): main
+   * decides what the customer sees from its own lookups and list, never from text the page sends. The sale's
+   * waiting step and its outcome are shown by main from the money calls themselves.
+   */
+  showCustomer: {
+    input: z.discriminatedUnion('show', [
+      z.strictObject({ show: z.literal('idle') }),
+      z.strictObject({ show: z.literal('wait') }),
+      z.strictObject({ show: z.literal('deposit-name'), phone: phoneText }),
+      z.strictObject({
+        show: z.literal('deposit-amount'),
+        phone: phoneText,
+        amountDirhams: z.union([z.number().int().min(0).max(MAX_DIRHAMS), z.null()]),
+      }),
+      z.strictObject({
+        show: z.literal('deposit-review'),
+        phone: phoneText,
+        amountDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS),
+      }),
+      z.strictObject({
+        show: z.literal('voucher'),
+        denominationId: z.number().int().positive().max(2_147_483_647),
+        valueDirhams: z.number().int().positive().max(MAX_DIRHAMS),
+      }),
+    ]),
+    output: returns<CustomerDisplayState>(),
+    role: 'clerk',
+    money: false,
+  },
+  /** Whether the display is open, and whether the customer answered the name question on it. */
+  getCustomerDisplay: {
+    input: noInput,
+    output: returns<CustomerDisplayState>(),
+    role: 'clerk',
+    money: false,
+    passive: true,
+  },
+  getCustomerDisplaySetup: {
+    input: noInput,
+    output: returns<CustomerDisplaySetup>(),
+    role: 'manager',
+    money: false,
+  },
+  configureCustomerDisplay: {
+    input: z.strictObject({
+      /** null: no customer display. */
+      display: z
+        .union([
+          z.strictObject({
+            /** Chromium's display id (an int64 on Windows, a hash: JavaScript may hold it inexactly, the same way each time). */
+            id: z
+              .number()
+              .min(-(2 ** 64))
+              .max(2 ** 64),
+            label: z.string().max(200),
+          }),
+          z.null(),
+        ])
+        .optional(),
+      language: z.enum(CUSTOMER_LANGUAGES).optional(),
+      customerConfirms: z.boolean().optional(),
+    }),
+    output: returns<CustomerDisplaySetup>(),
     role: 'manager',
     money: false,
   },

@@ -4,6 +4,8 @@
  * neither has to import the other's.
  */
 
+import type { NameConfirmedBy } from './customer-view'
+
 export type Mode = 'training' | 'live'
 export type Language = 'ar' | 'en'
 /** Where a secret is kept: encrypted by the OS, nowhere (the OS offers no encryption), or a plain file (development). */
@@ -87,6 +89,8 @@ export interface JournalEntry {
   mode: Mode
   /** An open deposit: whether and when the desk re-sends it by itself (see AutomaticRetry). */
   automaticRetry?: AutomaticRetry
+  /** A deposit: who confirmed the account holder's name — the clerk, or the customer on the customer display. */
+  nameConfirmedBy?: NameConfirmedBy
 }
 
 /**

@@ -49,6 +49,7 @@ function entry(over: Partial<EntryRecord>): EntryRecord {
     confirmedByDuplicate: false,
     requestId: null,
     resolution: null,
+    nameConfirmedBy: null,
     ...over,
   }
 }

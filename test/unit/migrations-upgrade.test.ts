@@ -92,6 +92,8 @@ const CONFIRMED: Row = {
   attempts: 1,
   first_sent_at: AT,
   request_id: 'req-2',
+  // Schema 10: who confirmed the account holder (left out of older schemas' rows).
+  name_confirmed_by: 'customer',
 }
 const UNKNOWN: Row = {
   ...ENTRY,
@@ -175,6 +177,15 @@ function writeJournalRows(db: Database.Database, version: number): void {
       report: '{"type":"z","entryCount":4}',
     })
   }
+  // From schema 9 the Z itself notes the entries it closed open (before, migration 9 found them).
+  if (version >= 9) {
+    insert(db, 'z_open_entries', {
+      entry_id: UNKNOWN.id as string,
+      z_number: 1,
+      kind: 'deposit',
+      amount_dirhams: UNKNOWN.amount_dirhams as number,
+    })
+  }
 }
 
 describe('a journal written by an earlier version', () => {
@@ -221,6 +232,11 @@ describe('a journal written by an earlier version', () => {
           resolution: { outcome: 'not-issued', by: 'Fatima', note: 'Checked' },
         })
         expect(journal.findByRequestId('req-2')?.id).toBe(CONFIRMED.id)
+        // Who confirmed a deposit's account holder (schema 10): kept; none on rows from before.
+        expect(journal.mustGet(CONFIRMED.id as string).nameConfirmedBy).toBe(
+          version >= 10 ? 'customer' : null,
+        )
+        expect(journal.mustGet(UNKNOWN.id as string).nameConfirmedBy).toBeNull()
         expect(journal.listOpen('deposit').map((e) => e.id)).toEqual([UNKNOWN.id])
         // The open-entries index by phone (migration 6) over old rows.
         expect(journal.findOpenDepositTo(UNKNOWN.phone as string)?.id).toBe(UNKNOWN.id)
@@ -277,6 +293,12 @@ describe('a journal written by an earlier version', () => {
             /cannot be deleted/,
           )
           expect(() => raw.prepare("UPDATE entry_events SET type = 'x'").run()).toThrow(/append-only/)
+          // Written once, with the deposit: an old row cannot be given one afterwards, nor a new one changed.
+          for (const id of [CONFIRMED.id, UNKNOWN.id]) {
+            expect(() =>
+              raw.prepare("UPDATE entries SET name_confirmed_by = 'clerk' WHERE id = ?").run(id),
+            ).toThrow(/written once/)
+          }
         } finally {
           raw.close()
         }

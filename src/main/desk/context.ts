@@ -1,4 +1,5 @@
 import type { Mode } from '../../shared/contract'
+import type { NameConfirmedBy } from '../../shared/customer-view'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
@@ -84,6 +85,25 @@ export interface ChainFigures {
   otherOpenDepositTo(phone: string): OtherOpenDeposit | null
 }
 
+/**
+ * What the money calls tell the customer display and ask of it (customer-display/ implements it; the
+ * composition root hands it in, as it does the chain's figures): when the clerk's sale or deposit leaves, what
+ * became of it, and who confirmed a deposit's account holder. None of it may ever stop or change a sale.
+ */
+export interface CustomerFacing {
+  /** The clerk's sale or deposit is journaled and about to be sent: the display says "Please wait". */
+  sending(ws: Workspace, entry: EntryRecord): void
+  /** What became of it (or of a re-send of it): shown for a few seconds when it is the sale on the display. */
+  finished(ws: Workspace, entry: EntryRecord): void
+  /** The call that sent it failed before an outcome was recorded: the display lets it go. */
+  interrupted(ws: Workspace): void
+  /**
+   * Who confirmed the account holder of this lookup: the customer, when they pressed "Yes, this is me" on their
+   * display for this very lookup, else the clerk.
+   */
+  nameConfirmedBy(ws: Workspace, phone: string, lookup: CachedLookup): NameConfirmedBy
+}
+
 export interface OpContext {
   ws: Workspace
   settings: StoredSettings
@@ -101,6 +121,8 @@ export interface OpContext {
   kickRecovery: () => void
   /** Figures from the other terminals of the chain (head office), when there is one. */
   chain?: ChainFigures
+  /** The customer display, when the desk has one. */
+  customer?: CustomerFacing
 }
 
 export interface Stamp {

@@ -109,13 +109,17 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           firstName: lookup.firstName,
           externalTransactionId: ws.newId(),
           requestId: args.requestId ?? null,
+          nameConfirmedBy: ctx.customer?.nameConfirmedBy(ws, phone, lookup) ?? 'clerk',
         },
         'pending',
         token === null ? {} : { sentWithEntry: { at: t.at, clerk: ctx.clerk, detail: { attempt: 1 } } },
       )
-      return exclusiveSend(ws, pending.id, () =>
+      const sent = exclusiveSend(ws, pending.id, () =>
         attemptDeposit(ctx, pending, null, token === null ? null : { token, at: t.at }),
       )
+      // Once the send is under way: the customer display never stands between the intent and the POST.
+      ctx.customer?.sending(ws, pending)
+      return sent
     },
   )
 }

@@ -1,14 +1,31 @@
 import { AppError } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
+import type { EntryRecord } from '../journal/journal'
 import { listDenominations } from './catalog'
 import { answerSale } from './code-shown'
-import { requireCredentials } from './context'
+import { type OpContext, requireCredentials } from './context'
 import type { FeatureHandlers } from './core'
 import { deposit, resendDeposit } from './deposit'
 import { lookupCustomer, openDepositsTo } from './lookup'
 import { markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import type { Workspaces } from './workspaces'
+
+/**
+ * A money call whose outcome the customer display follows: the use case says when the sale leaves (sending),
+ * this says what became of it, or that the call ended without an outcome (a question, a refusal).
+ */
+async function customerSees(ctx: OpContext, run: () => Promise<EntryRecord>): Promise<EntryRecord> {
+  let entry: EntryRecord
+  try {
+    entry = await run()
+  } catch (error) {
+    ctx.customer?.interrupted(ctx.ws)
+    throw error
+  }
+  ctx.customer?.finished(ctx.ws, entry)
+  return entry
+}
 
 /** Selling: the denominations, a voucher, a customer's lookup, a deposit and its safe re-sends. */
 export function salesHandlers(
@@ -24,7 +41,13 @@ export function salesHandlers(
 
     generateVoucher: async (args, call) => {
       const ctx = context(call)
-      return answerSale(ctx, await sellVoucher(ctx, args))
+      let fresh = false
+      const entry = await customerSees(ctx, async () => {
+        const sale = await sellVoucher(ctx, args)
+        fresh = sale.fresh
+        return sale.entry
+      })
+      return answerSale(ctx, { entry, fresh })
     },
 
     lookupCustomer: async (args, call) => {
@@ -40,7 +63,7 @@ export function salesHandlers(
 
     deposit: async (args, call) => {
       const ctx = context(call)
-      return workspaces.present(ctx.ws, await deposit(ctx, args))
+      return workspaces.present(ctx.ws, await customerSees(ctx, () => deposit(ctx, args)))
     },
 
     retryDeposit: async (args, call) => {
@@ -56,7 +79,9 @@ export function salesHandlers(
       }
       if (entry.status !== 'pending' && entry.status !== 'unknown') return workspaces.present(ws, entry)
       requireCredentials(ws)
-      return workspaces.present(ws, await resendDeposit(ctx, entry.id, 'person'))
+      const after = await resendDeposit(ctx, entry.id, 'person')
+      ctx.customer?.finished(ws, after)
+      return workspaces.present(ws, after)
     },
 
     recoverNow: async (_args, call) => {

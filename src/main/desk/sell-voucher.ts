@@ -68,8 +68,7 @@ export async function sellVoucher(
         denominationValueDirhams: denomination.valueDirhams,
         requestId: args.requestId ?? null,
       })
-
-      const sold = await exclusiveSend(ws, pending.id, async () => {
+      const sending = exclusiveSend(ws, pending.id, async () => {
         const { session } = ws
         const tracker = new PostTracker(ctx, pending)
         let voucher: ServiceVoucher
@@ -117,6 +116,9 @@ export async function sellVoucher(
           },
         )
       })
+      // Once the send is under way: the customer display never stands between the intent and the POST.
+      ctx.customer?.sending(ws, pending)
+      const sold = await sending
       rememberSaleViewer(ctx, sold)
       return sold
     },

@@ -14,6 +14,7 @@ import { viewerOf } from './code-shown'
 import {
   type CallContext,
   type ChainFigures,
+  type CustomerFacing,
   isOpenDeposit,
   type OpContext,
   type TrainingService,
@@ -50,6 +51,8 @@ export class Workspaces implements DeskCore {
   private current: Mode = 'training'
   /** The chain's figures, when a head office is configured (set by the composition root). */
   chain: ChainFigures | undefined
+  /** The customer display (set by the composition root). */
+  customer: CustomerFacing | undefined
   private training: TrainingService | null = null
   private trainingStarting: Promise<TrainingService> | null = null
 
@@ -103,6 +106,7 @@ export class Workspaces implements DeskCore {
       monotonicNow: this.deps.monotonicNow,
       kickRecovery: () => this.recovery.kick(),
       ...(this.chain ? { chain: this.chain } : {}),
+      ...(this.customer ? { customer: this.customer } : {}),
     }
   }
 

@@ -54,6 +54,7 @@ export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean }
   }
   if (e.error !== null) out.error = e.error
   if (e.confirmedByDuplicate) out.confirmedByDuplicate = true
+  if (e.nameConfirmedBy !== null) out.nameConfirmedBy = e.nameConfirmedBy
   if (e.resolution !== null) {
     const { outcome, by, at, note } = e.resolution as unknown as EntryResolution
     out.resolution = { outcome, by, at, note }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
 import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/contract'
+import type { NameConfirmedBy } from '../../shared/customer-view'
 import { businessDay } from '../../shared/day'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
@@ -47,6 +48,8 @@ export interface EntryRecord {
   confirmedByDuplicate: boolean
   requestId: string | null
   resolution: Record<string, unknown> | null
+  /** A deposit's account holder confirmed by the clerk or by the customer on their display; null before it was kept. */
+  nameConfirmedBy: NameConfirmedBy | null
 }
 
 export type NewEntry = Pick<
@@ -65,6 +68,7 @@ export type NewEntry = Pick<
       | 'denominationValueDirhams'
       | 'externalTransactionId'
       | 'requestId'
+      | 'nameConfirmedBy'
     >
   >
 
@@ -135,6 +139,7 @@ export interface EntryRow {
   confirmed_by_duplicate: number
   request_id: string | null
   resolution: string | null
+  name_confirmed_by: NameConfirmedBy | null
   sent_count: number
 }
 
@@ -209,6 +214,7 @@ export function toRecord(r: EntryRow): EntryRecord {
     confirmedByDuplicate: r.confirmed_by_duplicate === 1,
     requestId: r.request_id,
     resolution: r.resolution === null ? null : (JSON.parse(r.resolution) as Record<string, unknown>),
+    nameConfirmedBy: r.name_confirmed_by ?? null,
   }
 }
 
@@ -232,10 +238,10 @@ export function insertEntry(
   db.prepare(
     `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
        clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
-       external_transaction_id, request_id, service_account, first_sent_at)
+       external_transaction_id, request_id, service_account, first_sent_at, name_confirmed_by)
      VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
        @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
-       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt)`,
+       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt, @nameConfirmedBy)`,
   ).run({
     clerk: null,
     clerkId: null,
@@ -246,6 +252,7 @@ export function insertEntry(
     denominationValueDirhams: null,
     externalTransactionId: null,
     requestId: null,
+    nameConfirmedBy: null,
     ...entry,
     status,
     firstSentAt,
@@ -292,6 +299,7 @@ export function insertedRecord(
     confirmedByDuplicate: false,
     requestId: entry.requestId ?? null,
     resolution: null,
+    nameConfirmedBy: entry.nameConfirmedBy ?? null,
   }
 }
 

@@ -16,9 +16,10 @@ import type { StoredZ } from './reports'
  * What was asked, as journaled before sending (a new entry's fields, every one given): fields that never
  * change once written. Never a voucher code.
  * The amount as it stood when first sent (a voucher's value may be corrected by the answer; the state has
- * it); `digest`: sha256 of the other fields, so the same header sent twice has the same digest.
+ * it); `digest`: sha256 of the other fields, so the same header sent twice has the same digest. Who confirmed a
+ * deposit's account holder (the customer display) stays on this desk: the head office's schema does not take it.
  */
-export type FeedEntry = Required<NewEntry> & { digest: string }
+export type FeedEntry = Required<Omit<NewEntry, 'nameConfirmedBy'>> & { digest: string }
 
 /** The entry as it stood after an event (its latest when read). */
 export interface FeedState {

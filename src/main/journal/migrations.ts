@@ -292,6 +292,17 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
         WHERE e.status IN ('pending', 'unknown');
     `)
   },
+  // 10: who confirmed a deposit's account holder: the clerk, or the customer on the customer display
+  // (docs/customer-display.md). Written with the intent, never changed; entries from before have none.
+  (db) => {
+    db.exec(`
+      ALTER TABLE entries ADD COLUMN name_confirmed_by TEXT
+        CHECK (name_confirmed_by IS NULL OR (kind = 'deposit' AND name_confirmed_by IN ('clerk', 'customer')));
+      CREATE TRIGGER entries_name_confirmed_by_kept BEFORE UPDATE OF name_confirmed_by ON entries
+      WHEN NEW.name_confirmed_by IS NOT OLD.name_confirmed_by
+      BEGIN SELECT RAISE(ABORT, 'who confirmed the name is written once, with the deposit'); END;
+    `)
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -5,6 +5,8 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language, Settings } from '../../../shared/contract'
 import { businessDay } from '../../../shared/day'
+import { followCustomerDisplay } from '../features/customer-display/follow'
+import { createCustomerDisplayCardStore } from '../features/customer-display/store'
 import { createDepositStore } from '../features/deposit/store'
 import { createHeadOfficeStore } from '../features/headoffice/store'
 import { createJournalStore } from '../features/journal/store'
@@ -134,6 +136,22 @@ export const sessionStore = createSessionStore({
     void settingsStore.getState().load()
     void statusStore.getState().refresh()
   },
+})
+
+export const customerDisplayCardStore = createCustomerDisplayCardStore(api)
+
+// The customer display follows what the clerk's screen is at (main decides what of it the customer sees), and
+// the customer's own "Yes, this is me" answers the name question on this screen.
+followCustomerDisplay({
+  api,
+  clerkScreen: () => ({
+    session: sessionStore.getState().session,
+    screen: appStore.getState().screen,
+    sell: sellStore.getState(),
+    deposit: depositStore.getState(),
+  }),
+  stores: [appStore, sellStore, depositStore, sessionStore],
+  customerConfirmed: (phone) => depositStore.getState().customerConfirmed(phone),
 })
 
 /** Switches the language at once and remembers the choice in main. */

@@ -1,6 +1,8 @@
 import { isolatedLtr } from '../../../shared/bidi-text'
 import { ERROR_LABELS } from '../../../shared/error-labels'
+import { amountInWords } from './amount-words'
 import { arabicDeposits as deposits, arabicEntries as entries, arabicVouchers as vouchers } from './ar-counts'
+import { customerDeskAr } from './customer-desk-ar'
 import type { Messages } from './en'
 import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
@@ -15,30 +17,7 @@ const AMBIGUOUS_AMOUNT =
 export const ar: Messages = {
   languageName: 'العربية',
   currency: 'د.ل',
-  amountInWords: (dinars: number, dirhams: number) =>
-    [
-      dinars > 0 || dirhams === 0
-        ? plural('ar', dinars, {
-            zero: '0 دينار',
-            one: 'دينار واحد',
-            two: 'ديناران',
-            few: '# دنانير',
-            many: '# دينارًا',
-            other: '# دينار',
-          })
-        : null,
-      dirhams > 0
-        ? plural('ar', dirhams, {
-            one: 'درهم واحد',
-            two: 'درهمان',
-            few: '# دراهم',
-            many: '# درهمًا',
-            other: '# درهم',
-          })
-        : null,
-    ]
-      .filter((part) => part !== null)
-      .join(' و'),
+  amountInWords: (dinars: number, dirhams: number) => amountInWords('ar', dinars, dirhams),
   appTitle: 'مكتب الموزّع',
   nav: {
     label: 'الشاشات',
@@ -656,4 +635,5 @@ export const ar: Messages = {
   manager: managerAr,
   updates: updatesAr,
   headOffice: headOfficeAr,
+  customerDisplay: customerDeskAr,
 }

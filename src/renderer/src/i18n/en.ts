@@ -9,6 +9,8 @@ import type {
 import { ERROR_LABELS } from '../../../shared/error-labels'
 import type { ErrorCode } from '../../../shared/errors'
 import type { CodeShownVia, ResendBy } from '../../../shared/types'
+import { amountInWords } from './amount-words'
+import { customerDeskEn } from './customer-desk-en'
 import { headOfficeEn } from './headoffice-en'
 import { managerEn } from './manager-en'
 import { plural } from './plural'
@@ -28,13 +30,7 @@ export const en = {
   languageName: 'English',
   currency: 'LYD',
   /** An amount in words beside its figure, so that its size cannot be misread ("1.000" is one dinar). */
-  amountInWords: (dinars: number, dirhams: number) =>
-    [
-      dinars > 0 || dirhams === 0 ? count(dinars, '# dinar', '# dinars') : null,
-      dirhams > 0 ? count(dirhams, '# dirham', '# dirhams') : null,
-    ]
-      .filter((part) => part !== null)
-      .join(' and '),
+  amountInWords: (dinars: number, dirhams: number) => amountInWords('en', dinars, dirhams),
   appTitle: 'Reseller Desk',
   nav: {
     label: 'Screens',
@@ -658,6 +654,7 @@ export const en = {
   manager: managerEn,
   updates: updatesEn,
   headOffice: headOfficeEn,
+  customerDisplay: customerDeskEn,
 }
 
 export type Messages = typeof en

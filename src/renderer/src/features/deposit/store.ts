@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CustomerLookup, DailyLimit, DeskApi, JournalEntry } from '../../../../shared/contract'
+import type { NameConfirmedBy } from '../../../../shared/customer-view'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import { MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
@@ -63,6 +64,8 @@ export interface DepositState extends DepositRules {
   stop: StopReason | null
   /** The earlier deposit to this phone whose outcome is open, as the lookup named it. */
   open: JournalEntry | null
+  /** Who answered the name question: the clerk, or the customer on the customer display (docs/customer-display.md). */
+  nameConfirmedBy: NameConfirmedBy | null
   amountText: string
   amountAgainText: string
   amountProblem: AmountProblem | null
@@ -106,6 +109,11 @@ export interface DepositState extends DepositRules {
   /** Another counter's open deposit stopped the lookup: the same phone looked up again (has it settled?). */
   lookUpAgain(): Promise<void>
   answerName(isHolder: boolean): void
+  /**
+   * The customer pressed "Yes, this is me" on their display for this phone, while the name question is on the
+   * clerk's screen: the name is confirmed (the clerk may still go back, and sends the deposit).
+   */
+  customerConfirmed(phone: string): void
   setAmount(text: string): void
   setAmountAgain(text: string): void
   needsSecondEntry(): boolean
@@ -143,6 +151,7 @@ const blank = {
   customer: null,
   stop: null,
   open: null,
+  nameConfirmedBy: null,
   amountText: '',
   amountAgainText: '',
   amountProblem: null,
@@ -241,8 +250,14 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
 
       answerName(isHolder) {
         if (get().step !== 'name') return
-        if (isHolder) set({ step: 'amount' })
+        if (isHolder) set({ step: 'amount', nameConfirmedBy: 'clerk' })
         else set({ step: 'stop', stop: 'nameRejected' })
+      },
+
+      customerConfirmed(phone) {
+        const { step, customer } = get()
+        if (step !== 'name' || customer?.phone !== phone) return
+        set({ step: 'amount', nameConfirmedBy: 'customer' })
       },
 
       setAmount(text) {
@@ -313,7 +328,7 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
         const { step } = get()
         if (step === 'open' || step === 'name' || step === 'stop' || step === 'elsewhere')
           set({ ...blank, phoneText: get().phoneText })
-        else if (step === 'amount') set({ step: 'name', amountProblem: null })
+        else if (step === 'amount') set({ step: 'name', amountProblem: null, nameConfirmedBy: null })
         else if (step === 'review')
           set({ step: 'amount', requestId: null, repeatQuestion: false, error: null })
         else if (step === 'result') fresh()

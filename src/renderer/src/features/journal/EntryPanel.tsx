@@ -78,6 +78,9 @@ export function EntryPanel() {
             items={[
               entry.phone ? [t.journal.phone, <Phone key="p" phone={entry.phone} />] : null,
               entry.firstName ? [t.journal.name, entry.firstName] : null,
+              entry.nameConfirmedBy
+                ? [t.customerDisplay.nameConfirmedBy, t.customerDisplay.confirmedBy[entry.nameConfirmedBy]]
+                : null,
               entry.voucher ? [t.sell.code, <Code key="c" value={entry.voucher.code} />] : null,
               entry.voucher ? [t.sell.serial, <Code key="s" value={entry.voucher.serialNumber} />] : null,
               // A voucher resolved by a manager may have no dates: said so, not an empty line.

@@ -10,6 +10,7 @@ import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { AmountSaid, Ltr } from '../../ui/Ltr'
+import { CustomerDisplaySection } from '../customer-display/CustomerDisplaySection'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
 import { AboutSection } from './AboutSection'
@@ -40,6 +41,7 @@ export function SettingsScreen() {
         <PrinterSection />
         <UpdatesSection />
         <HeadOfficeSection />
+        <CustomerDisplaySection />
         <SupportSection />
         <AboutSection />
       </div>
