@@ -9,6 +9,7 @@ import {
 import { createDepositStore } from '../../src/renderer/src/features/deposit/store'
 import type { CustomerLookup, DeskApi } from '../../src/shared/contract'
 import type { CustomerDisplayState } from '../../src/shared/customer-view'
+import { depositRulesOf } from '../../src/shared/deposit-rules'
 import type { Session } from '../../src/shared/manager'
 
 const session: Session = {
@@ -181,7 +182,7 @@ describe('the deposit screen and the customer’s own answer', () => {
   } as unknown as Pick<DeskApi, 'lookupCustomer' | 'deposit' | 'retryDeposit' | 'getDailyLimit'>
 
   it('moves on from the name question for that phone only, and says the customer confirmed; going back asks again', async () => {
-    const store = createDepositStore({ api, newRequestId: () => 'r1' })
+    const store = createDepositStore({ api, newRequestId: () => 'r1', rules: () => depositRulesOf(null) })
     store.getState().customerConfirmed('0912345678')
     expect(store.getState().step).toBe('phone')
     store.getState().setPhone('0912345678')

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { CustomerDisplaySettings } from '../../shared/customer-view'
+import { DEFAULT_DEPOSIT_RULES } from '../../shared/deposit-rules'
 import type { HeadOfficeSettings } from '../../shared/head-office'
 import type { ManagerSettings } from '../../shared/manager'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
@@ -38,7 +39,7 @@ export interface StoredSettings extends ReceiptSettings, ManagerSettings {
  * 5,000 LYD: far above a counter deposit, far below a phone number typed into the amount field
  * (941234567 LYD). A manager changes it in Settings.
  */
-export const DEFAULT_DEPOSIT_MAX_DIRHAMS = 5_000_000
+export const DEFAULT_DEPOSIT_MAX_DIRHAMS = DEFAULT_DEPOSIT_RULES.depositMaxDirhams
 
 export const DEFAULT_SETTINGS: StoredSettings = {
   mode: 'training',
@@ -48,7 +49,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   language: null,
   connectTimeoutMs: 10_000,
   answerTimeoutMs: 30_000,
-  doubleEntryAboveDirhams: 500_000,
+  doubleEntryAboveDirhams: DEFAULT_DEPOSIT_RULES.doubleEntryAboveDirhams,
   depositMaxDirhams: DEFAULT_DEPOSIT_MAX_DIRHAMS,
   agreedDailyLimitDirhams: null,
   updateFeedUrl: null,

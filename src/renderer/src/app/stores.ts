@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language, Settings } from '../../../shared/contract'
 import { businessDay } from '../../../shared/day'
+import { depositRulesOf } from '../../../shared/deposit-rules'
 import { followCustomerDisplay } from '../features/customer-display/follow'
 import { createCustomerDisplayCardStore } from '../features/customer-display/store'
 import { createDepositStore } from '../features/deposit/store'
@@ -49,7 +50,12 @@ export const sellStore = createSellStore({ api, newRequestId, onSent: refreshSta
 statusStore.subscribe((now) => {
   if (now.status) sellStore.getState().catalogIs(now.status.mode, now.status.catalogDigest)
 })
-export const depositStore = createDepositStore({ api, newRequestId, onSent: refreshStatus })
+export const depositStore = createDepositStore({
+  api,
+  newRequestId,
+  onSent: refreshStatus,
+  rules: () => depositRulesOf(settingsStore.getState().settings),
+})
 // The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
 const today = () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0))
 export const journalStore = createJournalStore({
@@ -62,10 +68,6 @@ export const settingsStore = createSettingsStore({
   api,
   onStatus: (status) => statusStore.getState().setStatus(status),
   onSettings: (settings: Settings) => {
-    depositStore.getState().setRules({
-      doubleEntryAboveDirhams: settings.doubleEntryAboveDirhams,
-      depositMaxDirhams: settings.depositMaxDirhams,
-    })
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
     sessionStore.getState().applyRules(settings)
     // The agreed daily limit may have changed: the header's estimate follows at once.

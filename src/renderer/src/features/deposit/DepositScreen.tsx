@@ -1,9 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
+import { depositRulesOf } from '../../../../shared/deposit-rules'
 import { parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
-import { depositStore, openEntry, statusStore } from '../../app/stores'
+import { depositStore, openEntry, settingsStore, statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Panel, SettledButton, TextField } from '../../ui/controls'
 import { useDeliberateConfirm } from '../../ui/deliberate'
@@ -302,8 +303,9 @@ function AmountStep() {
   const amountText = useStore(depositStore, (s) => s.amountText)
   const againText = useStore(depositStore, (s) => s.amountAgainText)
   const problem = useStore(depositStore, (s) => s.amountProblem)
-  const threshold = useStore(depositStore, (s) => s.doubleEntryAboveDirhams)
-  const max = useStore(depositStore, (s) => s.depositMaxDirhams)
+  // The rules from the settings store, as the deposit store applies them (shared/deposit-rules.ts).
+  const threshold = useStore(settingsStore, (s) => depositRulesOf(s.settings).doubleEntryAboveDirhams)
+  const max = useStore(settingsStore, (s) => depositRulesOf(s.settings).depositMaxDirhams)
   const amountRef = useRef<HTMLInputElement>(null)
   const againRef = useRef<HTMLInputElement>(null)
   const parsed = parseLyd(amountText)

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CustomerLookup, DailyLimit, DeskApi, JournalEntry } from '../../../../shared/contract'
 import type { NameConfirmedBy } from '../../../../shared/customer-view'
+import type { DepositRules } from '../../../../shared/deposit-rules'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import { MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
@@ -48,14 +49,7 @@ export interface RetryState {
   error: AppErrorData | null
 }
 
-export interface DepositRules {
-  /** Amounts above this are typed twice. */
-  doubleEntryAboveDirhams: number
-  /** The largest single deposit. */
-  depositMaxDirhams: number
-}
-
-export interface DepositState extends DepositRules {
+export interface DepositState {
   step: DepositStep
   phoneText: string
   phoneInvalid: boolean
@@ -128,7 +122,6 @@ export interface DepositState extends DepositRules {
   leave(): void
   /** An entry as now stored (resolved in the background): the screen shows what it became. */
   entryChanged(entry: JournalEntry): void
-  setRules(rules: Partial<DepositRules>): void
 }
 
 export type DepositStore = StoreApi<DepositState>
@@ -138,6 +131,11 @@ export interface DepositDeps {
   newRequestId(): string
   /** A deposit was answered: what moved today changed (the header's daily limit). */
   onSent?(entry: JournalEntry): void
+  /**
+   * The amount's rules as the settings have them now (the settings store, one place; main's defaults until it
+   * answers): when a large amount is typed twice, and the largest deposit.
+   */
+  rules(): DepositRules
   now?(): number
 }
 
@@ -168,7 +166,13 @@ const blank = {
   leftUnsent: null,
 }
 
-export function createDepositStore({ api, newRequestId, onSent, now = Date.now }: DepositDeps): DepositStore {
+export function createDepositStore({
+  api,
+  newRequestId,
+  onSent,
+  rules,
+  now = Date.now,
+}: DepositDeps): DepositStore {
   return createStore<DepositState>((set, get) => {
     /** Back to an empty phone step; the last finished deposit stays reachable. */
     function fresh(): void {
@@ -186,8 +190,6 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
     return {
       ...blank,
       last: null,
-      doubleEntryAboveDirhams: 1_000_000,
-      depositMaxDirhams: 5_000_000,
 
       setPhone(text) {
         if (get().step !== 'phone') return
@@ -272,11 +274,12 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
 
       needsSecondEntry() {
         const parsed = parseLyd(get().amountText)
-        return parsed.ok && parsed.value > get().doubleEntryAboveDirhams
+        return parsed.ok && parsed.value > rules().doubleEntryAboveDirhams
       },
 
       async toReview() {
-        const { step, amountText, amountAgainText, doubleEntryAboveDirhams, depositMaxDirhams } = get()
+        const { step, amountText, amountAgainText } = get()
+        const { doubleEntryAboveDirhams, depositMaxDirhams } = rules()
         if (step !== 'amount') return
         const parsed = parseLyd(amountText)
         if (!parsed.ok) {
@@ -420,10 +423,6 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
         if (result?.id === entry.id && newer(result)) set({ result: entry, resultFromBackground: true })
         if (open?.id === entry.id && newer(open)) set({ open: entry })
         if (last?.id === entry.id) set({ last: lastOperationOf(entry) })
-      },
-
-      setRules(rules) {
-        set(rules)
       },
     }
   })
