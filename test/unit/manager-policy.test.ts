@@ -38,6 +38,7 @@ function entry(over: Partial<EntryRecord>): EntryRecord {
     confirmedByDuplicate: false,
     requestId: null,
     resolution: null,
+    receiptNo: 'T-1126-0001',
     ...over,
   }
 }

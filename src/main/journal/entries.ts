@@ -3,8 +3,14 @@ import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/cont
 import { businessDay } from '../../shared/day'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
-import { normalizeLibyanPhone } from '../../shared/phone'
-import { globPrefix, nameKey, phoneReversed } from './search-keys'
+import { libyanPhoneStart, normalizeLibyanPhone } from '../../shared/phone'
+import {
+  formatReceiptNumber,
+  parseReceiptNumber,
+  RECEIPT_PREFIX_ALONE,
+  RECEIPT_PREFIX_TRAINING,
+} from '../../shared/receipt-number'
+import { globPrefix, nameKey, phoneReversed, REFERENCE_SUFFIX_MIN_CHARS, referenceTail } from './search-keys'
 import type { Statements } from './statements'
 
 /**
@@ -47,6 +53,8 @@ export interface EntryRecord {
   confirmedByDuplicate: boolean
   requestId: string | null
   resolution: Record<string, unknown> | null
+  /** The receipt number (`R-0428-0173`, shared/receipt-number.ts); null on entries from before it was given. */
+  receiptNo: string | null
 }
 
 export type NewEntry = Pick<
@@ -66,7 +74,13 @@ export type NewEntry = Pick<
       | 'externalTransactionId'
       | 'requestId'
     >
-  >
+  > & {
+    /**
+     * Who numbers the receipt (shared/receipt-number.ts): the terminal's code with a head office; when not
+     * given, `T` in training and `R` otherwise.
+     */
+    receiptPrefix?: string
+  }
 
 /** What an operation may change on an entry; money fields of a final entry are refused by a trigger. */
 export type EntryUpdate = Partial<
@@ -135,6 +149,8 @@ export interface EntryRow {
   confirmed_by_duplicate: number
   request_id: string | null
   resolution: string | null
+  receipt_prefix: string | null
+  receipt_seq: number | null
   sent_count: number
 }
 
@@ -209,7 +225,20 @@ export function toRecord(r: EntryRow): EntryRecord {
     confirmedByDuplicate: r.confirmed_by_duplicate === 1,
     requestId: r.request_id,
     resolution: r.resolution === null ? null : (JSON.parse(r.resolution) as Record<string, unknown>),
+    receiptNo: receiptNoOf(r),
   }
+}
+
+/** The receipt number of a row, or null for an entry made before numbers were given. */
+export function receiptNoOf(r: Pick<EntryRow, 'receipt_prefix' | 'receipt_seq' | 'day'>): string | null {
+  return r.receipt_prefix === null || r.receipt_seq === null
+    ? null
+    : formatReceiptNumber(r.receipt_prefix, r.day, r.receipt_seq)
+}
+
+/** Who numbers an entry's receipt when the desk did not say: the training journal `T`, any other `R`. */
+function receiptPrefixOf(entry: NewEntry): string {
+  return entry.receiptPrefix ?? (entry.mode === 'training' ? RECEIPT_PREFIX_TRAINING : RECEIPT_PREFIX_ALONE)
 }
 
 /** Rows of a query over `entries` (selecting ENTRY_COLUMNS) as records. */
@@ -222,34 +251,46 @@ function one(statement: Database.Statement, ...params: unknown[]): EntryRecord |
   return row ? toRecord(row) : null
 }
 
-/** Inserts an entry's row; `firstSentAt` when its first `sent` mark is committed with it. */
+/**
+ * Inserts an entry's row; `firstSentAt` when its first `sent` mark is committed with it. Numbers its receipt
+ * in the same statement: the day's highest number + 1 (one seek in the receipt index; the commit holds the
+ * write lock, so no other entry takes the same number). Returns the receipt number.
+ */
 export function insertEntry(
   db: Statements,
   entry: NewEntry,
   status: EntryStatus,
   firstSentAt: string | null = null,
-): void {
-  db.prepare(
-    `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
+): string {
+  const { receiptPrefix: _given, ...row } = entry
+  const receiptPrefix = receiptPrefixOf(entry)
+  const inserted = db
+    .prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
        clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
-       external_transaction_id, request_id, service_account, first_sent_at)
+       external_transaction_id, request_id, service_account, first_sent_at, receipt_prefix, receipt_seq)
      VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
        @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
-       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt)`,
-  ).run({
-    clerk: null,
-    clerkId: null,
-    serviceAccount: null,
-    phone: null,
-    firstName: null,
-    denominationId: null,
-    denominationValueDirhams: null,
-    externalTransactionId: null,
-    requestId: null,
-    ...entry,
-    status,
-    firstSentAt,
-  })
+       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt, @receiptPrefix,
+       (SELECT coalesce(max(receipt_seq), 0) + 1 FROM entries WHERE day = @day AND receipt_seq IS NOT NULL))
+     RETURNING receipt_seq`,
+    )
+    .get({
+      clerk: null,
+      clerkId: null,
+      serviceAccount: null,
+      phone: null,
+      firstName: null,
+      denominationId: null,
+      denominationValueDirhams: null,
+      externalTransactionId: null,
+      requestId: null,
+      ...row,
+      status,
+      firstSentAt,
+      receiptPrefix,
+    }) as { receipt_seq: number }
+  return formatReceiptNumber(receiptPrefix, entry.day, inserted.receipt_seq)
 }
 
 /**
@@ -260,7 +301,8 @@ export function insertEntry(
 export function insertedRecord(
   entry: NewEntry,
   status: EntryStatus,
-  firstSentAt: string | null = null,
+  firstSentAt: string | null,
+  receiptNo: string,
 ): EntryRecord {
   return {
     id: entry.id,
@@ -292,6 +334,7 @@ export function insertedRecord(
     confirmedByDuplicate: false,
     requestId: entry.requestId ?? null,
     resolution: null,
+    receiptNo,
   }
 }
 
@@ -480,21 +523,54 @@ export const PHONE_SUFFIX_MIN_DIGITS = 3
 
 /**
  * Which columns a clerk's search text can mean. Each alternative is an index lookup (an equality, or a prefix
- * of a search key), so a search stays fast at a million entries: the phone, its last digits, the serial or
- * its last 4 digits, the last 4 digits or whole voucher code, the service's transaction id, the customer's first name (or its
- * start, spelled either way — see search-keys.ts), our reference (external id) or the entry id.
+ * of a search key), so a search stays fast at a million entries: the receipt number (with or without its
+ * prefix and dashes), the phone, its first digits in any form a person types them (0912, 912, 218 91 2…) or
+ * its last digits, the serial or its last 4 digits, the last 4 digits or whole voucher code, the service's
+ * transaction id, the customer's first name (or its start, spelled either way — see search-keys.ts), our
+ * reference (external id) whole or by its last 6 or more characters, or the entry id.
  */
-function searchTerms(text: string): { sql: string; params: string[] } | null {
+function searchTerms(db: Statements, text: string): { sql: string; params: (string | number)[] } | null {
   const raw = toLatinDigits(text).trim()
   if (raw === '') return null
   const compact = raw.replace(/[\s-]/g, '')
   const clauses: string[] = []
-  const params: string[] = []
+  const params: (string | number)[] = []
+  const receipt = parseReceiptNumber(raw)
+  if (receipt) {
+    // The number leaves out the year (the receipt shows its date): that month and day of every year the
+    // journal holds, each a seek in the receipt index.
+    const days = journalYears(db).map((year) => year * 10000 + receipt.monthDay)
+    clauses.push(
+      `(day IN (${days.map(() => '?').join(', ')}) AND receipt_seq = ?${receipt.prefix ? ' AND receipt_prefix = ?' : ''})`,
+    )
+    params.push(...days, receipt.seq, ...(receipt.prefix ? [receipt.prefix] : []))
+  }
   const phone = normalizeLibyanPhone(raw)
   if (phone) {
     // By the phone key's index (its reversed form), the phone itself checked too.
     clauses.push('(phone_reversed = ? AND phone = ?)')
     params.push(phoneReversed(phone), phone)
+  }
+  const phoneStart = phone ? null : libyanPhoneStart(raw)
+  if (phoneStart) {
+    clauses.push('phone GLOB ?')
+    params.push(globPrefix(phoneStart))
+  }
+  const reference = compact.toLowerCase()
+  if (
+    /^[0-9a-f]+$/.test(reference) &&
+    reference.length >= REFERENCE_SUFFIX_MIN_CHARS &&
+    reference.length <= 32
+  ) {
+    // By the reference key's index; a tail longer than the key is checked whole on the rows it finds.
+    const tail = referenceTail(reference)
+    if (tail.length === reference.length) {
+      clauses.push('reference_tail GLOB ?')
+      params.push(globPrefix(tail))
+    } else {
+      clauses.push(`(reference_tail = ? AND replace(lower(external_transaction_id), '-', '') GLOB ?)`)
+      params.push(tail, `*${reference}`)
+    }
   }
   if (/^\d+$/.test(compact)) {
     if (compact.length === 4) {
@@ -519,6 +595,18 @@ function searchTerms(text: string): { sql: string; params: string[] } | null {
   return { sql: `(${clauses.join(' OR ')})`, params }
 }
 
+/** The years of the journal's first and last business days and those between (the day index's ends). */
+function journalYears(db: Statements): number[] {
+  const { lo, hi } = db.prepare('SELECT min(day) AS lo, max(day) AS hi FROM entries').get() as {
+    lo: number | null
+    hi: number | null
+  }
+  if (lo === null || hi === null) return []
+  const years: number[] = []
+  for (let y = Math.floor(lo / 10000); y <= Math.floor(hi / 10000); y++) years.push(y)
+  return years
+}
+
 /** Newest first (by business day, then id), keyset-paginated. */
 export function listEntries(
   db: Statements,
@@ -540,7 +628,7 @@ export function listEntries(
     params.push(value)
   }
   if (filter.search !== undefined) {
-    const terms = searchTerms(filter.search)
+    const terms = searchTerms(db, filter.search)
     if (terms) {
       where.push(terms.sql)
       params.push(...terms.params)

@@ -18,7 +18,7 @@ import type { StoredZ } from './reports'
  * The amount as it stood when first sent (a voucher's value may be corrected by the answer; the state has
  * it); `digest`: sha256 of the other fields, so the same header sent twice has the same digest.
  */
-export type FeedEntry = Required<NewEntry> & { digest: string }
+export type FeedEntry = Required<Omit<NewEntry, 'receiptPrefix'>> & { digest: string }
 
 /** The entry as it stood after an event (its latest when read). */
 export interface FeedState {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import type Database from 'better-sqlite3'
 import { AppError } from '../../shared/errors'
-import { NAME_KEY_SQL, PHONE_REVERSED_SQL } from './search-keys'
+import { NAME_KEY_SQL, PHONE_REVERSED_SQL, REFERENCE_TAIL_SQL } from './search-keys'
 
 /**
  * Numbered migrations. Migration N brings the schema from user_version N-1 to N. All pending migrations
@@ -290,6 +290,31 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
         SELECT e.id, z.number, e.kind, e.amount_dirhams FROM entries e CROSS JOIN z_reports z
           ON z.day = e.day AND e.id > z.after_entry_id AND e.id <= z.last_entry_id
         WHERE e.status IN ('pending', 'unknown');
+    `)
+  },
+  // 10: the receipt number a person reads aloud (shared/receipt-number.ts): who numbered it and the entry's
+  // place in its business day, given in the commit that makes the entry (the day's highest + 1, read from
+  // this index: one seek) and never changed. Entries made before this version have none: their receipts
+  // never showed one.
+  (db) => {
+    db.exec(`
+      ALTER TABLE entries ADD COLUMN receipt_prefix TEXT;
+      ALTER TABLE entries ADD COLUMN receipt_seq INTEGER CHECK (receipt_seq IS NULL OR receipt_seq > 0);
+      CREATE UNIQUE INDEX entries_receipt ON entries (day, receipt_seq) WHERE receipt_seq IS NOT NULL;
+      CREATE TRIGGER entries_receipt_frozen BEFORE UPDATE OF receipt_prefix, receipt_seq ON entries
+      WHEN NEW.receipt_prefix IS NOT OLD.receipt_prefix OR NEW.receipt_seq IS NOT OLD.receipt_seq
+      BEGIN SELECT RAISE(ABORT, 'a receipt number never changes'); END;
+    `)
+  },
+  // 11: search as people read numbers out: a phone by its first digits (091 2…, 218 91 2…: an index on the
+  // phone, searched by prefix) and our reference by its last 6 or more characters (a generated key, its end
+  // written backwards, and its index; see search-keys.ts). A deposit writes a page more for each; a voucher
+  // none.
+  (db) => {
+    db.exec(`
+      CREATE INDEX entries_phone_start ON entries (phone) WHERE phone IS NOT NULL;
+      ALTER TABLE entries ADD COLUMN reference_tail TEXT GENERATED ALWAYS AS (${REFERENCE_TAIL_SQL}) VIRTUAL;
+      CREATE INDEX entries_reference_tail ON entries (reference_tail) WHERE reference_tail IS NOT NULL;
     `)
   },
 ]

@@ -62,3 +62,24 @@ export function nameKey(text: string): string {
 export function globPrefix(prefix: string): string {
   return `${prefix.replace(/[[\]*?]/g, (c) => `[${c}]`)}*`
 }
+
+/** How many of our reference's last characters (its dashes left out) the reference key holds. */
+const REFERENCE_KEY_CHARS = 16
+/** The fewest last characters of a reference a search looks for (fewer would match too many). */
+export const REFERENCE_SUFFIX_MIN_CHARS = 6
+
+/**
+ * Our reference (a deposit's external_transaction_id) without its dashes, its last characters written
+ * backwards: its end becomes a prefix, so its last 6 or more characters, read off a receipt or said by the
+ * provider's hotline, are found through an index.
+ */
+export const REFERENCE_TAIL_SQL = Array.from(
+  { length: REFERENCE_KEY_CHARS },
+  (_, i) => `substr(replace(lower(external_transaction_id), '-', ''), ${-(i + 1)}, 1)`,
+).join(' || ')
+
+/** The same key for the end of a reference a person typed (dashes and spaces left out, lower-cased). */
+export function referenceTail(text: string): string {
+  const chars = [...text.toLowerCase().replace(/[\s-]/g, '')]
+  return chars.reverse().slice(0, REFERENCE_KEY_CHARS).join('')
+}
