@@ -312,11 +312,18 @@ export const ar: Messages = {
     any: 'الكل',
     needsAttention: 'ما يحتاج مراجعة فقط',
     search: 'بحث',
-    searchHint: 'الهاتف أو آخر أرقامه، الاسم، الرقم التسلسلي، رقم العملية',
+    searchHint: 'رقم الإيصال، الهاتف (أول أرقامه أو آخرها)، الاسم، الرقم التسلسلي، مرجعنا (آخر 6 خانات منه)',
     searchKeys: '↓ ينقلك إلى النتائج.',
     today: 'اليوم',
     attentionList: 'قائمة المراجعة',
-    columns: { time: 'الوقت', kind: 'النوع', amount: 'المبلغ', who: 'الهاتف / التسلسلي', status: 'الحالة' },
+    columns: {
+      time: 'الوقت',
+      receipt: 'رقم الإيصال',
+      kind: 'النوع',
+      amount: 'المبلغ',
+      who: 'الهاتف / التسلسلي',
+      status: 'الحالة',
+    },
     empty: 'لا توجد عمليات مطابقة.',
     loadingMore: 'جارٍ تحميل المزيد…',
     count: (n: number, more: boolean) => (more ? `أكثر من ${entries(n)}` : entries(n)),
@@ -419,6 +426,7 @@ export const ar: Messages = {
   },
   receipt: {
     title: 'إيصال',
+    number: 'رقم الإيصال',
   },
   printing: {
     preview: 'عرض الإيصال',

@@ -284,11 +284,19 @@ export const en = {
     any: 'All',
     needsAttention: 'Needs attention only',
     search: 'Search',
-    searchHint: 'Phone or its last digits, name, serial, transaction id',
+    searchHint:
+      'Receipt no., phone (first or last digits), name, serial, our reference (its last 6 characters)',
     searchKeys: '↓ goes to the results.',
     today: 'Today',
     attentionList: 'Attention list',
-    columns: { time: 'Time', kind: 'Kind', amount: 'Amount', who: 'Phone / serial', status: 'Status' },
+    columns: {
+      time: 'Time',
+      receipt: 'Receipt no.',
+      kind: 'Kind',
+      amount: 'Amount',
+      who: 'Phone / serial',
+      status: 'Status',
+    },
     empty: 'No entries match.',
     loadingMore: 'Loading more…',
     count: (n: number, more: boolean) =>
@@ -402,6 +410,8 @@ export const en = {
   },
   receipt: {
     title: 'Receipt',
+    /** The receipt number (`R-0428-0173`), as the receipt prints it. */
+    number: 'Receipt no.',
   },
   printing: {
     preview: 'Show receipt',

@@ -10,7 +10,7 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { KINDS, STATUSES, statusTone } from '../../ui/entry'
 import { formatDateTime, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
-import { Code, Money, Phone } from '../../ui/Ltr'
+import { Code, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { EntryPanel } from './EntryPanel'
 
 const ROW_HEIGHT = 52
@@ -223,6 +223,7 @@ function EntryList() {
     <section className={`journal-list${singleDay ? '' : ' across-days'}`} aria-label={t.journal.title}>
       <div className="journal-head" aria-hidden="true">
         <span className="cell-time">{t.journal.columns.time}</span>
+        <span className="cell-receipt">{t.journal.columns.receipt}</span>
         <span className="cell-kind">{t.journal.columns.kind}</span>
         <span className="cell-amount">{t.journal.columns.amount}</span>
         <span className="cell-who">{t.journal.columns.who}</span>
@@ -334,6 +335,7 @@ const Row = memo(function Row({
       onClick={() => void journalStore.getState().open(entry.id)}
     >
       <span className="cell-time">{when}</span>
+      <span className="cell-receipt">{entry.receiptNo ? <ReceiptNo value={entry.receiptNo} /> : '—'}</span>
       <span className="cell-kind">{t.kind[entry.kind]}</span>
       <Money dirhams={entry.amountDirhams} className="cell-amount" />
       <span className="cell-who">
