@@ -324,13 +324,20 @@ describe('a manager and a clerk through the browser shell', () => {
     const csv = readFileSync(saved.csv ?? '', 'utf8')
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const [entryPart] = csv.slice(1).split('\r\n\r\n')
-    const rows = (entryPart ?? '')
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(','))
-    const done = rows.filter((r) => r[4] === 'Issued' || r[4] === 'Confirmed')
+    const [head = [], ...rows] = (entryPart ?? '').split('\r\n').map((line) => line.split(','))
+    // Columns found by their heads, as a person reading the file finds them.
+    const column = (name: string) => head.indexOf(name)
+    const done = rows.filter((r) => ['Issued', 'Confirmed'].includes(r[column('Status')] ?? ''))
     expect(done.length).toBe(sales.count)
-    expect(done.reduce((sum, r) => sum + Math.round(Number(r[6]) * 1000), 0)).toBe(sales.dirhams)
+    expect(done.reduce((sum, r) => sum + Math.round(Number(r[column('Amount (LYD)')]) * 1000), 0)).toBe(
+      sales.dirhams,
+    )
+    // Each sale with its receipt number and its time in Tripoli beside UTC.
+    for (const r of done) {
+      expect(r[column('Receipt no.')]).toMatch(/^T-\d{4}-\d{4}$/)
+      expect(r[column('Time (Tripoli)')]).toMatch(/^\d{2}:\d{2}:\d{2}$/)
+      expect(r[column('Created (UTC)')]).toMatch(/Z$/)
+    }
     expect(csv).toContain(CLERK.name)
     expect(csv).toContain(CUSTOMER.name)
 
@@ -340,14 +347,16 @@ describe('a manager and a clerk through the browser shell', () => {
     let count = 0
     let dirhams = 0
     const names = new Set<string>()
+    const heads = ((sheet?.getRow(1).values ?? []) as unknown[]).map(String)
+    const cell = (row: ExcelJS.Row, name: string) => row.getCell(heads.indexOf(name)).value
     sheet?.eachRow((row, n) => {
       if (n === 1) return
-      names.add(String(row.getCell(6).value))
-      names.add(String(row.getCell(10).value))
-      const status = String(row.getCell(5).value)
+      names.add(String(cell(row, 'Clerk')))
+      names.add(String(cell(row, 'Account holder')))
+      const status = String(cell(row, 'Status'))
       if (status === 'Issued' || status === 'Confirmed') {
         count++
-        dirhams += Math.round(Number(row.getCell(7).value) * 1000)
+        dirhams += Math.round(Number(cell(row, 'Amount (LYD)')) * 1000)
       }
     })
     expect({ count, dirhams }).toEqual(sales)
