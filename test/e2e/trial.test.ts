@@ -286,7 +286,7 @@ describe('opening a screen with its key', () => {
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter')
     expect(await hasFocus(title)).toBe(true)
-    expect(await page.getByText('Training: the built-in practice service.').count()).toBe(1)
+    expect(await page.getByText('Training: the built-in training service.').count()).toBe(1)
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.closest('main')?.className)).toContain(
       'settings-screen',

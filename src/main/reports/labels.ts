@@ -115,7 +115,7 @@ const ar: ReportLabels = {
     x: 'تقرير X (الوردية حتى الآن)',
     z: 'تقرير Z (إغلاق اليوم)',
   },
-  mode: { live: 'فعلي', training: 'تدريب' },
+  mode: { live: 'مباشر', training: 'تدريب' },
   trainingWarning: 'تدريب — ليست أموالاً حقيقية',
   period: 'الفترة',
   day: 'يوم العمل',
@@ -207,7 +207,7 @@ export function reportTitle(report: Pick<Report, 'type' | 'chain'>, l: ReportLab
 }
 
 /**
- * What an entry list's "Service transaction id" cell says: the service's id; without one (a failed or open
+ * What an entry list's "Provider transaction ID" cell says: the service's id; without one (a failed or open
  * deposit), our own reference, named as ours, so that it is never read as the provider's transaction.
  */
 export function transactionIdText(

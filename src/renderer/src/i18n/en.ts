@@ -242,8 +242,8 @@ export const en = {
     unresolvedOpen: 'Open that deposit',
     confirmedTitle: 'Deposit confirmed',
     confirmedDuplicate:
-      'Confirmed as already received by the service (no service id). A manager will review it.',
-    serviceTransaction: 'Service transaction id',
+      'Confirmed as already received by the service (no provider transaction ID). A manager will review it.',
+    serviceTransaction: 'Provider transaction ID',
     ourReference: 'Our reference',
     failedTitle: 'Deposit refused',
     failedBody: 'The service refused the deposit. No money was moved.',
@@ -307,7 +307,7 @@ export const en = {
       voucher: 'Voucher sale',
       deposit: 'Deposit to a wallet',
     } satisfies Record<EntryKind, string>,
-    id: 'Entry id',
+    id: 'Entry ID',
     created: 'Created',
     updated: 'Updated',
     day: 'Business day',
@@ -337,7 +337,7 @@ export const en = {
   settings: {
     title: 'Settings',
     modeTitle: 'Mode',
-    modeTraining: 'Training: the built-in practice service. Nothing is real.',
+    modeTraining: 'Training: the built-in training service. Nothing is real.',
     modeLive: 'Live: real money with the reseller service.',
     useTraining: 'Switch to training',
     useLive: 'Switch to live',
@@ -500,7 +500,7 @@ export const en = {
       string
     >,
     duplicate: 'the service already had it',
-    transactionId: (id: string) => `service transaction id ${id}`,
+    transactionId: (id: string) => `provider transaction ID ${id}`,
     serialNumber: (serial: string) => `serial ${serial}`,
     codeLast4: (last4: string) => `code ending ${last4}`,
     echoMismatch: 'the answer did not match what was sent',

@@ -194,7 +194,7 @@ export const managerEn = {
     voucherIntro:
       'Ask the provider whether this voucher was created. If it was, type its code and serial as they report them.',
     depositIntro:
-      'Ask the provider whether this deposit arrived. If it did, type their transaction id; if not, mark it not made.',
+      'Ask the provider whether this deposit arrived. If it did, type its provider transaction ID; if not, mark it not made.',
     outcome: {
       issued: 'Issued',
       'not-issued': 'Not issued',
@@ -223,17 +223,17 @@ export const managerEn = {
       outcome: 'Choose what the provider said.',
       code: (n: number) => `Type the ${n}-digit voucher code twice.`,
       serial: (n: number) => `Type the ${n}-digit serial number twice.`,
-      transactionId: 'Type the provider’s transaction id (digits).',
+      transactionId: 'Type the provider transaction ID (digits).',
       note: 'Write a note of at least 3 characters.',
     },
     activation: 'Active from (optional)',
     expiry: 'Expires (optional)',
-    transactionId: 'Provider transaction id',
+    transactionId: 'Provider transaction ID',
     note: 'Note: what was checked, with whom',
     noteShort: 'Write at least 3 characters.',
     resolve: 'Save the resolution',
     annotateTitle: 'Review note',
-    annotateIntro: 'Confirmed without the provider’s transaction id. Add it from the provider’s statement.',
+    annotateIntro: 'Confirmed without the provider transaction ID. Add it from the provider’s statement.',
     annotateIntroOther: 'Add a note once you have checked this entry.',
     annotate: 'Save the note',
     // No one signed in (no manager set up yet): said so, as the reports do, not "by ?".
