@@ -217,6 +217,8 @@ export interface Notice {
   kind: 'deposit-resolved'
   entryId: string
   status: EntryStatus
+  /** The mode of the journal it comes from: a training notice says TRAINING. */
+  mode: Mode
 }
 
 export interface RecoverResult {

@@ -519,6 +519,28 @@ describe('attempts', () => {
   })
 })
 
+describe('notices', () => {
+  it('belong to the person who made the deposit (and to anyone for entries made before people were set up), with their mode', () => {
+    const made = (clerkId: string | null) =>
+      journal.insertEntry({ ...depositEntry(), ...(clerkId ? { clerkId } : {}) }, 'confirmed').id
+    const omar = made('p-omar')
+    const huda = made('p-huda')
+    const nobody = made(null)
+    for (const entryId of [omar, huda, nobody])
+      journal.addNotice({
+        at: '2026-11-26T10:00:00.000Z',
+        kind: 'deposit-resolved',
+        entryId,
+        status: 'confirmed',
+      })
+    const of = (person: string | null) => journal.noticesAfter(0, person).map((n) => n.entryId)
+    expect(of('p-omar')).toEqual([omar, nobody])
+    expect(of('p-huda')).toEqual([huda, nobody])
+    expect(of(null)).toEqual([omar, huda, nobody])
+    expect(journal.noticesAfter(0, 'p-omar')[0]).toMatchObject({ entryId: omar, mode: 'training' })
+  })
+})
+
 describe('receipt numbers', () => {
   it('number each day’s entries 1, 2, 3… from the first, whatever their kind or outcome, T in training and R live', () => {
     const a = journal.insertEntry(voucher(20261126))

@@ -315,13 +315,13 @@ export class Journal implements ReportSource {
     return kept.denominations(this.#sql)
   }
 
-  addNotice(notice: Omit<Notice, 'id'>): void {
+  addNotice(notice: Omit<Notice, 'id' | 'mode'>): void {
     kept.addNotice(this.#sql, notice)
   }
 
-  /** Notices nobody has dismissed yet, after an id. */
-  noticesAfter(afterId: number): Notice[] {
-    return kept.noticesAfter(this.#sql, afterId)
+  /** Notices nobody has dismissed yet, after an id; with a person, those of the entries they made. */
+  noticesAfter(afterId: number, personId: string | null = null): Notice[] {
+    return kept.noticesAfter(this.#sql, afterId, personId)
   }
 
   dismissNotice(id: number, at: string): void {

@@ -141,15 +141,24 @@ export const ar: Messages = {
     depositConfirmed: 'تأكّد إيداع أُعيد إرساله',
     depositOther: (status: string) => `حُسم إيداع أُعيد إرساله: ${status}`,
     open: 'فتح العملية',
-    showMore: (n: number) =>
+    andMore: (n: number) =>
       plural('ar', n, {
-        one: 'عرض نتيجة أخرى',
-        two: 'عرض نتيجتين أخريين',
-        few: 'عرض # نتائج أخرى',
-        many: 'عرض # نتيجة أخرى',
-        other: 'عرض # نتيجة أخرى',
+        one: 'ونتيجة أخرى',
+        two: 'ونتيجتان أخريان',
+        few: 'و# نتائج أخرى',
+        many: 'و# نتيجة أخرى',
+        other: 'و# نتيجة أخرى',
       }),
-    showFewer: 'عرض الأحدث فقط',
+    show: (n: number) =>
+      plural('ar', n, {
+        one: 'عرض',
+        two: 'عرض النتيجتين',
+        few: 'عرض النتائج الـ#',
+        many: 'عرض الـ# نتيجة',
+        other: 'عرض الـ# نتيجة',
+      }),
+    hide: 'إخفاء',
+    list: 'نتائج في الخلفية، الأحدث أولاً',
   },
   sell: {
     title: 'بيع قسيمة',

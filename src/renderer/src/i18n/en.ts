@@ -115,8 +115,12 @@ export const en = {
     depositConfirmed: 'A re-sent deposit was confirmed',
     depositOther: (status: string) => `A re-sent deposit was resolved: ${status}`,
     open: 'Open entry',
-    showMore: (n: number) => plural('en', n, { one: 'Show 1 more', other: 'Show # more' }),
-    showFewer: 'Show only the latest',
+    /** Beside the latest, on the one line: how many others wait in the list. */
+    andMore: (n: number) => plural('en', n, { one: 'and 1 more', other: 'and # more' }),
+    /** Opens the list (all of them). */
+    show: (n: number) => plural('en', n, { one: 'Show', other: 'Show all #' }),
+    hide: 'Hide',
+    list: 'Background results, newest first',
   },
   sell: {
     title: 'Sell a voucher',
