@@ -331,7 +331,8 @@ describe('the journal’s list with the keyboard', () => {
     await expect.poll(() => page.locator('.journal-row').count()).toBeGreaterThan(5)
     const total = await page.evaluate(() =>
       Math.round(
-        (document.querySelector('.journal-rows') as HTMLElement).getBoundingClientRect().height / 52,
+        (document.querySelector('.journal-rows') as HTMLElement).getBoundingClientRect().height /
+          (document.querySelector('.journal-row-wrap') as HTMLElement).getBoundingClientRect().height,
       ),
     )
     expect(total).toBeGreaterThanOrEqual(45)

@@ -133,7 +133,7 @@ export const managerAr: ManagerMessages = {
       status: 'الحالة',
       amount: 'المبلغ',
       clerk: 'الموظف',
-      who: 'الهاتف / الرقم التسلسلي',
+      who: 'الهاتف / التسلسلي',
     },
     exported: 'حُفظ في:',
     exportProgress: 'تقدّم التصدير',
