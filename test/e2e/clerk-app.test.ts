@@ -447,7 +447,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await result.waitFor()
       return (await result.textContent()) ?? ''
     }
-    expect(await testWith(baseUrl, 'demo', 'wrong')).toContain('refused the username or password')
+    expect(await testWith(baseUrl, 'demo', 'wrong')).toContain('Wrong username or password')
     expect(await testWith(baseUrl, 'demo-disabled', 'demo-pass')).toContain('account is disabled')
     shell.sandbox.controls.updateReseller('demo', { allowed_ips: ['10.9.8.7'] })
     try {

@@ -212,10 +212,12 @@ export async function testHeadOffice(
   journal: Journal | null,
 ): Promise<HeadOfficeTest> {
   let client: pg.Client | null = null
+  let connected = false
   try {
     client = await newClient(clientConfig(settings, password, { connectTimeoutMs, queryTimeoutMs: 15_000 }))
     client.on('error', () => undefined)
     await client.connect()
+    connected = true
     const { who } = await handshake(client, settings.terminal, journal, 'look')
     const info = await client.query<{ v: string; ssl: boolean | null }>(
       `SELECT current_setting('server_version') AS v,
@@ -229,8 +231,24 @@ export async function testHeadOffice(
       serverVersion: info.rows[0]?.v ?? '',
     }
   } catch (error) {
-    return { ok: false, error: toAppErrorData(error instanceof AppError ? error : headOfficeError(error)) }
+    const known = error instanceof AppError ? error : headOfficeError(error)
+    return { ok: false, error: toAppErrorData(connected ? known : neverReached(known)) }
   } finally {
     await client?.end().catch(() => undefined)
   }
+}
+
+/**
+ * A connection that never came up: whatever the socket said (cut, closed, an error without a code), nothing
+ * there answered as a head office, and nothing was tested. Said as such — "cannot be reached" — never "stopped
+ * answering" or "answered with an error" under a headline that says it could not be reached.
+ */
+function neverReached(error: AppError): AppError {
+  const reason = error.details?.reason
+  if (error.code !== 'HEAD_OFFICE_UNAVAILABLE' || (reason !== 'HO_NO_ANSWER' && reason !== 'HO_ERROR'))
+    return error
+  return new AppError('HEAD_OFFICE_UNAVAILABLE', `The head office cannot be reached: ${error.message}`, {
+    ...error.details,
+    reason: 'HO_NOT_REACHED',
+  })
 }

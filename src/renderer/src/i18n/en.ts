@@ -340,6 +340,15 @@ export const en = {
   },
   settings: {
     title: 'Settings',
+    /** A refusal said to a manager in Settings, by its cause (settings/refusals.ts): what to change here. */
+    refusals: {
+      INVALID_CREDENTIALS:
+        'Wrong username or password: the service refused them. Check the username above and type the password again.',
+      NOT_A_RESELLER_SERVICE:
+        'No reseller service answers at this address. Check the address above: it ends in /api/v1/reseller.',
+      ACCESS_DENIED:
+        "The service refuses this PC's internet address (not whitelisted). Ask the provider to whitelist it, or fill in the proxy above with one that has a fixed address.",
+    },
     modeTitle: 'Mode',
     modeTraining: 'Training: the built-in training service. Nothing is real.',
     modeLive: 'Live: real money with the reseller service.',
