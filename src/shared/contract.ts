@@ -742,9 +742,12 @@ export const DESK_CALLS = {
     money: false,
     passive: true,
   },
-  /** null when the person cancelled the folder dialog. */
+  /**
+   * null when the person cancelled the folder dialog. A folder on the data folder's disk is refused
+   * (BAD_INPUT, details.reason SAME_DISK_AS_DATA, details.folder) unless `sameDisk` says the manager knows.
+   */
   backupNow: {
-    input: optionalFields({ folder: path.optional() }),
+    input: optionalFields({ folder: path.optional(), sameDisk: z.literal(true).optional() }),
     output: returns<BackupResult | null>(),
     role: 'manager',
     money: false,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -585,11 +585,17 @@ describe('exports and backups', () => {
   it('backs up every database to a verified folder and keeps the number set', async () => {
     const folder = join(out, 'backups')
     await manager.call('updateSettings', { backup: { folder, keep: 2 } })
-    const first = await manager.call('backupNow', {})
+    // The test's folders are on the data folder's disk: refused until the manager says "same disk, I know".
+    expect((await manager.rejection('backupNow', {})).details).toMatchObject({
+      reason: 'SAME_DISK_AS_DATA',
+      folder,
+    })
+    expect(existsSync(folder)).toBe(false)
+    const first = await manager.call('backupNow', { sameDisk: true })
     expect(first?.files.map((f) => f.name).sort()).toEqual(['journal-training.sqlite', 'people.sqlite'])
     expect(await verifyBackup(first?.folder ?? '')).toEqual({ ok: true, problems: [] })
-    await manager.call('backupNow', {})
-    const third = await manager.call('backupNow', {})
+    await manager.call('backupNow', { sameDisk: true })
+    const third = await manager.call('backupNow', { sameDisk: true })
     expect(third?.pruned).toBe(1)
     expect(readdirSync(folder).filter((n) => n.startsWith('reseller-desk-backup-'))).toHaveLength(2)
     expect((await manager.rejection('updateSettings', { backup: { folder: 'relative/path' } })).code).toBe(

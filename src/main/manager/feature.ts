@@ -5,6 +5,7 @@ import { businessDay } from '../../shared/day'
 import { AppError, toAppErrorData } from '../../shared/errors'
 import type { DailyBackupStatus, Report } from '../../shared/manager'
 import { type BackupSource, fileSource, hasBackupOfDay, makeBackup } from '../backup/backup'
+import { onDataDisk } from '../backup/same-disk'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { ExportJobs } from '../exports/jobs'
@@ -309,10 +310,17 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
     getExportProgress: async (args) => jobs.get(args.jobId),
     backupNow: async (args) => {
-      const named = args.folder ?? core.settings().backup.folder
-      const folder =
-        named !== null ? await checkOutputFolder(named, core.dataDir) : await host('folder').chooseFolder()
-      if (folder === null) return null
+      // No folder typed or saved: the manager is asked for one (the system's folder dialog).
+      const named = args.folder ?? core.settings().backup.folder ?? (await host('folder').chooseFolder())
+      if (named === null) return null
+      const folder = await checkOutputFolder(named, core.dataDir)
+      if (args.sameDisk !== true && (await onDataDisk(folder, core.dataDir))) {
+        throw new AppError('BAD_INPUT', 'folder: on the same disk as the data folder.', {
+          field: 'folder',
+          reason: 'SAME_DISK_AS_DATA',
+          folder,
+        })
+      }
       const made = await backup(folder)
       // A backup of today in the daily backup's folder: its failure earlier today is over.
       if (lastDaily?.error && lastDaily.folder !== null && sameFolder(lastDaily.folder, folder))

@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { type BrowserShell, startBrowserShell } from '../../../src/shells/browser/server'
+import {
+  type BrowserShell,
+  type BrowserShellOptions,
+  startBrowserShell,
+} from '../../../src/shells/browser/server'
 import { type Browser, launchBrowser, watchErrors } from './browser'
 import { buildRendererForTest } from './renderer'
 
@@ -20,7 +24,10 @@ export interface DeskInChromium {
  * and a headless Chromium. `close` stops both and removes the folders; a start that fails part way puts
  * away what it had started.
  */
-export async function startDeskInChromium(name: string): Promise<DeskInChromium> {
+export async function startDeskInChromium(
+  name: string,
+  shellOptions: Omit<BrowserShellOptions, 'dataDir' | 'rendererDir'> = {},
+): Promise<DeskInChromium> {
   const rendererDir = await buildRendererForTest()
   const dataDir = mkdtempSync(join(tmpdir(), `desk-${name}-`))
   let shell: BrowserShell | undefined
@@ -32,7 +39,7 @@ export async function startDeskInChromium(name: string): Promise<DeskInChromium>
     rmSync(rendererDir, { recursive: true, force: true })
   }
   try {
-    shell = await startBrowserShell({ dataDir, rendererDir })
+    shell = await startBrowserShell({ ...shellOptions, dataDir, rendererDir })
     browser = await launchBrowser()
     return { shell, browser, rendererDir, close }
   } catch (error) {

@@ -565,6 +565,8 @@ export const en = {
     PATH_UNCHECKABLE:
       'This place cannot be reached or checked now (a network folder that does not answer, or no access). Check it and try again.',
     BACKUP_FOLDER_NEEDED: 'Choose a backup folder before turning on the daily backup.',
+    SAME_DISK_AS_DATA:
+      'This folder is on the same disk as the desk’s data: a backup there is lost with it (a failed disk, a stolen PC). Choose a folder on a USB stick or another drive — or, to back up there anyway, tick “Same disk, I know” and press Back up now again.',
     PASSWORD_NEEDED: 'Type the password to test the connection.',
     HO_LOGIN_REFUSED:
       'The head office refused this terminal’s role or secret. Check them in Settings → Head office (the secret printed by create-terminal).',

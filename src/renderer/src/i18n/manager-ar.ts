@@ -178,6 +178,7 @@ export const managerAr: ManagerMessages = {
     save: 'حفظ إعدادات النسخ',
     saved: 'تم الحفظ.',
     now: 'نسخ احتياطي الآن',
+    sameDiskKnown: 'القرص نفسه، أعرف ذلك: انسخ في هذا المجلد رغم ذلك',
     working: 'جارٍ النسخ…',
     done: 'أُنشئت النسخة وفُحصت:',
     dailyMade: (time: string) => `أُنشئت النسخة اليومية لهذا اليوم في ${time}:`,

@@ -179,6 +179,7 @@ export const managerEn = {
     save: 'Save backup settings',
     saved: 'Saved.',
     now: 'Back up now',
+    sameDiskKnown: 'Same disk, I know: back up into this folder anyway',
     working: 'Backing up…',
     done: 'Backup made and checked:',
     dailyMade: (time: string) => `Today's daily backup was made at ${time}:`,
