@@ -139,6 +139,7 @@ describe('a manager and a clerk through the browser shell', () => {
     const add = page.locator('form[aria-labelledby="add-person-title"]')
     await add.getByLabel('Name').fill(CLERK.name)
     await add.getByLabel('PIN (4 to 12 digits)').fill('١٣٥٧')
+    await add.getByLabel('PIN again').fill('١٣٥٧')
     await add.getByRole('button', { name: 'Add' }).click()
     await page.getByText(`${CLERK.name} can now sign in.`).waitFor()
     expect(await page.locator('.report-table').textContent()).toContain(CLERK.name)

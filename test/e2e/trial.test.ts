@@ -533,6 +533,7 @@ describe('deactivating a person', () => {
     const add = page.getByRole('form', { name: 'Add a person' })
     await add.getByLabel('Name', { exact: true }).fill('Huda')
     await add.getByLabel('PIN (4 to 12 digits)').fill('4826')
+    await add.getByLabel('PIN again').fill('4826')
     await add.getByRole('button', { name: 'Add', exact: true }).click()
     const row = page.locator('.report-table tbody tr').filter({ hasText: 'Huda' })
     await row.waitFor()

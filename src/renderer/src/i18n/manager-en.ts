@@ -66,6 +66,8 @@ export const managerEn = {
     closeOpenEntries: (n: number) =>
       `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now. An unknown outcome found later is shown on the next X and counted by the next Z, under “${LATE_OUTCOME_WORDS.en.title}”; resolved before closing, it is in this Z.`,
     closeYes: 'Yes, close the day',
+    /** Said beside the button once the day is closed, with the focus. */
+    dayClosed: (n: number) => `The day is closed: Z report no. ${n}.`,
     /** With the chain chosen as the scope: the X and the Z are still this PC's alone (docs/manager.md). */
     thisPc: {
       x: 'X report of this PC (shift so far)',
