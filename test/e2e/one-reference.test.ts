@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { Language } from '../../src/shared/contract'
-import { callDesk, ready, screenshot, watchErrors } from './support/browser'
+import { callDesk, ready, watchErrors } from './support/browser'
 import { type DeskInChromium, openFirstScreen, startDeskInChromium } from './support/desk'
 import { layoutProblems, screenshotsAtBothWidths } from './support/layout'
 import { receiptImageText } from './support/receipt-text'
@@ -75,7 +75,7 @@ describe('the receipt number', () => {
       await expect.poll(() => image.evaluate(naturalWidth)).toBeGreaterThan(0)
       const text = await receiptImageText(image)
       expect(text.replace(/\s+/g, '')).toContain(number)
-      await screenshot(page, `${language}-receipt-number-preview`)
+      await screenshotsAtBothWidths(page, `receipt-number-${language}`)
       await page.keyboard.press('Escape')
 
       // The journal finds it as it is read out: without its dashes, lower-case, in Arabic-Indic digits.
@@ -89,6 +89,9 @@ describe('the receipt number', () => {
       const rows = page.locator('.journal-row')
       await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining(number)])
       await page.getByRole('searchbox', { name: m.journal.search }).press('ArrowDown')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.className ?? ''))
+        .toContain('journal-row')
       await page.keyboard.press('Enter')
       const panel = page.getByRole('complementary', { name: m.journal.detailTitle })
       await panel.getByRole('heading', { name: m.journal.history }).waitFor()

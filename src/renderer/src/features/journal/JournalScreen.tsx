@@ -90,7 +90,9 @@ function Filters() {
       aria-label={t.journal.filters}
       onSubmit={(e) => {
         e.preventDefault()
-        void store.setFilters({ search })
+        // Applied already (↓ went to the results, or the pause did): a reload would take the rows, and the
+        // focus ↓ is moving to the first of them, from under the person.
+        if (search !== journalStore.getState().filters.search) void store.setFilters({ search })
       }}
     >
       <TextField
