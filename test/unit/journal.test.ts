@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -608,6 +608,40 @@ describe('receipt numbers', () => {
       lastYear.id,
     ])
     expect(find('T-1326-0001')).toEqual([])
+  })
+})
+
+describe('the head office feed', () => {
+  it('carries each entry’s receipt number; an entry without one keeps the digest it was sent with before', () => {
+    const numbered = journal.insertEntry(voucher())
+    const db = raw()
+    db.prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
+         denomination_id)
+       VALUES ('old-entry', 'voucher', 'failed', 'live', ?, ?, ?, 20261126, 5000, 1)`,
+    ).run('2026-11-26T09:00:00.000Z', '2026-11-26T09:00:00.000Z', '2026-11-26T09:00:00.000Z')
+    db.prepare("INSERT INTO entry_events (entry_id, at, type) VALUES ('old-entry', ?, 'created')").run(
+      '2026-11-26T09:00:00.000Z',
+    )
+    const headers = new Map(readFeed(journal, 0, 100).entries.map((e) => [e.id, e]))
+    expect(headers.get(numbered.id)?.receiptNo).toBe(numbered.receiptNo)
+    const old = headers.get('old-entry')
+    expect(old?.receiptNo).toBeNull()
+    // The digest as it was computed before receipt numbers: the fixed fields alone.
+    const { receiptNo: _n, amountDirhams: _a, digest, ...fixed } = old as NonNullable<typeof old>
+    expect(digest).toBe(createHash('sha256').update(JSON.stringify(fixed)).digest('hex'))
+    const { digest: withNumber } = headers.get(numbered.id) as NonNullable<typeof old>
+    const {
+      receiptNo,
+      amountDirhams: _b,
+      digest: _d,
+      ...rest
+    } = headers.get(numbered.id) as NonNullable<typeof old>
+    expect(withNumber).toBe(
+      createHash('sha256')
+        .update(JSON.stringify({ ...rest, receiptNo }))
+        .digest('hex'),
+    )
   })
 })
 

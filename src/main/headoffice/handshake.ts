@@ -24,6 +24,8 @@ export interface Terminal {
   terminal: string
   instance: string
   schemaVersion: number
+  /** The terminal's receipt code (schema 6), or null: its live receipt numbers start with it. */
+  receiptCode: string | null
 }
 
 /** Checks the schema and that this role is the terminal the desk is set up as; returns who we are. */
@@ -65,7 +67,15 @@ export async function checkTerminal(client: pg.Client, terminal: string): Promis
       { reason: 'HO_WRONG_TERMINAL', registered: mine },
     )
   }
-  return { terminal: mine, instance: who.rows[0]?.instance ?? '', schemaVersion: version }
+  let receiptCode: string | null = null
+  if (version >= RECEIPT_NUMBERS_SCHEMA_VERSION) {
+    const code = await client.query<{ code: string | null }>(
+      'SELECT receipt_code AS code FROM headoffice.terminals WHERE name = $1',
+      [mine],
+    )
+    receiptCode = code.rows[0]?.code ?? null
+  }
+  return { terminal: mine, instance: who.rows[0]?.instance ?? '', schemaVersion: version, receiptCode }
 }
 
 /**
@@ -78,6 +88,8 @@ export type HandshakeMode = 'claim' | 'look'
 export const PRESENCE_SCHEMA_VERSION = 2
 /** The head office's schema from which one terminal's daily-limit refusals are read by the others. */
 export const LIMIT_REPORTS_SCHEMA_VERSION = 3
+/** Receipt numbers: each terminal's receipt code, and each entry's number (head office schema 6). */
+export const RECEIPT_NUMBERS_SCHEMA_VERSION = 6
 
 /**
  * Every check the sync makes on a new connection before it sends anything, in its order: the schema and the
