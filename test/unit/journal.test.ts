@@ -9,7 +9,7 @@ import * as entries from '../../src/main/journal/entries'
 import { readFeed } from '../../src/main/journal/head-office-feed'
 import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
-import { phoneReversed } from '../../src/main/journal/search-keys'
+import { phoneReversed, REFERENCE_TAIL_SQL } from '../../src/main/journal/search-keys'
 import type { Statements } from '../../src/main/journal/statements'
 
 let dir: string
@@ -565,8 +565,8 @@ describe('receipt numbers', () => {
     const db = raw()
     db.prepare(
       `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
-         denomination_id, receipt_prefix, receipt_seq)
-       VALUES ('x-9999', 'voucher', 'failed', 'live', ?, ?, ?, 20261126, 5000, 1, 'R', 9999)`,
+         denomination_id, receipt)
+       VALUES ('x-9999', 'voucher', 'failed', 'live', ?, ?, ?, 20261126, 5000, 1, '009999R')`,
     ).run('2026-11-26T11:00:00.000Z', '2026-11-26T11:00:00.000Z', '2026-11-26T11:00:00.000Z')
     expect(journal.insertEntry(voucher(20261126)).receiptNo).toBe('T-1126-10000')
   })
@@ -574,10 +574,10 @@ describe('receipt numbers', () => {
   it('never change once given, and never repeat within a day', () => {
     const a = journal.insertEntry(voucher())
     const db = raw()
-    expect(() => db.prepare('UPDATE entries SET receipt_seq = 7 WHERE id = ?').run(a.id)).toThrow(
+    expect(() => db.prepare("UPDATE entries SET receipt = '000007T' WHERE id = ?").run(a.id)).toThrow(
       /receipt number never changes/,
     )
-    expect(() => db.prepare("UPDATE entries SET receipt_prefix = 'R' WHERE id = ?").run(a.id)).toThrow(
+    expect(() => db.prepare("UPDATE entries SET receipt = '000001R' WHERE id = ?").run(a.id)).toThrow(
       /receipt number never changes/,
     )
     const b = journal.insertEntry(voucher())
@@ -585,8 +585,8 @@ describe('receipt numbers', () => {
       db
         .prepare(
           `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day,
-             amount_dirhams, denomination_id, receipt_prefix, receipt_seq)
-           VALUES ('dup', 'voucher', 'failed', 'live', 'x', 'x', 'x', 20261126, 5000, 1, 'R', 2)`,
+             amount_dirhams, denomination_id, receipt)
+           VALUES ('dup', 'voucher', 'failed', 'live', 'x', 'x', 'x', 20261126, 5000, 1, '000002T')`,
         )
         .run(),
     ).toThrow(/UNIQUE/)
@@ -779,13 +779,17 @@ describe('listing and searching', () => {
       )
         .map((row) => row.detail)
         .join('\n')
-    const receipt = plan('(day IN (?, ?) AND receipt_seq = ?)', 20251126, 20261126, 173)
+    const receipt = plan('(day IN (?, ?) AND receipt GLOB ?)', 20251126, 20261126, '000173*')
     expect(receipt).toContain('entries_receipt')
     expect(receipt).not.toMatch(/^SCAN entries$/m)
     const start = plan('phone GLOB ?', '0912*')
     expect(start).toContain('entries_phone_start')
     expect(start).not.toMatch(/^SCAN entries$/m)
-    const tail = plan('reference_tail GLOB ?', '1ab159*')
+    const tail = plan(
+      `(external_transaction_id IS NOT NULL AND (${REFERENCE_TAIL_SQL}) >= ? AND (${REFERENCE_TAIL_SQL}) < ?)`,
+      '1ab159',
+      '1ab159\u007f',
+    )
     expect(tail).toContain('entries_reference_tail')
     expect(tail).not.toMatch(/^SCAN entries$/m)
   })

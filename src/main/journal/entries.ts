@@ -10,7 +10,14 @@ import {
   RECEIPT_PREFIX_ALONE,
   RECEIPT_PREFIX_TRAINING,
 } from '../../shared/receipt-number'
-import { globPrefix, nameKey, phoneReversed, REFERENCE_SUFFIX_MIN_CHARS, referenceTail } from './search-keys'
+import {
+  globPrefix,
+  nameKey,
+  phoneReversed,
+  REFERENCE_SUFFIX_MIN_CHARS,
+  REFERENCE_TAIL_SQL,
+  referenceTail,
+} from './search-keys'
 import type { Statements } from './statements'
 
 /**
@@ -149,8 +156,8 @@ export interface EntryRow {
   confirmed_by_duplicate: number
   request_id: string | null
   resolution: string | null
-  receipt_prefix: string | null
-  receipt_seq: number | null
+  /** The receipt number as kept: the day's sequence in 6 digits, then who numbered it (`000173R`). */
+  receipt: string | null
   sent_count: number
 }
 
@@ -229,11 +236,26 @@ export function toRecord(r: EntryRow): EntryRecord {
   }
 }
 
+/**
+ * How a receipt number is kept in its one column: the day's sequence in 6 digits, then who numbered it
+ * (`000173R`, `000012KA`). Fixed width first, so the day's highest number is its highest text (max, by the
+ * index); the month and day come from the entry's business day.
+ */
+const RECEIPT_SEQ_DIGITS = 6
+
 /** The receipt number of a row, or null for an entry made before numbers were given. */
-export function receiptNoOf(r: Pick<EntryRow, 'receipt_prefix' | 'receipt_seq' | 'day'>): string | null {
-  return r.receipt_prefix === null || r.receipt_seq === null
-    ? null
-    : formatReceiptNumber(r.receipt_prefix, r.day, r.receipt_seq)
+export function receiptNoOf(r: Pick<EntryRow, 'receipt' | 'day'>): string | null {
+  if (r.receipt === null) return null
+  return formatReceiptNumber(
+    r.receipt.slice(RECEIPT_SEQ_DIGITS),
+    r.day,
+    Number(r.receipt.slice(0, RECEIPT_SEQ_DIGITS)),
+  )
+}
+
+/** A receipt as kept, from its sequence and prefix. */
+function keptReceipt(seq: number, prefix: string): string {
+  return `${String(seq).padStart(RECEIPT_SEQ_DIGITS, '0')}${prefix}`
 }
 
 /** Who numbers an entry's receipt when the desk did not say: the training journal `T`, any other `R`. */
@@ -268,12 +290,13 @@ export function insertEntry(
     .prepare(
       `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
        clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
-       external_transaction_id, request_id, service_account, first_sent_at, receipt_prefix, receipt_seq)
+       external_transaction_id, request_id, service_account, first_sent_at, receipt)
      VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
        @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
-       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt, @receiptPrefix,
-       (SELECT coalesce(max(receipt_seq), 0) + 1 FROM entries WHERE day = @day AND receipt_seq IS NOT NULL))
-     RETURNING receipt_seq`,
+       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt,
+       printf('%06d', coalesce((SELECT CAST(substr(max(receipt), 1, 6) AS INTEGER)
+         FROM entries WHERE day = @day AND receipt IS NOT NULL), 0) + 1) || @receiptPrefix)
+     RETURNING receipt`,
     )
     .get({
       clerk: null,
@@ -289,8 +312,8 @@ export function insertEntry(
       status,
       firstSentAt,
       receiptPrefix,
-    }) as { receipt_seq: number }
-  return formatReceiptNumber(receiptPrefix, entry.day, inserted.receipt_seq)
+    }) as { receipt: string }
+  return receiptNoOf({ receipt: inserted.receipt, day: entry.day }) as string
 }
 
 /**
@@ -540,10 +563,11 @@ function searchTerms(db: Statements, text: string): { sql: string; params: (stri
     // The number leaves out the year (the receipt shows its date): that month and day of every year the
     // journal holds, each a seek in the receipt index.
     const days = journalYears(db).map((year) => year * 10000 + receipt.monthDay)
+    const kept = keptReceipt(receipt.seq, receipt.prefix ?? '')
     clauses.push(
-      `(day IN (${days.map(() => '?').join(', ')}) AND receipt_seq = ?${receipt.prefix ? ' AND receipt_prefix = ?' : ''})`,
+      `(day IN (${days.map(() => '?').join(', ')}) AND receipt ${receipt.prefix ? '= ?' : 'GLOB ?'})`,
     )
-    params.push(...days, receipt.seq, ...(receipt.prefix ? [receipt.prefix] : []))
+    params.push(...days, receipt.prefix ? kept : globPrefix(kept))
   }
   const phone = normalizeLibyanPhone(raw)
   if (phone) {
@@ -562,13 +586,15 @@ function searchTerms(db: Statements, text: string): { sql: string; params: (stri
     reference.length >= REFERENCE_SUFFIX_MIN_CHARS &&
     reference.length <= 32
   ) {
-    // By the reference key's index; a tail longer than the key is checked whole on the rows it finds.
+    // By the reference key's index: its very expression, as a range (SQLite takes a prefix through GLOB only
+    // on a column), and the index's own condition. A tail longer than the key is checked whole on the rows found.
     const tail = referenceTail(reference)
+    const key = `external_transaction_id IS NOT NULL AND (${REFERENCE_TAIL_SQL})`
     if (tail.length === reference.length) {
-      clauses.push('reference_tail GLOB ?')
-      params.push(globPrefix(tail))
+      clauses.push(`(${key} >= ? AND (${REFERENCE_TAIL_SQL}) < ?)`)
+      params.push(tail, `${tail}\u007f`)
     } else {
-      clauses.push(`(reference_tail = ? AND replace(lower(external_transaction_id), '-', '') GLOB ?)`)
+      clauses.push(`(${key} = ? AND replace(external_transaction_id, '-', '') GLOB ?)`)
       params.push(tail, `*${reference}`)
     }
   }
