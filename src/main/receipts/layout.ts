@@ -215,7 +215,8 @@ hr{border:0;border-top:2px dashed #000;margin:10px 0}
 .row{display:flex;justify-content:space-between;align-items:baseline;gap:10px}
 .row .label{flex:none}
 .row .value{font-weight:700;text-align:end;min-width:0;overflow-wrap:anywhere}
-.receipt-no{text-align:center;border:3px solid #000;padding:2px 4px 4px;margin:2px 0 8px}
+/* Boxed, narrower than the paper: never read as the training banner's solid rows, nor as the code's box. */
+.receipt-no{text-align:center;border:3px solid #000;padding:2px 4px 4px;margin:2px 6% 8px}
 .receipt-no .caption{margin-top:0}
 .receipt-no .number{font-size:${sizes.amount}px;font-weight:800;line-height:1.15;white-space:nowrap}
 .reference{font-size:${sizes.small}px;text-align:center}
