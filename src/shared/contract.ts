@@ -220,6 +220,8 @@ export interface Notice {
   kind: 'deposit-resolved'
   entryId: string
   status: EntryStatus
+  /** The mode of the journal it comes from: a training notice says TRAINING. */
+  mode: Mode
 }
 
 export interface RecoverResult {
@@ -743,9 +745,12 @@ export const DESK_CALLS = {
     money: false,
     passive: true,
   },
-  /** null when the person cancelled the folder dialog. */
+  /**
+   * null when the person cancelled the folder dialog. A folder on the data folder's disk is refused
+   * (BAD_INPUT, details.reason SAME_DISK_AS_DATA, details.folder) unless `sameDisk` says the manager knows.
+   */
   backupNow: {
-    input: optionalFields({ folder: path.optional() }),
+    input: optionalFields({ folder: path.optional(), sameDisk: z.literal(true).optional() }),
     output: returns<BackupResult | null>(),
     role: 'manager',
     money: false,

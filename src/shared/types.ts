@@ -63,6 +63,11 @@ export interface JournalEntry {
   id: string
   kind: EntryKind
   status: EntryStatus
+  /**
+   * The receipt number a person reads aloud (`R-0428-0173`, receipt-number.ts): printed large on the receipt,
+   * searched by in the journal. Absent on entries made before numbers were given.
+   */
+  receiptNo?: string
   createdAt: string
   day: number
   amountDirhams: number

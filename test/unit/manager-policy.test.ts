@@ -50,6 +50,7 @@ function entry(over: Partial<EntryRecord>): EntryRecord {
     requestId: null,
     resolution: null,
     nameConfirmedBy: null,
+    receiptNo: 'T-1126-0001',
     ...over,
   }
 }

@@ -251,6 +251,11 @@ describe('a journal written by an earlier version', () => {
         expect(journal.list({ search: '5678' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id, ISSUED.id])
         expect(journal.list({ search: 'فاطمه' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id])
         expect(journal.list({ search: '2345' }).entries.map((e) => e.id)).toEqual([ISSUED.id])
+        // A phone by its first digits and our reference by its end (migration 11), on old rows too.
+        expect(journal.list({ search: '091 2' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id])
+        expect(journal.list({ search: '0000e2' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id])
+        // Entries made before receipt numbers (migration 10) have none; the next entry of their day is its first.
+        expect(issued.receiptNo).toBeNull()
         // What the journal keeps beside the entries.
         expect(journal.denominations()).toEqual({
           items: [
@@ -303,6 +308,18 @@ describe('a journal written by an earlier version', () => {
           raw.close()
         }
         // And new records go in beside the old ones.
+        const next = journal.insertEntry({
+          id: '0190a000-0000-7000-8000-000000000009',
+          kind: 'voucher',
+          mode: 'live',
+          createdAt: AT,
+          createdPcAt: AT,
+          day: DAY,
+          amountDirhams: 5_000,
+          denominationId: 1,
+        })
+        expect(next.receiptNo).toBe('R-1120-0001')
+        expect(journal.list({ search: 'R-1120-0001' }).entries.map((e) => e.id)).toEqual([next.id])
         expect(journal.updateEntry(UNKNOWN.id as string, { needsAttention: false }, AT).needsAttention).toBe(
           false,
         )

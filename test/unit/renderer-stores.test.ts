@@ -782,6 +782,7 @@ describe('notices', () => {
       kind: 'deposit-resolved' as const,
       entryId: 'e1',
       status: 'confirmed' as const,
+      mode: 'training' as const,
     }
     const api = {
       listNotices: vi.fn<DeskApi['listNotices']>(async () => ({ notices: [notice] })),
@@ -800,6 +801,47 @@ describe('notices', () => {
     store.getState().dismiss(4)
     expect(store.getState().shown).toHaveLength(0)
     expect(api.dismissNotice).toHaveBeenCalledWith({ id: 4 })
+  })
+
+  it('puts away what another mode or person was shown, asks again from the start, and drops a poll that was out', async () => {
+    const notice = (id: number, mode: 'training' | 'live') => ({
+      id,
+      at: '2026-11-26T10:00:00Z',
+      kind: 'deposit-resolved' as const,
+      entryId: `e${id}`,
+      status: 'confirmed' as const,
+      mode,
+    })
+    let answer: (value: { notices: ReturnType<typeof notice>[] }) => void = () => {}
+    const api = {
+      listNotices: vi.fn<DeskApi['listNotices']>(
+        () => new Promise((resolve) => (answer = resolve as typeof answer)),
+      ),
+      getEntry: vi.fn<DeskApi['getEntry']>(async (input) => ({
+        entry: entry({ id: input.entryId }),
+        events: [],
+      })),
+      dismissNotice: vi.fn<DeskApi['dismissNotice']>(async () => ({ dismissed: true })),
+    }
+    const store = createNoticesStore(api)
+    store.getState().setScope('training|p-omar')
+    answer({ notices: [notice(7, 'training')] })
+    await vi.waitFor(() => expect(store.getState().shown).toHaveLength(1))
+    expect(store.getState().lastId).toBe(7)
+
+    // Switched to live: the training notice goes, and the live journal is asked from its start (its ids are
+    // its own: a live notice 3 must not be skipped as "before 7").
+    store.getState().setScope('live|p-omar')
+    expect(store.getState().shown).toEqual([])
+    expect(api.listNotices).toHaveBeenLastCalledWith({ afterId: 0 })
+    // Signed out while that poll is out: what it brings is Omar's in live, and shown to nobody.
+    store.getState().setScope('live|')
+    answer({ notices: [notice(3, 'live')] })
+    await vi.waitFor(() => expect(api.listNotices).toHaveBeenCalledTimes(3))
+    expect(store.getState().shown).toEqual([])
+    answer({ notices: [] })
+    await vi.waitFor(() => expect(store.getState().scope).toBe('live|'))
+    expect(store.getState().shown).toEqual([])
   })
 })
 

@@ -11,6 +11,7 @@ import { checkOutputFolder } from '../output-path'
 import { PEOPLE_SCHEMA_VERSION } from '../people/migrations'
 import { type BackupEncryption, type BackupSource, fileSource, hasBackupOfDay, makeBackup } from './backup'
 import type { BackupKeys } from './backup-key'
+import { onDataDisk } from './same-disk'
 
 /** What a host gives the backups: a folder dialog. */
 export interface BackupHost {
@@ -177,10 +178,18 @@ export function createBackupFeature(core: DeskCore, options: BackupFeatureOption
         return protection
       },
       backupNow: async (args) => {
-        const named = args.folder ?? core.settings().backup.folder
-        const folder =
-          named !== null ? await checkOutputFolder(named, core.dataDir) : await host().chooseFolder()
-        if (folder === null) return null
+        // No folder typed or saved: the manager is asked for one (the system's folder dialog).
+        const named = args.folder ?? core.settings().backup.folder ?? (await host().chooseFolder())
+        if (named === null) return null
+        const folder = await checkOutputFolder(named, core.dataDir)
+        // Backups are kept on another disk: the data folder's is refused unless the manager says so.
+        if (args.sameDisk !== true && (await onDataDisk(folder, core.dataDir))) {
+          throw new AppError('BAD_INPUT', 'folder: on the same disk as the data folder.', {
+            field: 'folder',
+            reason: 'SAME_DISK_AS_DATA',
+            folder,
+          })
+        }
         const made = await backup(folder)
         // A backup of today in the daily backup's folder: its failure earlier today is over.
         if (lastDaily?.error && lastDaily.folder !== null && sameFolder(lastDaily.folder, folder))

@@ -4,7 +4,9 @@ import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
 import type { Role } from '../../shared/manager'
+import { isTerminalReceiptCode } from '../../shared/receipt-number'
 import { isOpenStatus } from '../../shared/types'
+import { readFeedMark } from '../journal/head-office-feed'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { Credentials } from '../reseller/token-manager'
@@ -143,12 +145,28 @@ export function stamp(ws: Workspace): Stamp {
 }
 
 /**
+ * Who numbers a new entry's receipt when it is not the journal's own (R, or T in training): the terminal's
+ * code at the head office, for a live entry while the desk sends there and the head office has told it its
+ * code (kept with the sync's mark at every connection). Two counters of a chain then never print the same
+ * number; until the first connection after the code is given, the desk's numbers start with R.
+ */
+function receiptPrefixOf(ctx: OpContext): string | undefined {
+  const ho = ctx.settings.headOffice
+  if (ctx.ws.mode !== 'live' || !ho?.enabled) return undefined
+  const mark = readFeedMark(ctx.ws.journal)
+  const code = mark?.terminal === ho.terminal ? mark.receiptCode : null
+  return code && isTerminalReceiptCode(code) ? code : undefined
+}
+
+/**
  * What every new entry records of its making: its id, the mode, when (service and PC time, business day),
- * who, and the service account it is sent to.
+ * who, the service account it is sent to, and who numbers its receipt.
  */
 export function newEntryOf(ctx: OpContext, t: Stamp = stamp(ctx.ws)) {
   const { ws } = ctx
+  const receiptPrefix = receiptPrefixOf(ctx)
   return {
+    ...(receiptPrefix ? { receiptPrefix } : {}),
     id: ws.newId(),
     mode: ws.mode,
     createdAt: t.at,

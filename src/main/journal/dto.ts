@@ -37,6 +37,7 @@ export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean }
     updatedAt: e.updatedAt,
     mode: e.mode,
   }
+  if (e.receiptNo !== null) out.receiptNo = e.receiptNo
   if (e.clerk !== null) out.clerk = e.clerk
   if (e.phone !== null) out.phone = e.phone
   if (e.firstName !== null) out.firstName = e.firstName

@@ -46,6 +46,7 @@ const add = (t: Tally, n: number, dirhams: number): Tally => ({
 export function toReportEntry(e: EntryRecord): ReportEntry {
   return {
     id: e.id,
+    receiptNo: e.receiptNo,
     createdAt: e.createdAt,
     day: e.day,
     kind: e.kind,

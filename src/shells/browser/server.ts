@@ -39,6 +39,12 @@ export interface BrowserShellOptions {
   headOfficeSync?: AppDeskOptions['headOfficeSync']
   /** How long a result stays on the customer display (tests shorten it). */
   customerResultMs?: number
+  /**
+   * What stands for the system's folder dialog here (a page has none): the folder "chosen" when a backup is
+   * made with no folder typed or saved, null for a cancelled dialog. Tests answer it; by default the folder
+   * beside the data folder — on its disk, so the desk asks "same disk, I know" before backing up there.
+   */
+  chooseFolder?: () => Promise<string | null>
 }
 
 export interface BrowserShell {
@@ -155,7 +161,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     manager: {
       chooseSavePath: async (name) => join(dataDir, 'exports', name),
       // Beside the data folder, never inside it (a backup on the journal's own folder is no backup).
-      chooseFolder: async () => `${dataDir}-backups`,
+      chooseFolder: options.chooseFolder ?? (async () => `${dataDir}-backups`),
       pdf,
     },
   })

@@ -26,7 +26,7 @@ export interface DeskInChromium {
  */
 export async function startDeskInChromium(
   name: string,
-  options: Omit<BrowserShellOptions, 'dataDir' | 'rendererDir'> = {},
+  shellOptions: Omit<BrowserShellOptions, 'dataDir' | 'rendererDir'> = {},
 ): Promise<DeskInChromium> {
   const rendererDir = await buildRendererForTest()
   const dataDir = mkdtempSync(join(tmpdir(), `desk-${name}-`))
@@ -39,7 +39,7 @@ export async function startDeskInChromium(
     rmSync(rendererDir, { recursive: true, force: true })
   }
   try {
-    shell = await startBrowserShell({ ...options, dataDir, rendererDir })
+    shell = await startBrowserShell({ ...shellOptions, dataDir, rendererDir })
     browser = await launchBrowser()
     return { shell, browser, rendererDir, close }
   } catch (error) {

@@ -155,6 +155,12 @@ followCustomerDisplay({
   stores: [appStore, sellStore, depositStore, sessionStore],
   customerConfirmed: (phone) => depositStore.getState().customerConfirmed(phone),
 })
+// Notices belong to a mode and a person: another mode (its own journal) or another person signed in (or nobody)
+// puts away what is shown; main then gives the notices of this mode's journal that are this person's.
+const noticesScope = () =>
+  `${statusStore.getState().status?.mode ?? ''}|${sessionStore.getState().session?.person?.id ?? ''}`
+statusStore.subscribe(() => noticesStore.getState().setScope(noticesScope()))
+sessionStore.subscribe(() => noticesStore.getState().setScope(noticesScope()))
 
 /** Switches the language at once and remembers the choice in main. */
 export function chooseLanguage(language: Language): void {

@@ -14,7 +14,7 @@ import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
-import { AmountSaid, Ltr, Money, MoneyWords, Phone } from '../../ui/Ltr'
+import { AmountSaid, Ltr, Money, MoneyWords, Phone, ReceiptNo } from '../../ui/Ltr'
 import { Waiting } from '../../ui/Progress'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { SecondOneQuestion } from '../../ui/SecondOneQuestion'
@@ -538,6 +538,7 @@ function EntryFacts({ entry, amount = true }: { entry: JournalEntry; amount?: bo
   return (
     <Facts
       items={[
+        entry.receiptNo ? [t.receipt.number, <ReceiptNo key="n" value={entry.receiptNo} />] : null,
         entry.phone ? [t.deposit.reviewPhone, <Phone key="p" phone={entry.phone} />] : null,
         entry.firstName ? [t.deposit.reviewName, entry.firstName] : null,
         amount

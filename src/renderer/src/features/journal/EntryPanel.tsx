@@ -10,7 +10,7 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { canRetry, limitFigures, statusTone } from '../../ui/entry'
 import { formatDateTime, formatDateTimeSeconds, formatDay, formatLyd, formatPlainDate } from '../../ui/format'
 import { LimitRefusal } from '../../ui/LimitNotes'
-import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
+import { Code, Ltr, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { Resolution } from '../manager/Resolution'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
@@ -76,6 +76,7 @@ export function EntryPanel() {
           ) : null}
           <Facts
             items={[
+              entry.receiptNo ? [t.receipt.number, <ReceiptNo key="n" value={entry.receiptNo} />] : null,
               entry.phone ? [t.journal.phone, <Phone key="p" phone={entry.phone} />] : null,
               entry.firstName ? [t.journal.name, entry.firstName] : null,
               entry.nameConfirmedBy
