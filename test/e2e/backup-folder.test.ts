@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { Language } from '../../src/shared/contract'
+import { BACKUP_PASSPHRASE } from '../helpers/desk'
 import { watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { screenshotsAtBothWidths } from './support/layout'
@@ -20,12 +21,16 @@ let answer: string | null = null
 let asked = 0
 
 beforeAll(async () => {
-  desk = await startDeskInChromium('backup-folder', {
-    chooseFolder: async () => {
-      asked++
-      return answer
+  desk = await startDeskInChromium(
+    'backup-folder',
+    {
+      chooseFolder: async () => {
+        asked++
+        return answer
+      },
     },
-  })
+    BACKUP_PASSPHRASE,
+  )
 }, 120_000)
 
 afterAll(async () => {

@@ -182,6 +182,8 @@ export function createBackupFeature(core: DeskCore, options: BackupFeatureOption
         const named = args.folder ?? core.settings().backup.folder ?? (await host().chooseFolder())
         if (named === null) return null
         const folder = await checkOutputFolder(named, core.dataDir)
+        // Without a key nothing can be made, whatever the folder: said first, not after "same disk, I know".
+        if (!core.settings().backup.plain) await backupEncryption()
         // Backups are kept on another disk: the data folder's is refused unless the manager says so.
         if (args.sameDisk !== true && (await onDataDisk(folder, core.dataDir))) {
           throw new AppError('BAD_INPUT', 'folder: on the same disk as the data folder.', {

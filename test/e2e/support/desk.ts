@@ -7,6 +7,7 @@ import {
   type BrowserShellOptions,
   startBrowserShell,
 } from '../../../src/shells/browser/server'
+import { setBackupPassphrase } from '../../helpers/desk'
 import { type Browser, launchBrowser, watchErrors } from './browser'
 import { buildRendererForTest } from './renderer'
 
@@ -27,6 +28,8 @@ export interface DeskInChromium {
 export async function startDeskInChromium(
   name: string,
   shellOptions: Omit<BrowserShellOptions, 'dataDir' | 'rendererDir'> = {},
+  /** A recovery passphrase set before the shell starts (encrypted backups can be made). */
+  backupPassphrase?: string,
 ): Promise<DeskInChromium> {
   const rendererDir = await buildRendererForTest()
   const dataDir = mkdtempSync(join(tmpdir(), `desk-${name}-`))
@@ -39,6 +42,7 @@ export async function startDeskInChromium(
     rmSync(rendererDir, { recursive: true, force: true })
   }
   try {
+    if (backupPassphrase) await setBackupPassphrase(dataDir, backupPassphrase, 'development-secrets.json')
     shell = await startBrowserShell({ ...shellOptions, dataDir, rendererDir })
     browser = await launchBrowser()
     return { shell, browser, rendererDir, close }
