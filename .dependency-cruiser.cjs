@@ -76,6 +76,14 @@ module.exports = {
       to: { path: '^src/main/desk/', pathNot: '^src/main/desk/(core|context|handlers|code-shown)\\.ts$' },
     },
     {
+      name: 'one-http-client-for-the-service',
+      severity: 'error',
+      comment:
+        'The desk talks HTTP to the reseller service through reseller/http.ts alone (ofetch over undici): one place sends, none retries.',
+      from: { path: '^src/main/', pathNot: '^src/main/reseller/http\\.ts$' },
+      to: { path: '^node_modules/(ofetch|undici|node-fetch-native)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'composition-root-at-the-top',
       severity: 'error',
       comment: 'Features do not import the composition root; the hosts do.',

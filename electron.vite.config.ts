@@ -31,7 +31,13 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     // Minified: the renderer is loaded on every start of clerks' (often modest) PCs.
-    build: { minify: true, rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+    // Two pages: the desk, and the customer display (its own small bundle, no preload: docs/customer-display.md).
+    build: {
+      minify: true,
+      rollupOptions: {
+        input: { index: resolve('src/renderer/index.html'), customer: resolve('src/renderer/customer.html') },
+      },
+    },
     plugins: [react()],
   },
 })

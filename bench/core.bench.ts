@@ -1,7 +1,9 @@
 /**
  * Desk core benchmark, in one run on loopback against an in-process sandbox:
  * (a) a deposit through the desk core vs a raw one, side by side in one loop: a raw write + fsync, a raw
- *     POST /deposit to the same sandbox, a raw write + fsync (target 4's baseline);
+ *     POST /deposit to the same sandbox, a raw write + fsync (target 4's baseline); and the POST alone
+ *     through the desk's service client (ofetch over undici) beside the raw POST, so its price per call is
+ *     known;
  * (b) a durable journal commit vs a raw write + fsync on the same disk;
  * (c) token requests per 1000 operations;
  * (d) the day view and searches on a journal of 1,000,000 entries.
@@ -25,10 +27,15 @@ import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici'
 import { createDesk, type Desk } from '../src/main/app-desk'
 import { createIdGenerator } from '../src/main/ids'
 import { Journal } from '../src/main/journal/journal'
+import { silentLogger } from '../src/main/log'
+import { deposit as postDeposit } from '../src/main/reseller/client'
+import { ServiceClock } from '../src/main/reseller/clock'
+import { ServiceHttp } from '../src/main/reseller/http'
 import { DevelopmentSecretStore } from '../src/main/settings/secrets'
 import { JsonFileSettings } from '../src/main/settings/settings'
 import { type Sandbox, startSandbox } from '../src/sandbox/index'
 import { businessDay } from '../src/shared/day'
+import type { Dirhams } from '../src/shared/money'
 import { BENCH_DIR, CUSTOMERS, customerPhone, millionEntryJournal } from './generate-journal'
 import { ms, printTable, printTargets, ratio, type Summary, summarize, timed, times } from './stats'
 
@@ -107,8 +114,8 @@ async function depositBench(sandbox: Sandbox) {
       if (r.status !== 200) throw new Error(`raw deposit answered ${r.status}`)
       await r.arrayBuffer()
     })
-  // The same POST over undici's request API on a kept connection: what the desk itself sends with (lighter
-  // than fetch), so the table also shows the desk against the lightest raw client.
+  // The same POST over undici's request API on a kept connection: the lightest raw client (the desk sent
+  // with it before its client went back to ofetch), so the table also shows the desk against it.
   const kept = new Agent({ pipelining: 1 })
   const rawRequest = () =>
     undiciRequest(depositUrl, {
@@ -134,6 +141,19 @@ async function depositBench(sandbox: Sandbox) {
     rawCommit()
   }
   const rawFetchDeposit = withRawCommits(() => rawPost())
+  // The desk's own service client, alone: ServiceHttp on ofetch over its kept connection, the answer read and
+  // checked as a deposit's is (reseller/client.ts). Beside rawRequest, the price of the client per call.
+  const serviceHttp = new ServiceHttp(
+    { baseUrl: sandbox.baseUrl, proxyUrl: null, connectTimeoutMs: 5000, answerTimeoutMs: 10_000 },
+    new ServiceClock(),
+    silentLogger,
+  )
+  const viaClient = () =>
+    postDeposit(serviceHttp, token, {
+      phone: CUSTOMER.phone,
+      amountDirhams: 1000 as Dirhams,
+      externalTransactionId: newId(),
+    })
   const rawRequestDeposit = withRawCommits(rawRequest)
   const viaDesk = () =>
     desk.handlers
@@ -155,6 +175,10 @@ async function depositBench(sandbox: Sandbox) {
     postAlone: [] as number[],
     request: [] as number[],
     fresh: [] as number[],
+    requestAlone: [] as number[],
+    client: [] as number[],
+    /** Client minus raw request(), per iteration: the two are timed back to back. */
+    clientCost: [] as number[],
   }
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const d = await timed(viaDesk)
@@ -162,7 +186,12 @@ async function depositBench(sandbox: Sandbox) {
     const r = await timed(rawRequestDeposit)
     const p = await timed(() => rawPost())
     const f = await timed(() => rawPost(fresh))
+    const q = await timed(rawRequest)
+    const c = await timed(viaClient)
     if (i < WARMUP) continue
+    samples.requestAlone.push(q)
+    samples.client.push(c)
+    samples.clientCost.push(c - q)
     samples.desk.push(d)
     samples.keepAlive.push(k)
     samples.postAlone.push(p)
@@ -172,8 +201,12 @@ async function depositBench(sandbox: Sandbox) {
   closeSync(fd)
   await fresh.close()
   await kept.close()
+  await serviceHttp.close()
   await desk.stop()
   return {
+    requestAlone: summarize(samples.requestAlone),
+    client: summarize(samples.client),
+    clientCost: summarize(samples.clientCost),
     desk: summarize(samples.desk),
     keepAlive: summarize(samples.keepAlive),
     postAlone: summarize(samples.postAlone),
@@ -396,6 +429,23 @@ try {
       ),
       againstDesk('raw POST /deposit alone, fetch with a token, keep-alive', a.postAlone),
       againstDesk('raw POST /deposit alone, fetch with a token, new connection', a.fresh),
+    ],
+  )
+  printTable(
+    "(a′) The desk's service client: one POST /deposit alone, kept connection",
+    ['', 'median', 'p95'],
+    [
+      ['raw POST /deposit, undici request()', ms(a.requestAlone.median), ms(a.requestAlone.p95)],
+      [
+        "through the desk's service client (reseller/http.ts: ofetch over undici, answer read and checked)",
+        ms(a.client.median),
+        ms(a.client.p95),
+      ],
+      [
+        'the client’s price per call (client − raw, each pair timed back to back)',
+        ms(a.clientCost.median),
+        ms(a.clientCost.p95),
+      ],
     ],
   )
 

@@ -9,8 +9,8 @@ export default function nodeVersionGuard(): void {
   if (major < 22) {
     throw new Error(
       `Reseller Desk's tests need Node 22 (this is Node ${process.versions.node}). ` +
-        'Run them with `npm test` or `npm run test:unit -- <files>`, which use the Node 22 pinned in ' +
-        'package.json, or put Node 22 first on PATH (see .nvmrc).',
+        'Run them with `npm test`, `npm run test:unit` (test/unit only) or `npx vitest run <files>`, which ' +
+        'use the Node 22 pinned in package.json, or put Node 22 first on PATH (see .nvmrc).',
     )
   }
 }

@@ -19,6 +19,8 @@ export interface CreatedTerminal {
   name: string
   role: string
   password: string
+  /** What its live receipt numbers start with (head office schema 6); null on an older schema. */
+  receiptCode: string | null
 }
 
 const ROLE_PATTERN = /^[a-z_][a-z0-9_]{2,62}$/
@@ -193,13 +195,18 @@ export async function createTerminal(client: pg.ClientBase, input: NewTerminal):
         `create-terminal as that role, or make this role the owner (ALTER DATABASE ${sqlName(database)} OWNER TO ` +
         `${sqlName((await adminRights(client)).role)}). Nothing was changed.`,
     )
-    await client.query('INSERT INTO headoffice.terminals (name, role_name) VALUES ($1, $2)', [name, role])
+    // Its receipt code (schema 6), given by the head office: null on an older schema.
+    const inserted = await client.query<{ code: string | null }>(
+      `INSERT INTO headoffice.terminals (name, role_name) VALUES ($1, $2)
+       RETURNING to_jsonb(terminals) ->> 'receipt_code' AS code`,
+      [name, role],
+    )
     await client.query('COMMIT')
+    return { name, role, password, receiptCode: inserted.rows[0]?.code ?? null }
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined)
     throw error
   }
-  return { name, role, password }
 }
 
 export interface TerminalProgress {

@@ -104,6 +104,10 @@ async function main(argv: string[]): Promise<number> {
       })
       console.log(`Terminal "${t.name}" created.`)
       console.log(`  role:     ${t.role}`)
+      if (t.receiptCode)
+        console.log(
+          `  receipt code: ${t.receiptCode}   (its live receipts are numbered ${t.receiptCode}-MMDD-NNNN)`,
+        )
       if (!password)
         console.log(`  password: ${t.password}   (shown once: enter it on that desk, then forget it)`)
     } else {

@@ -26,7 +26,7 @@ export interface Migration {
 }
 
 /** The schema version this build of the desk sends to (the number of migration files it ships). */
-export const HEAD_OFFICE_SCHEMA_VERSION = 4
+export const HEAD_OFFICE_SCHEMA_VERSION = 6
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 

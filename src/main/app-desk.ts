@@ -1,11 +1,16 @@
 import type { DeskMethod, Mode } from '../shared/contract'
 import { BackupKeys } from './backup/backup-key'
+import { createBackupFeature } from './backup/feature'
+import type { CustomerDisplay } from './customer-display/display'
+import { type CustomerDisplayHost, createCustomerDisplayFeature } from './customer-display/feature'
+import { listedValue } from './desk/catalog'
 import type { CallContext, TrainingService, Workspace } from './desk/context'
 import type { MoneyActivity } from './desk/core'
 import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
 import type { DeskHandlers } from './desk/handlers'
 import { journalHandlers } from './desk/journal-handlers'
 import { LiveAccount } from './desk/live-account'
+import { freshLookup } from './desk/lookup'
 import { guardMoneyCalls } from './desk/money-guard'
 import type { BackgroundRecovery } from './desk/recover'
 import { salesHandlers } from './desk/sales-handlers'
@@ -55,6 +60,10 @@ export interface DeskDeps {
   headOfficeSync?: HeadOfficeFeatureDeps['sync']
   /** How often the daily backup looks whether today's exists (30 minutes; tests shorten it). */
   backupCheckMs?: number
+  /** The host's customer display, once it exists; none: the display's state is kept, nothing shows it. */
+  customerDisplay?: () => CustomerDisplayHost | null
+  /** How long a result stays on the customer display (8 s; tests shorten it). */
+  customerResultMs?: number
 }
 
 export interface StartOptions {
@@ -69,10 +78,11 @@ export interface Desk {
   /** Every call of the contract, with the role guard around each. */
   readonly handlers: DeskHandlers
   /**
-   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone:
-   * the bridge asks this before it validates the input.
+   * Whether the caller may make this call at all (signed in, the role it needs), from the method alone: the
+   * bridge asks this before it validates the input, and passes the call it answers on to the handler (one
+   * admission a call).
    */
-  checkCaller(method: DeskMethod, call: CallContext): void
+  admit(method: DeskMethod, call: CallContext): CallContext
   /**
    * Checks the databases it will open, opens the mode's workspace (and the training sandbox) and the people
    * database, then runs the start-up work. A start either completes or fails before the start-up work changed
@@ -93,6 +103,8 @@ export interface Desk {
   endSession(sender: string): void
   /** The training service, once started. */
   training(): TrainingService | null
+  /** What the customer display shows, for the host that shows it. */
+  readonly customerDisplay: CustomerDisplay
 }
 
 export function createDesk(deps: DeskDeps): Desk {
@@ -138,11 +150,25 @@ export function createDesk(deps: DeskDeps): Desk {
   const manager = createManagerFeature(core, {
     printer,
     chainReport: headOffice.chainReport,
+    ...(deps.manager ? { host: deps.manager } : {}),
+  })
+  const backups = createBackupFeature(core, {
     people: people.backupSource,
     backupKeys: new BackupKeys(deps.secrets, Date.now),
     ...(deps.manager ? { host: deps.manager } : {}),
     ...(deps.backupCheckMs ? { backupCheckMs: deps.backupCheckMs } : {}),
   })
+
+  const customer = createCustomerDisplayFeature(core, {
+    store: deps.settings,
+    facts: {
+      lookedUp: (ws, phone) => freshLookup(workspaces.opContext(ws, { clerk: null }), phone),
+      listedValue: (ws, id) => listedValue(ws, workspaces.accountOf(ws), id),
+    },
+    host: () => deps.customerDisplay?.() ?? null,
+    ...(deps.customerResultMs !== undefined ? { resultMs: deps.customerResultMs } : {}),
+  })
+  workspaces.customer = customer.display
 
   const handlers: DeskHandlers = {
     ...serviceHandlers(workspaces, live),
@@ -164,12 +190,17 @@ export function createDesk(deps: DeskDeps): Desk {
     ),
     ...people.handlers,
     ...manager.handlers,
+    ...backups.handlers,
     ...headOffice.handlers,
+    ...customer.handlers,
   }
+  followedByTheCustomerDisplay(handlers, customer.display)
 
   async function stop(): Promise<MoneyActivity> {
+    customer.stop()
     await headOffice.stop()
-    await manager.stop()
+    // Exports and a backup under way read the journals: both finish before they close.
+    await Promise.all([manager.stop(), backups.stop()])
     const left = await workspaces.stop()
     people.close()
     return left
@@ -178,12 +209,17 @@ export function createDesk(deps: DeskDeps): Desk {
   return {
     // Roles, then the journal's health for money calls: enforced here, once around every handler.
     handlers: people.guard(guardMoneyCalls(handlers, core)),
-    checkCaller: people.checkCaller,
+    admit: people.admit,
     recovery: workspaces.recovery,
     headOffice,
     workspace: () => workspaces.active(),
-    endSession: people.endSession,
+    endSession: (sender) => {
+      people.endSession(sender)
+      // The page that was showing a sale went away (closed, reloaded, crashed): nothing of it stays.
+      customer.display.idle()
+    },
     training: () => workspaces.trainingService(),
+    customerDisplay: customer.display,
     moneyActivity: () => workspaces.moneyActivity(),
     async start(options = {}) {
       try {
@@ -207,7 +243,7 @@ export function createDesk(deps: DeskDeps): Desk {
         }
         deps.settings.update({ mode })
         workspaces.activate(ws)
-        manager.start()
+        backups.start()
         await headOffice.start()
       } catch (error) {
         await stop().catch((stopError: unknown) =>
@@ -217,6 +253,31 @@ export function createDesk(deps: DeskDeps): Desk {
       }
     },
     stop,
+  }
+}
+
+/**
+ * The customer display goes back to Welcome at once when someone signs out (the screen's lock is a sign-out),
+ * and shows at once a mode or a setting changed (TRAINING, the outlet's name).
+ */
+function followedByTheCustomerDisplay(handlers: DeskHandlers, display: CustomerDisplay): void {
+  const signOut = handlers.signOut
+  handlers.signOut = async (args, call) => {
+    try {
+      return await signOut(args, call)
+    } finally {
+      display.idle()
+    }
+  }
+  for (const method of ['updateSettings', 'useTraining', 'useLive', 'configureService'] as const) {
+    const handler = handlers[method] as (args: unknown, call: CallContext) => Promise<unknown>
+    ;(handlers as Record<string, unknown>)[method] = async (args: unknown, call: CallContext) => {
+      try {
+        return await handler(args, call)
+      } finally {
+        display.refresh()
+      }
+    }
   }
 }
 
@@ -240,6 +301,10 @@ export interface AppDeskOptions {
   updates?: () => UpdatesHost | null
   /** Head office sync tuning (the browser shell's tests: seconds where the app waits minutes). */
   headOfficeSync?: DeskDeps['headOfficeSync']
+  /** The host's customer display (Electron's window, the browser shell's page). */
+  customerDisplay?: DeskDeps['customerDisplay']
+  /** How long a result stays on the customer display (tests shorten it). */
+  customerResultMs?: number
 }
 
 export interface AppDesk {
@@ -262,6 +327,8 @@ export function createAppDesk(options: AppDeskOptions): AppDesk {
     ...(options.manager ? { manager: options.manager } : {}),
     ...(options.updates ? { updates: options.updates } : {}),
     ...(options.headOfficeSync ? { headOfficeSync: options.headOfficeSync } : {}),
+    ...(options.customerDisplay ? { customerDisplay: options.customerDisplay } : {}),
+    ...(options.customerResultMs !== undefined ? { customerResultMs: options.customerResultMs } : {}),
     startTraining: async () => {
       training = await startTrainingService(options.dataDir, {
         control: options.trainingControl ?? false,

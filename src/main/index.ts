@@ -8,12 +8,14 @@ import {
   Menu,
   protocol,
   safeStorage,
+  screen,
   session,
 } from 'electron'
 import { createAppDesk, startAppDesk } from './app-desk'
 import type { MoneyActivity } from './desk/core'
-import { APP_PAGE, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './electron/app-protocol'
+import { APP_PAGE, APP_SCHEME_PRIVILEGES, CUSTOMER_PAGE, registerAppProtocol } from './electron/app-protocol'
 import { TEST_BUILD } from './electron/build-kind'
+import { CustomerWindow } from './electron/customer-window'
 import { folderDialog, saveDialog } from './electron/dialogs'
 import { createElectronRasterizer } from './electron/electron-rasterizer'
 import { createElectronPdfRenderer } from './electron/pdf-window'
@@ -47,6 +49,7 @@ const development = !app.isPackaged
 /** A development server only for a developer's own unpackaged run: an installed app never loads another page. */
 const devServer = development ? process.env.ELECTRON_RENDERER_URL || undefined : undefined
 const page = devServer ?? APP_PAGE
+const customerPage = devServer ? new URL('customer.html', devServer).href : CUSTOMER_PAGE
 const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(devServer).origin } : {}) }
 
 /**
@@ -64,6 +67,8 @@ const PRELOAD_AFTER_SHOW_MS = 5_000
 const UPDATE_AT_START_WAIT_MS = 20_000
 
 let mainWindow: BrowserWindow | null = null
+/** The window facing the customer, on the display the manager chose (none until the desk has started). */
+let customerWindow: CustomerWindow | null = null
 let language: () => 'ar' | 'en' = () => 'en'
 
 /** Hidden windows that render and print receipts (see electron/receipt-window.ts). */
@@ -92,6 +97,8 @@ function createWindow(log: Logger): BrowserWindow {
   })
   win.on('closed', () => {
     mainWindow = null
+    // The customer's screen goes with the clerk's: the app quits when its last window closes.
+    customerWindow?.stop()
   })
   watchRenderer(win.webContents, {
     reload: () => void win.loadURL(page),
@@ -136,6 +143,7 @@ async function start(): Promise<void> {
       chooseFolder: folderDialog(() => mainWindow),
       pdf: createElectronPdfRenderer((options) => new BrowserWindow(options)),
     },
+    customerDisplay: () => customerWindow,
   })
   const { desk, log } = appDesk
   language = () => settings.get().language ?? (app.getLocale().startsWith('ar') ? 'ar' : 'en')
@@ -209,6 +217,20 @@ async function start(): Promise<void> {
     return win
   }
   mainWindow = openWindow()
+  // No preload and no calls: main pushes what it shows; the page's one answer is read from its address.
+  customerWindow = new CustomerWindow({
+    screen,
+    createWindow: (options) => new BrowserWindow(options),
+    page: customerPage,
+    choice: () => settings.get().customerDisplay.display,
+    views: desk.customerDisplay,
+    onYes: (nonce) => desk.customerDisplay.customerSaysYes(nonce),
+    guard: (contents) =>
+      applySecurityGuards(contents as BrowserWindow['webContents'], session.defaultSession, () => false),
+    development,
+    log: log.child('customer-window'),
+  })
+  customerWindow.start()
   controller.start()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow()

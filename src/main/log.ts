@@ -30,14 +30,37 @@ export function redact(text: string): string {
     .replace(/\b\d{12,}\b/g, (digits) => `${'*'.repeat(digits.length - 4)}${digits.slice(-4)}`)
 }
 
-function safeFields(fields: Record<string, unknown>): Record<string, unknown> {
+/** How many causes deep an error is written (a chain may loop). */
+const MAX_CAUSES = 5
+
+/**
+ * An error as the log keeps it: its name, code, message, where it happened (its stack) and what caused it,
+ * cause after cause. Nothing else of it (a field of an error may hold anything); the line it ends up in is
+ * redacted whole, the stack and the causes' messages with it.
+ */
+function errorFields(error: Error, depth = 0): Record<string, unknown> {
+  const code = (error as { code?: unknown }).code
+  const out: Record<string, unknown> = {
+    name: error.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    message: error.message,
+  }
+  if (typeof error.stack === 'string') out.stack = error.stack
+  const cause: unknown = error.cause
+  if (cause !== undefined && depth < MAX_CAUSES) out.cause = safeValue(cause, depth + 1)
+  return out
+}
+
+function safeValue(v: unknown, depth: number): unknown {
+  if (v instanceof Error) return errorFields(v, depth)
+  if (v && typeof v === 'object' && !Array.isArray(v)) return safeFields(v as Record<string, unknown>, depth)
+  return v
+}
+
+function safeFields(fields: Record<string, unknown>, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(fields)) {
-    if (SECRET_KEYS.test(k)) out[k] = '[redacted]'
-    else if (v instanceof Error) out[k] = { name: v.name, message: v.message }
-    else if (v && typeof v === 'object' && !Array.isArray(v))
-      out[k] = safeFields(v as Record<string, unknown>)
-    else out[k] = v
+    out[k] = SECRET_KEYS.test(k) ? '[redacted]' : safeValue(v, depth)
   }
   return out
 }

@@ -6,6 +6,7 @@
  * Rejections are plain AppErrorData objects.
  */
 import { z } from 'zod'
+import { CUSTOMER_LANGUAGES, type CustomerDisplaySetup, type CustomerDisplayState } from './customer-view'
 import type { AppErrorData } from './errors'
 import {
   type ChainUse,
@@ -16,6 +17,7 @@ import {
   type OtherOpenDeposit,
 } from './head-office'
 import { MAX_ISSUE_CHARS, MAX_REPORTED_ISSUES } from './input-size'
+import type { RefusalFigures } from './limit-refusal'
 import type {
   BackupProtection,
   BackupResult,
@@ -153,11 +155,8 @@ export interface CustomerLookup {
   openDepositElsewhere?: OtherOpenDeposit
 }
 
-export interface ReportedLimit {
-  dailyMaxDirhams: number
-  usedTodayDirhams: number
-  remainingDirhams: number
-  requestedDirhams: number
+/** The service's last daily-limit refusal here: its four figures, and when it answered. */
+export interface ReportedLimit extends RefusalFigures {
   at: string
 }
 
@@ -221,6 +220,8 @@ export interface Notice {
   kind: 'deposit-resolved'
   entryId: string
   status: EntryStatus
+  /** The mode of the journal it comes from: a training notice says TRAINING. */
+  mode: Mode
 }
 
 export interface RecoverResult {
@@ -744,9 +745,12 @@ export const DESK_CALLS = {
     money: false,
     passive: true,
   },
-  /** null when the person cancelled the folder dialog. */
+  /**
+   * null when the person cancelled the folder dialog. A folder on the data folder's disk is refused
+   * (BAD_INPUT, details.reason SAME_DISK_AS_DATA, details.folder) unless `sameDisk` says the manager knows.
+   */
   backupNow: {
-    input: optionalFields({ folder: path.optional() }),
+    input: optionalFields({ folder: path.optional(), sameDisk: z.literal(true).optional() }),
     output: returns<BackupResult | null>(),
     role: 'manager',
     money: false,
@@ -766,6 +770,75 @@ export const DESK_CALLS = {
   setBackupPassphrase: {
     input: z.strictObject({ passphrase: z.string().min(1).max(500) }),
     output: returns<BackupProtection>(),
+    role: 'manager',
+    money: false,
+  },
+
+  // The customer display (a second screen facing the customer: docs/customer-display.md) --------------------
+  /**
+   * What the clerk's screen is at, by reference only (a phone looked up, an amount, a value of the list): main
+   * decides what the customer sees from its own lookups and list, never from text the page sends. The sale's
+   * waiting step and its outcome are shown by main from the money calls themselves.
+   */
+  showCustomer: {
+    input: z.discriminatedUnion('show', [
+      z.strictObject({ show: z.literal('idle') }),
+      z.strictObject({ show: z.literal('wait') }),
+      z.strictObject({ show: z.literal('deposit-name'), phone: phoneText }),
+      z.strictObject({
+        show: z.literal('deposit-amount'),
+        phone: phoneText,
+        amountDirhams: z.union([z.number().int().min(0).max(MAX_DIRHAMS), z.null()]),
+      }),
+      z.strictObject({
+        show: z.literal('deposit-review'),
+        phone: phoneText,
+        amountDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS),
+      }),
+      z.strictObject({
+        show: z.literal('voucher'),
+        denominationId: z.number().int().positive().max(2_147_483_647),
+        valueDirhams: z.number().int().positive().max(MAX_DIRHAMS),
+      }),
+    ]),
+    output: returns<CustomerDisplayState>(),
+    role: 'clerk',
+    money: false,
+  },
+  /** Whether the display is open, and whether the customer answered the name question on it. */
+  getCustomerDisplay: {
+    input: noInput,
+    output: returns<CustomerDisplayState>(),
+    role: 'clerk',
+    money: false,
+    passive: true,
+  },
+  getCustomerDisplaySetup: {
+    input: noInput,
+    output: returns<CustomerDisplaySetup>(),
+    role: 'manager',
+    money: false,
+  },
+  configureCustomerDisplay: {
+    input: z.strictObject({
+      /** null: no customer display. */
+      display: z
+        .union([
+          z.strictObject({
+            /** Chromium's display id (an int64 on Windows, a hash: JavaScript may hold it inexactly, the same way each time). */
+            id: z
+              .number()
+              .min(-(2 ** 64))
+              .max(2 ** 64),
+            label: z.string().max(200),
+          }),
+          z.null(),
+        ])
+        .optional(),
+      language: z.enum(CUSTOMER_LANGUAGES).optional(),
+      customerConfirms: z.boolean().optional(),
+    }),
+    output: returns<CustomerDisplaySetup>(),
     role: 'manager',
     money: false,
   },

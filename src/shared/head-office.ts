@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
+import type { RefusalFigures } from './limit-refusal'
 
 /** Where this terminal sends its journal. The password is in the secret store, never here. */
 export interface HeadOfficeSettings {
@@ -73,16 +74,12 @@ export const CHAIN_CLOCK_MARGIN_MS = 5000
  * The service's daily-limit refusal at another terminal of the same service account (head office schema 3):
  * its four figures, as the service answered that terminal, and when.
  */
-export interface SharedLimitReport {
+export interface SharedLimitReport extends RefusalFigures {
   terminal: string
   /** When that terminal had the service's answer. */
   at: string
   /** When the refused entry was journaled there, before its request left: use is counted from then. */
   countedFrom: string
-  dailyMaxDirhams: number
-  usedTodayDirhams: number
-  remainingDirhams: number
-  requestedDirhams: number
 }
 
 /** Another terminal's use of the same service account today: what the daily-limit estimate adds. */

@@ -105,6 +105,8 @@ export interface ClerkTotals {
 /** One entry as reports list it: no voucher code (the last 4 digits at most). */
 export interface ReportEntry {
   id: string
+  /** The receipt number (`R-0428-0173`); null for an entry made before numbers were given. */
+  receiptNo: string | null
   createdAt: string
   day: number
   kind: EntryKind

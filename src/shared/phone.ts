@@ -21,6 +21,25 @@ export function normalizeLibyanPhone(text: string): LibyanPhone | null {
   return m ? (`0${m[1]}` as LibyanPhone) : null
 }
 
+/** The fewest first digits of a phone (in national form: 0912…) a search looks for. */
+export const PHONE_START_MIN_DIGITS = 4
+
+/**
+ * The first digits of a Libyan mobile number in national form, from the way a person starts typing one:
+ * `0912`, `912`, `218 91 2`, `+218912`, `00218 91 2`, spaced or dashed, in Latin or Arabic-Indic digits
+ * (`٠٩١٢`). Null when the text cannot be the start of one (not 09…, or fewer than 4 digits in national form).
+ */
+export function libyanPhoneStart(text: string): string | null {
+  if (typeof text !== 'string' || text.length > 40) return null
+  const compact = toLatinDigits(text)
+    .trim()
+    .replace(/[\s\-.()\u200e\u200f\u2066-\u2069]/g, '')
+  const m = /^(?:\+218|00218|218|0)?(9\d{0,8})$/.exec(compact)
+  if (!m) return null
+  const national = `0${m[1]}`
+  return national.length >= PHONE_START_MIN_DIGITS ? national : null
+}
+
 export function formatPhoneForService(phone: LibyanPhone, format: PhoneFormat): string {
   const subscriber = phone.slice(1)
   switch (format) {

@@ -4,6 +4,8 @@
  * neither has to import the other's.
  */
 
+import type { NameConfirmedBy } from './customer-view'
+
 export type Mode = 'training' | 'live'
 export type Language = 'ar' | 'en'
 /** Where a secret is kept: encrypted by the OS, nowhere (the OS offers no encryption), or a plain file (development). */
@@ -19,6 +21,17 @@ export const ENTRY_STATUSES = [
   'failed',
   'unknown',
 ] as const satisfies readonly EntryStatus[]
+/**
+ * The statuses whose outcome is not known yet: `pending` (being sent, or left so by a crash) and `unknown`
+ * (sent, no answer that settles it). An open deposit is re-sent with its reference; an open voucher waits
+ * for a person. The one definition main and the renderer use.
+ */
+export const OPEN_STATUSES = ['pending', 'unknown'] as const satisfies readonly EntryStatus[]
+
+/** Whether an entry of this status is still open (see OPEN_STATUSES). */
+export function isOpenStatus(status: EntryStatus): boolean {
+  return (OPEN_STATUSES as readonly EntryStatus[]).includes(status)
+}
 
 export interface VoucherDetails {
   /** Full code only in generateVoucher's result and receipts; masked but the last 4 digits elsewhere. */
@@ -50,6 +63,11 @@ export interface JournalEntry {
   id: string
   kind: EntryKind
   status: EntryStatus
+  /**
+   * The receipt number a person reads aloud (`R-0428-0173`, receipt-number.ts): printed large on the receipt,
+   * searched by in the journal. Absent on entries made before numbers were given.
+   */
+  receiptNo?: string
   createdAt: string
   day: number
   amountDirhams: number
@@ -76,6 +94,8 @@ export interface JournalEntry {
   mode: Mode
   /** An open deposit: whether and when the desk re-sends it by itself (see AutomaticRetry). */
   automaticRetry?: AutomaticRetry
+  /** A deposit: who confirmed the account holder's name — the clerk, or the customer on the customer display. */
+  nameConfirmedBy?: NameConfirmedBy
 }
 
 /**

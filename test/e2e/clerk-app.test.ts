@@ -367,7 +367,9 @@ describe('the clerk app in Chromium through the browser shell', () => {
     expect(await page.getByRole('button', { name: 'Retry safely' }).count()).toBe(0)
     await page.getByRole('button', { name: 'New deposit' }).click()
     expect(await page.locator('.last-operation').textContent()).toContain('Confirmed')
-    await notice.getByRole('button', { name: 'Show receipt' }).click()
+    // The line opens the list, where the notice has its receipt.
+    await notice.getByRole('button', { name: 'Show', exact: true }).click()
+    await notice.getByRole('list').getByRole('button', { name: 'Show receipt' }).click()
     const receipt = page.getByRole('dialog', { name: 'Receipt' }).getByRole('img')
     await expect.poll(() => receipt.evaluate(naturalHeight)).toBeGreaterThan(500)
     await page.keyboard.press('Escape')
@@ -445,7 +447,7 @@ describe('the clerk app in Chromium through the browser shell', () => {
       await result.waitFor()
       return (await result.textContent()) ?? ''
     }
-    expect(await testWith(baseUrl, 'demo', 'wrong')).toContain('refused the username or password')
+    expect(await testWith(baseUrl, 'demo', 'wrong')).toContain('Wrong username or password')
     expect(await testWith(baseUrl, 'demo-disabled', 'demo-pass')).toContain('account is disabled')
     shell.sandbox.controls.updateReseller('demo', { allowed_ips: ['10.9.8.7'] })
     try {

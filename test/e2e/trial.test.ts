@@ -209,7 +209,7 @@ async function setPrinter(printer: DeskInput<'updateSettings'>['printer']): Prom
 }
 
 describe('several deposits resolved in the background', () => {
-  it('show the latest whole and the others behind “Show 2 more” (a failed receipt always), so the Sell values stay in sight', async () => {
+  it('say the latest on one line that opens the list of all (held open while a receipt failed), so the Sell values stay in sight', async () => {
     await page.setViewportSize({ width: 1024, height: 768 })
     await page.keyboard.press('F1')
     await page.locator('.denomination').first().waitFor()
@@ -231,29 +231,31 @@ describe('several deposits resolved in the background', () => {
         })
       }
       const region = page.getByRole('region', { name: 'Background results' })
-      const more = region.getByRole('button', { name: 'Show 2 more' })
+      // One line: the latest, and how many more.
+      const more = region.getByRole('button', { name: 'Show all 3' })
       await more.waitFor({ timeout: 30_000 })
+      expect(await region.getByText('and 2 more').count()).toBe(1)
       expect(await region.getByText('A re-sent deposit').count()).toBe(1)
       const bottoms = await page
         .locator('.denomination')
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom))
       expect(Math.max(...bottoms)).toBeLessThanOrEqual(768)
-      // All three on asking, and back.
+      // All three in the list on asking, and back to the line.
       await more.click()
-      expect(await region.getByText('A re-sent deposit').count()).toBe(3)
-      await region.getByRole('button', { name: 'Show only the latest' }).click()
+      const list = region.getByRole('list')
+      expect(await list.getByText('A re-sent deposit').count()).toBe(3)
+      await region.getByRole('button', { name: 'Hide' }).click()
       expect(await region.getByText('A re-sent deposit').count()).toBe(1)
 
       // A receipt that did not print is never folded away. (A printer where nothing answers; Settings read again.)
       await setPrinter({ kind: 'escpos-network', address: 'tcp://127.0.0.1:1', widthMm: 58 })
       await more.click()
-      await region.getByRole('button', { name: 'Print', exact: true }).first().click()
+      await list.getByRole('button', { name: 'Print', exact: true }).first().click()
       await region.getByText('The receipt did not print').waitFor()
-      await region.getByRole('button', { name: 'Show only the latest' }).click()
-      expect(await region.getByText('A re-sent deposit').count()).toBe(2)
-      await region.getByText('The receipt did not print').waitFor()
-      await region.getByRole('button', { name: 'Show 1 more' }).waitFor()
-      for (let i = 0; i < 3; i++) await region.getByRole('button', { name: 'Dismiss' }).first().click()
+      // The list stays open while it shows: nothing offers to fold it.
+      expect(await region.getByRole('button', { name: 'Hide' }).count()).toBe(0)
+      expect(await list.getByText('A re-sent deposit').count()).toBe(3)
+      for (let i = 0; i < 3; i++) await list.getByRole('button', { name: 'Dismiss' }).first().click()
       await region.waitFor({ state: 'detached' })
     } finally {
       shell.sandbox.controls.clearFaults()
@@ -286,7 +288,7 @@ describe('opening a screen with its key', () => {
     await page.keyboard.press('Enter')
     await page.keyboard.press('Enter')
     expect(await hasFocus(title)).toBe(true)
-    expect(await page.getByText('Training: the built-in practice service.').count()).toBe(1)
+    expect(await page.getByText('Training: the built-in training service.').count()).toBe(1)
     await page.keyboard.press('Tab')
     expect(await page.evaluate(() => document.activeElement?.closest('main')?.className)).toContain(
       'settings-screen',
@@ -329,7 +331,8 @@ describe('the journal’s list with the keyboard', () => {
     await expect.poll(() => page.locator('.journal-row').count()).toBeGreaterThan(5)
     const total = await page.evaluate(() =>
       Math.round(
-        (document.querySelector('.journal-rows') as HTMLElement).getBoundingClientRect().height / 52,
+        (document.querySelector('.journal-rows') as HTMLElement).getBoundingClientRect().height /
+          (document.querySelector('.journal-row-wrap') as HTMLElement).getBoundingClientRect().height,
       ),
     )
     expect(total).toBeGreaterThanOrEqual(45)
@@ -530,6 +533,7 @@ describe('deactivating a person', () => {
     const add = page.getByRole('form', { name: 'Add a person' })
     await add.getByLabel('Name', { exact: true }).fill('Huda')
     await add.getByLabel('PIN (4 to 12 digits)').fill('4826')
+    await add.getByLabel('PIN again').fill('4826')
     await add.getByRole('button', { name: 'Add', exact: true }).click()
     const row = page.locator('.report-table tbody tr').filter({ hasText: 'Huda' })
     await row.waitFor()

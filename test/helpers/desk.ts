@@ -81,11 +81,16 @@ export interface TestDeskOptions {
 /** A recovery passphrase for tests' backups (what a manager types and writes down). */
 export const BACKUP_PASSPHRASE = 'olive tree harbour lantern 42'
 
-/** Sets a recovery passphrase in a data folder's secret store, as the Backup tab does, before a desk starts. */
-export async function setBackupPassphrase(dir: string, passphrase = BACKUP_PASSPHRASE): Promise<void> {
-  await new BackupKeys(new DevelopmentSecretStore(join(dir, 'secrets.json')), Date.now).setPassphrase(
-    passphrase,
-  )
+/**
+ * Sets a recovery passphrase in a data folder's secret store, as the Backup tab does, before a desk starts
+ * (the test desk's store is secrets.json, the browser shell's development-secrets.json).
+ */
+export async function setBackupPassphrase(
+  dir: string,
+  passphrase = BACKUP_PASSPHRASE,
+  store = 'secrets.json',
+): Promise<void> {
+  await new BackupKeys(new DevelopmentSecretStore(join(dir, store)), Date.now).setPassphrase(passphrase)
 }
 
 export async function startTestDesk(options: TestDeskOptions = {}): Promise<TestDesk> {

@@ -15,6 +15,7 @@ export const {
   net,
   protocol,
   safeStorage,
+  screen,
   session,
   shell,
 } = electron

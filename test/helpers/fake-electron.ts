@@ -32,6 +32,54 @@ export interface FakeElectronOptions {
   locale?: string
   /** The command line after the executable, as typed (`--remote-debugging-port=9222`). */
   args?: string[]
+  /** The displays the screen module reports (default: one, 1920×1080). */
+  displays?: FakeDisplay[]
+}
+
+/** A display as Electron's screen module describes it (the fields main reads). */
+export interface FakeDisplay {
+  id: number
+  label: string
+  bounds: { x: number; y: number; width: number; height: number }
+  touchSupport?: 'available' | 'unavailable' | 'unknown'
+}
+
+/**
+ * The screen module: the displays, the first one primary, and the events a test sends when a display is
+ * plugged in, out, or moved.
+ */
+export class FakeScreen extends EventEmitter {
+  constructor(private displays: FakeDisplay[]) {
+    super()
+  }
+
+  getAllDisplays(): FakeDisplay[] {
+    return this.displays.map((d) => ({ ...d, bounds: { ...d.bounds } }))
+  }
+
+  getPrimaryDisplay(): FakeDisplay {
+    const first = this.displays[0]
+    if (!first) throw new Error('fake electron: no display')
+    return { ...first, bounds: { ...first.bounds } }
+  }
+
+  /** A display plugged out. */
+  remove(id: number): void {
+    const gone = this.displays.find((d) => d.id === id)
+    this.displays = this.displays.filter((d) => d.id !== id)
+    if (gone) this.emit('display-removed', {}, gone)
+  }
+
+  /** A display plugged in. */
+  add(display: FakeDisplay): void {
+    this.displays = [...this.displays, display]
+    this.emit('display-added', {}, display)
+  }
+
+  /** The system moved the displays (a resolution changed, one went before another). */
+  changeMetrics(): void {
+    this.emit('display-metrics-changed', {}, this.displays[0], ['bounds'])
+  }
 }
 
 export class FakeWebContents extends EventEmitter {
@@ -41,6 +89,9 @@ export class FakeWebContents extends EventEmitter {
   readonly loadResults: { url: string; status: number; headers: Record<string, string> }[] = []
   windowOpenHandler: ((details: { url: string }) => unknown) | null = null
   crashes = 0
+  /** What main ran in the page (executeJavaScript), in order. */
+  readonly scripts: string[] = []
+  zoomLimits: [number, number] | null = null
   private destroyed = false
 
   constructor(private readonly electron: FakeElectron) {
@@ -80,6 +131,23 @@ export class FakeWebContents extends EventEmitter {
     this.emit('destroyed')
   }
 
+  async executeJavaScript(code: string): Promise<unknown> {
+    if (this.destroyed) throw new Error('fake electron: executeJavaScript on a destroyed webContents')
+    this.scripts.push(code)
+    return undefined
+  }
+
+  async setVisualZoomLevelLimits(min: number, max: number): Promise<void> {
+    this.zoomLimits = [min, max]
+  }
+
+  /** Emits an event with a preventable event object; says whether a listener prevented it. */
+  emitPreventable(event: string, ...args: unknown[]): boolean {
+    let prevented = false
+    this.emit(event, { preventDefault: () => (prevented = true) }, ...args)
+    return prevented
+  }
+
   send(): void {}
   getURL(): string {
     return this.loads.at(-1) ?? ''
@@ -97,6 +165,7 @@ export class FakeElectron {
   readonly quitCalls: number[] = []
   readonly exitCalls: number[] = []
   readonly paths: Record<string, string>
+  readonly screen: FakeScreen
   readonly BrowserWindow: (new (
     options: Record<string, unknown>,
   ) => FakeBrowserWindow) & {
@@ -108,6 +177,11 @@ export class FakeElectron {
 
   constructor(readonly options: FakeElectronOptions) {
     mkdirSync(options.appDataDir, { recursive: true })
+    this.screen = new FakeScreen(
+      options.displays ?? [
+        { id: 1, label: 'Built-in display', bounds: { x: 0, y: 0, width: 1920, height: 1080 } },
+      ],
+    )
     this.paths = {
       appData: options.appDataDir,
       userData: join(options.appDataDir, 'Electron'),
@@ -254,6 +328,7 @@ export class FakeElectron {
         buildFromTemplate: (template: unknown) => ({ template }),
       },
       safeStorage: fakeSafeStorage,
+      screen: this.screen,
       shell: { openPath: async () => '', openExternal: async () => {} },
       autoUpdater: new EventEmitter(),
       nativeImage: { createFromBuffer: () => ({}) },
@@ -264,6 +339,10 @@ export class FakeElectron {
 export class FakeBrowserWindow extends EventEmitter {
   readonly webContents: FakeWebContents
   shown = false
+  /** Shown without taking the focus (showInactive). */
+  shownInactive = false
+  fullScreen = false
+  bounds: { x: number; y: number; width: number; height: number }
   private destroyed = false
 
   constructor(
@@ -273,6 +352,10 @@ export class FakeBrowserWindow extends EventEmitter {
     super()
     this.webContents = new FakeWebContents(electron)
     this.webContents.on('ready-to-show', () => this.emit('ready-to-show'))
+    const n = (key: string, fallback: number) =>
+      typeof options[key] === 'number' ? (options[key] as number) : fallback
+    this.bounds = { x: n('x', 0), y: n('y', 0), width: n('width', 800), height: n('height', 600) }
+    this.fullScreen = options.fullscreen === true
     electron.windows.push(this)
   }
 
@@ -281,6 +364,19 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   show(): void {
     this.shown = true
+  }
+  showInactive(): void {
+    this.shown = true
+    this.shownInactive = true
+  }
+  setFullScreen(flag: boolean): void {
+    this.fullScreen = flag
+  }
+  setBounds(bounds: Partial<FakeBrowserWindow['bounds']>): void {
+    this.bounds = { ...this.bounds, ...bounds }
+  }
+  getBounds(): FakeBrowserWindow['bounds'] {
+    return { ...this.bounds }
   }
   isDestroyed(): boolean {
     return this.destroyed

@@ -9,11 +9,12 @@
  *
  * It runs in its own process (the bundle registers process-wide handlers and servers) and exits when done.
  */
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { installFakeElectron } from './fake-electron'
+import { CUSTOMER_DISPLAYS, customerDisplayScenario } from './customer-display-harness'
+import { type FakeDisplay, installFakeElectron } from './fake-electron'
 
 export interface HarnessConfig {
   bundle: string
@@ -40,6 +41,13 @@ export interface HarnessConfig {
   resourcesDir?: string
   /** Only start, ask the update status (as the Settings screen does) and quit. */
   updatesOnly?: boolean
+  /**
+   * The customer display: `follow` runs customer-display-harness.ts on two displays; `single` starts on one
+   * display with the second one chosen in settings, and reports the windows.
+   */
+  customerDisplay?: 'follow' | 'single'
+  /** Written to the data folder's settings.json before the bundle loads. */
+  settings?: Record<string, unknown>
 }
 
 export interface Envelope {
@@ -75,12 +83,24 @@ if (config.resourcesDir) (process as { resourcesPath?: string }).resourcesPath =
 // What Electron's process.argv holds for an installed app: the executable, then what it was started with.
 process.argv = [join(config.appDataDir, '..', 'Reseller Desk.exe'), ...(config.args ?? [])]
 
+const displays: FakeDisplay[] | undefined =
+  config.customerDisplay === 'follow'
+    ? CUSTOMER_DISPLAYS
+    : config.customerDisplay === 'single'
+      ? CUSTOMER_DISPLAYS.slice(0, 1)
+      : undefined
 const electron = installFakeElectron({
   appDataDir: config.appDataDir,
   isPackaged: config.isPackaged,
   version: config.version,
   ...(config.args ? { args: config.args } : {}),
+  ...(displays ? { displays } : {}),
 })
+if (config.settings) {
+  const folder = join(config.appDataDir, 'reseller-desk')
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'settings.json'), JSON.stringify(config.settings))
+}
 const report: Record<string, unknown> = {}
 const deadline = (ms: number, what: string) =>
   new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref())
@@ -145,6 +165,19 @@ async function run(): Promise<void> {
 
   if (config.updatesOnly) {
     report.updates = await call('getUpdateStatus')
+    await quit()
+    return
+  }
+
+  if (config.customerDisplay === 'follow') {
+    await customerDisplayScenario(electron, win, call, report)
+    await quit()
+    return
+  }
+  if (config.customerDisplay === 'single') {
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    report.windows = electron.windows.length
+    report.setup = await call('getCustomerDisplaySetup')
     await quit()
     return
   }

@@ -5,6 +5,7 @@ import type { JournalEntry } from '../../src/shared/contract'
 export function issuedVoucher(overrides: Partial<JournalEntry> = {}): JournalEntry {
   return {
     id: '019ac2e1-5b3a-7c4d-8e2f-3a4b5c6d7e8f',
+    receiptNo: 'R-1127-0012',
     kind: 'voucher',
     status: 'issued',
     createdAt: '2026-11-26T22:05:00.000Z',
@@ -29,6 +30,7 @@ export function issuedVoucher(overrides: Partial<JournalEntry> = {}): JournalEnt
 export function confirmedDeposit(overrides: Partial<JournalEntry> = {}): JournalEntry {
   return {
     id: '019ac1a0-9f10-7a2b-b3c4-d5e6f7a8b9c0',
+    receiptNo: 'R-1126-0173',
     kind: 'deposit',
     status: 'confirmed',
     createdAt: '2026-11-26T09:30:00.000Z',

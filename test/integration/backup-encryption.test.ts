@@ -16,6 +16,8 @@ const RESTORE = join(process.cwd(), 'src', 'main', 'backup', 'restore-cli.ts')
 
 const out = mkdtempSync(join(tmpdir(), 'backup-encryption-'))
 const folder = join(out, 'backups')
+/** The test's folders are on the data folder's disk: the manager's "same disk, I know". */
+const SAME_DISK = { sameDisk: true } as const
 let td: TestDesk
 /** The whole code of a voucher sold before the backups. */
 let code = ''
@@ -88,7 +90,7 @@ describe('with a recovery passphrase', () => {
   beforeAll(async () => {
     const set = await td.call('setBackupPassphrase', { passphrase: BACKUP_PASSPHRASE })
     expect(set).toMatchObject({ passphraseSet: true, setAt: expect.any(String) })
-    backup = (await td.call('backupNow', {})) as BackupResult
+    backup = (await td.call('backupNow', SAME_DISK)) as BackupResult
   })
 
   it('a backup holds no whole code, no database in the clear, and only its owner may read it', () => {
@@ -153,7 +155,7 @@ describe('with a recovery passphrase', () => {
 
   it('a new passphrase makes a new key: a backup made before it opens only with the old one', async () => {
     await td.call('setBackupPassphrase', { passphrase: 'cedar window falcon river 7' })
-    const after = (await td.call('backupNow', {})) as BackupResult
+    const after = (await td.call('backupNow', SAME_DISK)) as BackupResult
     expect((await restore(after.folder, join(out, 'after-old'), BACKUP_PASSPHRASE)).code).toBe(1)
     expect((await restore(after.folder, join(out, 'after-new'), 'cedar window falcon river 7')).code).toBe(0)
     expect((await restore(backup.folder, join(out, 'before-new'), 'cedar window falcon river 7')).code).toBe(
@@ -167,7 +169,7 @@ describe('a plain backup, chosen by the manager', () => {
   it('holds the journal in the clear (what the choice says), owner-only, and restores without a passphrase', async () => {
     const settings = await td.call('updateSettings', { backup: { plain: true } })
     expect(settings.backup).toMatchObject({ plain: true })
-    const plain = (await td.call('backupNow', {})) as BackupResult
+    const plain = (await td.call('backupNow', SAME_DISK)) as BackupResult
     expect(plain.encrypted).toBe(false)
     const files = filesOf(plain.folder)
     expect(files.map((f) => f.name).sort()).toEqual([

@@ -180,3 +180,78 @@ describe('the browser shell', () => {
     expect(wrong.stderr).toContain('Usage: npm run browser --')
   })
 })
+
+describe('the customer display’s page in the browser shell', () => {
+  function customerPost(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+    signal?: AbortSignal,
+  ) {
+    return fetch(`${shell.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-desk-token': token, ...headers },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    })
+  }
+
+  it('has its own address, with the same token', () => {
+    expect(shell.customerUrl).toBe(`${shell.origin}/customer.html?token=${token}`)
+  })
+
+  it('serves the page with the script that follows main’s views, and no window.api', async () => {
+    const page = await (await fetch(`${shell.origin}/customer.html`)).text()
+    expect(page).toContain('/__shell/customer.js')
+    expect(page).not.toContain('/__shell/bridge.js')
+    const script = await (await fetch(`${shell.origin}/__shell/customer.js`)).text()
+    expect(script).not.toContain('__bridge')
+  })
+
+  it('streams the view main decides only with the token, from its own origin, by POST', async () => {
+    const refusals: Record<string, string>[] = [
+      { 'x-desk-token': '' },
+      { 'x-desk-token': 'x'.repeat(32) },
+      { origin: 'http://evil.example' },
+    ]
+    for (const headers of refusals) {
+      const refused = await customerPost('/__customer/view', {}, headers)
+      expect(refused.status).toBe(403)
+      await refused.body?.cancel()
+    }
+    expect(
+      (await fetch(`${shell.origin}/__customer/view`, { headers: { 'x-desk-token': token } })).status,
+    ).toBe(403)
+
+    const stop = new AbortController()
+    const stream = await customerPost('/__customer/view', {}, {}, stop.signal)
+    expect(stream.status).toBe(200)
+    expect(stream.headers.get('content-type')).toContain('application/x-ndjson')
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    const { value } = await reader.read()
+    const line = new TextDecoder().decode(value).split('\n')[0] ?? ''
+    expect(JSON.parse(line)).toEqual({ state: 'idle', language: 'ar', training: true, outletName: '' })
+    // The page showing: the desk says the display is open while it follows.
+    const open = await post('getCustomerDisplay', { input: null })
+    expect(await open.json()).toMatchObject({ ok: true, value: { open: true } })
+    stop.abort()
+    await expect
+      .poll(async () => (await (await post('getCustomerDisplay', { input: null })).json()).value.open)
+      .toBe(false)
+  })
+
+  it('takes the customer’s "Yes" only with the token, and counts none that answers no question on screen', async () => {
+    const refused = await customerPost(
+      '/__customer/yes',
+      { nonce: '0190a000-0000-7000-8000-000000000001' },
+      {
+        'x-desk-token': '',
+      },
+    )
+    expect(refused.status).toBe(403)
+    const unasked = await customerPost('/__customer/yes', { nonce: '0190a000-0000-7000-8000-000000000001' })
+    expect(await unasked.json()).toEqual({ ok: true, value: { counted: false } })
+    const malformed = await customerPost('/__customer/yes', { nonce: { toString: 1 } })
+    expect(await malformed.json()).toEqual({ ok: true, value: { counted: false } })
+  })
+})

@@ -5,7 +5,6 @@ import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DeskCore } from '../../src/main/desk/core'
 import { silentLogger } from '../../src/main/log'
-import type { ReceiptPrinter } from '../../src/main/receipts/printer'
 import { DEFAULT_SETTINGS } from '../../src/main/settings/settings'
 
 // A backup folder on a share that has gone away: listing it waits until the test lets it fail (or answer),
@@ -46,7 +45,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 const { BACKUP_PASSPHRASE, setBackupPassphrase, startTestDesk } = await import('../helpers/desk')
 const { BackupKeys } = await import('../../src/main/backup/backup-key')
 const { DevelopmentSecretStore } = await import('../../src/main/settings/secrets')
-const { createManagerFeature } = await import('../../src/main/manager/feature')
+const { createBackupFeature } = await import('../../src/main/backup/feature')
 const { fileSource } = await import('../../src/main/backup/backup')
 
 const dirs: string[] = []
@@ -134,7 +133,8 @@ describe('the daily backup', () => {
       // The manager mends the folder and backs up by hand: the failure is over, and no longer said.
       rmSync(folder)
       mkdirSync(folder)
-      await td.call('backupNow', {})
+      // (On the data folder's disk, as the test's folders are: the manager says so.)
+      await td.call('backupNow', { sameDisk: true })
       // (The next check may have made today's itself meanwhile: then that is what is said.)
       expect((await td.call('getDailyBackup', {}))?.error ?? null).toBeNull()
     } finally {
@@ -189,7 +189,7 @@ describe('the daily backup', () => {
     journal.pragma('journal_mode = WAL')
     journal.exec('CREATE TABLE t (v TEXT)')
     journal.close()
-    // The manager's part of the desk over a core that always answers (the whole desk's own stop closes the
+    // The backups' part of the desk over a core that always answers (the whole desk's own stop closes the
     // journals, which would hide a backup that starts after it).
     const core = {
       active: () => ({
@@ -206,18 +206,17 @@ describe('the daily backup', () => {
     } as unknown as DeskCore
     // A key is there: what keeps the copy from being made is the stop, nothing else.
     await setBackupPassphrase(data)
-    const manager = createManagerFeature(core, {
+    const backups = createBackupFeature(core, {
       backupKeys: new BackupKeys(new DevelopmentSecretStore(join(data, 'secrets.json')), Date.now),
-      printer: {} as ReceiptPrinter,
       // The people database stands in as the journal's file under its own name: the copy is never made.
       people: fileSource('people.sqlite', join(data, 'journal-training.sqlite')),
       backupCheckMs: 20,
     })
     share.gone = folder
-    manager.start()
+    backups.start()
     await vi.waitFor(() => expect(share.listed).toBe(1), { timeout: 10_000, interval: 10 })
     // The stop does not wait for a folder that does not answer…
-    await manager.stop()
+    await backups.stop()
     // …and when it answers (no backup there yet), nothing is copied any more.
     for (const w of share.waiting.splice(0)) w.answer()
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -231,7 +230,7 @@ describe('a backup folder a manager names', () => {
     share.gone = folder
     const td = await startTestDesk()
     try {
-      const backingUp = td.call('backupNow', { folder }).then(
+      const backingUp = td.call('backupNow', { folder, sameDisk: true }).then(
         () => 'made',
         (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
       )

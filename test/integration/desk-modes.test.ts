@@ -116,6 +116,17 @@ describe('testing a connection', () => {
       ok: false,
       error: { code: 'NOT_SENT' },
     })
+    // A server that answers, but not as a reseller service (the address's path is wrong): named so, for the
+    // test and for Save alike, not "the service answered with an error".
+    const elsewhere = live.baseUrl.replace(/\/api\/v1\/reseller\/?$/, '/api/v2/nothing')
+    expect(elsewhere).not.toBe(live.baseUrl)
+    expect(await t.call('testConnection', { baseUrl: elsewhere, ...SHOP })).toMatchObject({
+      ok: false,
+      error: { code: 'SERVICE_ERROR', details: { reason: 'NOT_A_RESELLER_SERVICE', httpStatus: 404 } },
+    })
+    expect((await t.rejection('configureService', { baseUrl: elsewhere, ...SHOP })).details).toMatchObject({
+      reason: 'NOT_A_RESELLER_SERVICE',
+    })
     expect(await t.call('getSettings')).toMatchObject({ live: null, mode: 'training' })
   })
 })

@@ -558,4 +558,39 @@ describe("the head office's functions and a terminal's temporary objects", () =>
       await admin.query(`REVOKE TEMPORARY ON DATABASE ${DB} FROM ${role}`)
     }
   })
+
+  it('the owner’s functions name their types by schema (schema 5): a planted type is not theirs even without the pinned search_path', async () => {
+    await admin.query(`GRANT TEMPORARY ON DATABASE ${DB} TO ${role}`)
+    // As if the pin were lost (a function restored from elsewhere, a hand-made ALTER): the caller's path rules.
+    await admin.query('ALTER FUNCTION headoffice.heard_from() RESET search_path')
+    await admin.query('ALTER FUNCTION headoffice.chain_use_since(integer, timestamptz) RESET search_path')
+    const c = await connectAs(role, password)
+    try {
+      await c.query(`CREATE FUNCTION pg_temp.planted(v pg_catalog.text) RETURNS boolean LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM pg_catalog.set_config('planted.ran_as', current_user, false);
+          RETURN true;
+        END $$`)
+      await c.query('CREATE DOMAIN pg_temp.text AS pg_catalog.text CHECK (pg_temp.planted(VALUE))')
+      await c.query(
+        'CREATE DOMAIN pg_temp.int8 AS pg_catalog.int8 CHECK (pg_temp.planted(VALUE::pg_catalog.text))',
+      )
+      await c.query(
+        'CREATE DOMAIN pg_temp.timestamptz AS pg_catalog.timestamptz CHECK (pg_temp.planted(VALUE::pg_catalog.text))',
+      )
+      await c.query('SELECT headoffice.heard_from()')
+      await c.query('SELECT * FROM headoffice.chain_use_since(20250301, NULL)')
+      const ran = await c.query("SELECT current_setting('planted.ran_as', true) AS who")
+      expect(ran.rows[0].who ?? '').toBe('')
+    } finally {
+      await c.end()
+      await admin.query(`REVOKE TEMPORARY ON DATABASE ${DB} FROM ${role}`)
+      // The next migrate pins them again.
+      await migrate(admin)
+    }
+    const { rows } = await admin.query<{ config: string[] | null }>(
+      "SELECT proconfig AS config FROM pg_proc WHERE proname IN ('heard_from', 'chain_use_since')",
+    )
+    for (const r of rows) expect(r.config).toContain('search_path=pg_catalog, pg_temp')
+  })
 })

@@ -172,6 +172,36 @@ describe('two desks, one head office', () => {
     expect(diagnostics).not.toContain(secret)
   })
 
+  it('numbers each counter’s live receipts with its own code, and the head office keeps each number', async () => {
+    expect(terminalA.receiptCode).toBe('A')
+    const codes = await ho.query<{ terminal: string; receipt_code: string }>(
+      'SELECT name AS terminal, receipt_code FROM headoffice.terminals ORDER BY name',
+    )
+    expect(codes).toEqual([
+      { terminal: 'Counter A', receipt_code: 'A' },
+      { terminal: 'Counter B', receipt_code: 'B' },
+    ])
+    // Both desks have been in touch with the head office (the first test waited for it): their codes are known.
+    const sold = [
+      await a.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 }),
+      await b.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000 }),
+    ]
+    const mmdd = String(businessDay(Date.now())).slice(4)
+    expect(sold[0]?.receiptNo).toMatch(new RegExp(`^A-${mmdd}-\\d{4}$`))
+    expect(sold[1]?.receiptNo).toMatch(new RegExp(`^B-${mmdd}-\\d{4}$`))
+    await waitSynced(a)
+    await waitSynced(b)
+    const kept = await ho.query<{ id: string; receipt_no: string }>(
+      'SELECT id, receipt_no FROM headoffice.entries WHERE id = ANY($1::text[]) ORDER BY terminal',
+      [sold.map((e) => e.id)],
+    )
+    expect(kept).toEqual(sold.map((e) => ({ id: e.id, receipt_no: e.receiptNo })))
+    // A code given never changes: the receipts printed carry it.
+    await expect(
+      ho.query("UPDATE headoffice.terminals SET receipt_code = 'KA' WHERE name = 'Counter A'"),
+    ).rejects.toThrow(/receipt code never changes/)
+  })
+
   it('training entries never reach the head office', async () => {
     const before = await ho.query<{ n: string }>('SELECT count(*) AS n FROM headoffice.entries')
     await a.call('useTraining')

@@ -326,3 +326,176 @@ describe('the test build (RESELLER_DESK_TEST_BUILD=1 when bundled): what the Win
     // The shipped build refuses the pipe (above, with --inspect); the test build is the only one taking it.
   }, 90_000)
 })
+
+describe('the customer display under the packaged main process (issue 34)', () => {
+  let follow: Record<string, unknown>
+  const envelopeOf = (key: string) => follow[key] as Envelope
+  type Facts = {
+    options: Record<string, unknown> & { webPreferences: Record<string, unknown> }
+    bounds: { x: number; y: number; width: number; height: number }
+    loads: string[]
+    shown: boolean
+    shownInactive: boolean
+    fullScreen: boolean
+    zoomLimits: [number, number] | null
+  }
+
+  beforeAll(async () => {
+    const dir = join(root, 'customer-display')
+    follow = await runMainHarness({
+      bundle,
+      appDataDir: join(dir, 'AppData', 'Roaming'),
+      report: join(dir, 'report.json'),
+      isPackaged: true,
+      version: '0.1.0',
+      customerDisplay: 'follow',
+    })
+    if (follow.failure) throw new Error(`the harness failed: ${follow.failure}`)
+  }, 120_000)
+
+  it('opens nothing until a manager chooses a display, then lists the displays the system has', () => {
+    expect(follow.beforeChoice).toEqual({ customerWindows: 0 })
+    expect(envelopeOf('setup')).toMatchObject({
+      ok: true,
+      value: {
+        placesWindows: true,
+        open: false,
+        settings: { display: null, language: 'ar', customerConfirms: false },
+        displays: [
+          { id: 1, label: 'Clerk monitor', primary: true },
+          { id: 2, label: 'Customer monitor', primary: false, touch: 'available' },
+        ],
+      },
+    })
+  })
+
+  it('makes its window on the chosen display: full screen, frameless, unfocusable, no preload, the secure preferences', () => {
+    // The label kept is the system's, not the one the page sent.
+    expect(envelopeOf('configured')).toMatchObject({
+      ok: true,
+      value: { open: true, settings: { display: { id: 2, label: 'Customer monitor' } } },
+    })
+    const opened = follow.opened as Facts
+    expect(opened.options).toMatchObject({
+      x: 1920,
+      y: 0,
+      width: 1024,
+      height: 768,
+      fullscreen: true,
+      frame: false,
+      focusable: false,
+      skipTaskbar: true,
+      show: false,
+    })
+    expect(opened.options.webPreferences).toEqual({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      devTools: false,
+    })
+    expect(opened.options.webPreferences).not.toHaveProperty('preload')
+    expect(opened.loads).toEqual(['app://desk/customer.html'])
+    expect(opened).toMatchObject({ shown: true, shownInactive: true, fullScreen: true, zoomLimits: [1, 1] })
+    expect(follow.firstView).toEqual({ state: 'idle', language: 'ar', training: true, outletName: '' })
+  })
+
+  it('gives its page no calls and lets it neither navigate, open a window nor take a key', () => {
+    expect(envelopeOf('fromCustomerPage')).toEqual({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: expect.any(String) },
+    })
+    expect(follow.refusedByThePage).toEqual({
+      navigateAway: true,
+      navigateToTheDesk: true,
+      key: true,
+      windowOpen: { action: 'deny' },
+    })
+  })
+
+  it('pushes what main decided: the first name and the masked phone, never the number', () => {
+    expect(follow.nameView).toMatchObject({
+      state: 'name',
+      holder: { firstName: 'محمد', maskedPhone: '••• ••• •678' },
+      confirm: null,
+    })
+    expect(follow.scriptsOfTheDeposit).not.toContain('912345')
+    expect(follow.scriptsOfTheDeposit).not.toContain('0912345678')
+  })
+
+  it('takes the customer’s "Yes, this is me" from its page’s own top frame only', () => {
+    expect(envelopeOf('answerFromASubframe')).toMatchObject({
+      ok: true,
+      value: { confirmedByCustomer: null },
+    })
+    expect(envelopeOf('answer')).toMatchObject({
+      ok: true,
+      value: { open: true, customerConfirms: true, confirmedByCustomer: '0912345678' },
+    })
+  })
+
+  it('closes its window when the display goes, and makes it again on it when it comes back; puts it back when moved', () => {
+    const unplugged = follow.unplugged as {
+      firstDestroyed: boolean
+      customerWindows: number
+      setup: Envelope
+    }
+    expect(unplugged).toMatchObject({ firstDestroyed: true, customerWindows: 0 })
+    expect(unplugged.setup).toMatchObject({ value: { open: false, displays: [{ id: 1 }] } })
+    const back = follow.pluggedBack as Facts & { view: unknown; newWindow: boolean }
+    expect(back.newWindow).toBe(true)
+    expect(back.options).toMatchObject({
+      x: 1920,
+      y: 0,
+      width: 1024,
+      height: 768,
+      focusable: false,
+      frame: false,
+    })
+    expect(back.loads).toEqual(['app://desk/customer.html'])
+    expect(back.view).toMatchObject({ language: 'ar', training: true })
+    expect(follow.movedBack).toEqual({
+      bounds: { x: 1920, y: 0, width: 1024, height: 768 },
+      sameWindow: true,
+    })
+  })
+
+  it('opens nothing on a PC left with one display, unless the manager chooses that display', () => {
+    expect(follow.singleDisplay).toEqual({ customerWindows: 0 })
+    const asked = follow.managerAsked as Facts
+    expect(asked.options).toMatchObject({
+      x: 0,
+      y: 0,
+      width: 1920,
+      height: 1080,
+      frame: false,
+      focusable: false,
+    })
+    expect(follow.turnedOff).toEqual({ customerWindows: 0 })
+  })
+
+  it('starts on one display with another display chosen: no customer window', async () => {
+    const dir = join(root, 'customer-display-single')
+    const single = await runMainHarness({
+      bundle,
+      appDataDir: join(dir, 'AppData', 'Roaming'),
+      report: join(dir, 'report.json'),
+      isPackaged: true,
+      version: '0.1.0',
+      customerDisplay: 'single',
+      settings: { customerDisplay: { display: { id: 2, label: 'Customer monitor' }, language: 'en' } },
+    })
+    if (single.failure) throw new Error(`the harness failed: ${single.failure}`)
+    expect(single.windows).toBe(1)
+    expect(single.setup).toMatchObject({
+      ok: true,
+      value: { open: false, settings: { display: { id: 2 }, language: 'en' }, displays: [{ id: 1 }] },
+    })
+  }, 60_000)
+})

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -562,7 +562,9 @@ describe('exports and backups', () => {
     expect(entries?.views[0]?.rightToLeft).toBe(true)
     const report = await manager.call('getReport', { from: today(), to: today() })
     expect((entries?.rowCount ?? 0) - 1).toBe(report.entryCount)
-    const amount = entries?.getRow(2).getCell(7)
+    const amountColumn = ((entries?.getRow(1).values ?? []) as unknown[]).indexOf('المبلغ (د.ل)')
+    expect(amountColumn).toBeGreaterThan(0)
+    const amount = entries?.getRow(2).getCell(amountColumn)
     expect(typeof amount?.value).toBe('number')
     expect(amount?.numFmt).toBe('0.000')
     // The summary's columns are named for what they hold, its time is Tripoli's (as on screen), and the
@@ -584,12 +586,18 @@ describe('exports and backups', () => {
     const folder = join(out, 'backups')
     await manager.call('updateSettings', { backup: { folder, keep: 2 } })
     await manager.call('setBackupPassphrase', { passphrase: BACKUP_PASSPHRASE })
-    const first = await manager.call('backupNow', {})
+    // The test's folders are on the data folder's disk: refused until the manager says "same disk, I know".
+    expect((await manager.rejection('backupNow', {})).details).toMatchObject({
+      reason: 'SAME_DISK_AS_DATA',
+      folder,
+    })
+    expect(existsSync(folder)).toBe(false)
+    const first = await manager.call('backupNow', { sameDisk: true })
     expect(first?.files.map((f) => f.name).sort()).toEqual(['journal-training.sqlite', 'people.sqlite'])
     expect(first?.encrypted).toBe(true)
     expect(await verifyBackup(first?.folder ?? '', BACKUP_PASSPHRASE)).toEqual({ ok: true, problems: [] })
-    await manager.call('backupNow', {})
-    const third = await manager.call('backupNow', {})
+    await manager.call('backupNow', { sameDisk: true })
+    const third = await manager.call('backupNow', { sameDisk: true })
     expect(third?.pruned).toBe(1)
     expect(readdirSync(folder).filter((n) => n.startsWith('reseller-desk-backup-'))).toHaveLength(2)
     expect((await manager.rejection('updateSettings', { backup: { folder: 'relative/path' } })).code).toBe(

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ServiceSession } from '../../src/main/desk/service-session'
 import { createLogger, silentLogger } from '../../src/main/log'
+import { normalizeBaseUrl } from '../../src/main/reseller/address'
 import {
   deposit,
   generateVoucher,
@@ -18,7 +19,8 @@ import {
   requestToken,
 } from '../../src/main/reseller/client'
 import { ServiceClock } from '../../src/main/reseller/clock'
-import { normalizeBaseUrl, ServiceHttp, transportFailure } from '../../src/main/reseller/http'
+import { ServiceHttp } from '../../src/main/reseller/http'
+import { transportFailure } from '../../src/main/reseller/outcomes'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { Dirhams } from '../../src/shared/money'
 import { DEMO, deskSeed } from '../helpers/desk'
@@ -362,6 +364,46 @@ describe('transport failures', () => {
       code: 'OUTCOME_UNKNOWN',
       outcome: 'unknown',
     })
+  })
+})
+
+describe('each request leaves once: the client never sends one again', () => {
+  /** Every request that reached the stand-in service, by method and path. */
+  let received: string[] = []
+  function counting(then: Reply): Reply {
+    return (req, res, body) => {
+      received.push(`${req.method} ${req.url?.replace(/\?.*$/, '')}`)
+      then(req, res, body)
+    }
+  }
+  const failures: [string, Reply][] = [
+    ['a reset after sending', (req) => req.socket.destroy()],
+    ['no answer within the answer timeout', () => {}],
+    ...[500, 502, 503, 504].map((status): [string, Reply] => [`HTTP ${status}`, html(status)]),
+    // Statuses an HTTP client may take for "try again" (ofetch's own list holds them).
+    ['HTTP 408', json(408, { message: 'Request Timeout' })],
+    ['HTTP 429', json(429, { message: 'Too many requests.' }, { 'retry-after': '0' })],
+  ]
+
+  it.each(failures)('a deposit POST met with %s is sent once', async (_label, r) => {
+    received = []
+    reply = counting(r)
+    await expect(deposit(client(base, 200), 't', depositArgs)).rejects.toThrow()
+    expect(received).toEqual(['POST /api/v1/reseller/deposit'])
+  })
+
+  it.each(failures)('a voucher POST met with %s is sent once', async (_label, r) => {
+    received = []
+    reply = counting(r)
+    await expect(generateVoucher(client(base, 200), 't', 1)).rejects.toThrow()
+    expect(received).toEqual(['POST /api/v1/reseller/vouchers/generate'])
+  })
+
+  it.each(failures)('a lookup GET met with %s is sent once too', async (_label, r) => {
+    received = []
+    reply = counting(r)
+    await expect(lookupUser(client(base, 200), 't', '0912345678')).rejects.toThrow()
+    expect(received).toEqual(['GET /api/v1/reseller/user-lookup'])
   })
 })
 

@@ -54,10 +54,13 @@ describe('the packaged Windows app', () => {
       '/out/main/index.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
+      // The customer display's page (docs/customer-display.md).
+      '/out/renderer/customer.html',
     ]) {
       expect(files).toContain(file)
     }
     expect(files.some((f) => /^\/out\/renderer\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true)
+    expect(files.some((f) => /^\/out\/renderer\/assets\/customer-[\w-]+\.js$/.test(f))).toBe(true)
     const manifest = JSON.parse(asar.extractFile(app.asar, 'package.json').toString('utf8'))
     expect(manifest).toMatchObject({ main: './out/main/index.js', version: packageJson.version })
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { estimateRemaining, type LimitUse } from '../../src/main/desk/limits'
+import { refusalFiguresOf } from '../../src/shared/limit-refusal'
 
 const use = (usedDirhams: number, openDirhams = 0): LimitUse => ({ usedDirhams, openDirhams })
 const report = (remainingDirhams: number) => ({
@@ -82,5 +83,34 @@ describe('the daily-limit estimate', () => {
         lastReport: { report: report(0), useSince: use(5) },
       }).estimatedRemainingDirhams,
     ).toBe(0)
+  })
+})
+
+describe("a daily-limit refusal's figures (shared/limit-refusal.ts, read by main and the renderer)", () => {
+  const figures = {
+    dailyMaxDirhams: 5_000_000,
+    usedTodayDirhams: 4_990_500,
+    remainingDirhams: 9_500,
+    requestedDirhams: 10_000,
+  }
+
+  it('are the four figures of a DAILY_LIMIT_EXCEEDED error, whatever else its details hold', () => {
+    expect(
+      refusalFiguresOf({
+        code: 'DAILY_LIMIT_EXCEEDED',
+        details: { ...figures, outcome: 'rejected', httpStatus: 422 },
+      }),
+    ).toEqual(figures)
+  })
+
+  it('are none for a refusal without all four (the service gave its message only), or for another error', () => {
+    const { requestedDirhams: _r, ...three } = figures
+    expect(refusalFiguresOf({ code: 'DAILY_LIMIT_EXCEEDED', details: three })).toBeNull()
+    expect(
+      refusalFiguresOf({ code: 'DAILY_LIMIT_EXCEEDED', details: { ...figures, remainingDirhams: '9.5' } }),
+    ).toBeNull()
+    expect(refusalFiguresOf({ code: 'DAILY_LIMIT_EXCEEDED' })).toBeNull()
+    expect(refusalFiguresOf({ code: 'VALIDATION', details: figures })).toBeNull()
+    expect(refusalFiguresOf(null)).toBeNull()
   })
 })

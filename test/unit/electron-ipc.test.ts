@@ -33,9 +33,12 @@ function event(overrides: { sender?: unknown; url?: string; parent?: unknown } =
   } as unknown as IpcMainInvokeEvent
 }
 
-/** A desk whose role check lets everyone through, unless told otherwise. */
-function deskOf(handlers: DeskHandlers, checkCaller: DeskEndpoint['checkCaller'] = () => {}): DeskEndpoint {
-  return { handlers, checkCaller }
+/** A desk whose admission lets everyone through, unless told otherwise. */
+function deskOf(
+  handlers: DeskHandlers,
+  admit: DeskEndpoint['admit'] = (_method, call) => call,
+): DeskEndpoint {
+  return { handlers, admit }
 }
 
 function handlersWith(getStatus: () => Promise<unknown>): DeskEndpoint {

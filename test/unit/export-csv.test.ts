@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, csvLine, entryCells, guardFormula } from '../../src/main/exports/csv'
+import { csvCell, csvLine, entryCells, entryHeaders, guardFormula } from '../../src/main/exports/csv'
 import type { ExportRow } from '../../src/main/exports/rows'
 import { defaultExportName } from '../../src/main/exports/write-export'
 
@@ -23,9 +23,10 @@ describe('CSV cells', () => {
     expect(csvLine(['a', null, 3])).toBe('a,,3\r\n')
   })
 
-  it('write an entry with ISO dates, 3-decimal amounts and names as typed', () => {
+  it('write an entry with its receipt number, ISO dates, the time in Tripoli beside UTC, 3-decimal amounts and names as typed', () => {
     const row: ExportRow = {
       id: '0193a7c2-0000-7000-8000-000000000001',
+      receiptNo: 'R-1126-0173',
       day: 20261126,
       createdAt: '2026-11-26T08:00:00.000Z',
       kind: 'deposit',
@@ -46,8 +47,37 @@ describe('CSV cells', () => {
     }
     const line = csvLine(entryCells(row, 'en'))
     expect(line).toBe(
-      `0193a7c2-0000-7000-8000-000000000001,2026-11-26,2026-11-26T08:00:00.000Z,Deposit,Confirmed,'=cmd|/c calc,25.500,,091 234 5678,محمد,,,100234,ref-1,no,,,no\r\n`,
+      `R-1126-0173,0193a7c2-0000-7000-8000-000000000001,2026-11-26,2026-11-26,10:00:00,2026-11-26T08:00:00.000Z,Deposit,Confirmed,'=cmd|/c calc,25.500,,091 234 5678,محمد,,,100234,ref-1,no,,,no\r\n`,
     )
+    // Late in the evening UTC is the next day in Tripoli: the local columns say so, the business day too.
+    const late = entryCells({ ...row, day: 20261127, createdAt: '2026-11-26T22:05:09.000Z' }, 'ar')
+    expect(late.slice(0, 6)).toEqual([
+      'R-1126-0173',
+      row.id,
+      '2026-11-27',
+      '2026-11-27',
+      '00:05:09',
+      '2026-11-26T22:05:09.000Z',
+    ])
+    // The serial grouped in fours from the end, as on the screen and the receipt.
+    const voucher = entryCells({ ...row, kind: 'voucher', phone: null, serialNumber: '98712345678' }, 'en')
+    expect(voucher).toContain('987 1234 5678')
+    expect(entryHeaders('en').slice(0, 6)).toEqual([
+      'Receipt no.',
+      'Entry ID',
+      'Business day',
+      'Date (Tripoli)',
+      'Time (Tripoli)',
+      'Created (UTC)',
+    ])
+    expect(entryHeaders('ar').slice(0, 6)).toEqual([
+      'رقم الإيصال',
+      'معرّف العملية',
+      'يوم العمل',
+      'التاريخ (طرابلس)',
+      'الوقت (طرابلس)',
+      'الوقت (UTC)',
+    ])
     // A deposit confirmed by duplicate has no error code; its own column says so.
     expect(
       csvLine(entryCells({ ...row, clerk: 'Huda', needsAttention: true, confirmedByDuplicate: true }, 'en')),

@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +10,7 @@ import {
   isLoopbackHost,
   tlsDecision,
 } from '../../src/main/headoffice/connection'
+import { testHeadOffice } from '../../src/main/headoffice/handshake'
 import { sanitizeHeadOfficeSettings } from '../../src/main/settings/head-office-settings'
 import { DESK_CALLS } from '../../src/shared/contract'
 
@@ -155,6 +157,17 @@ describe('what a manager is told', () => {
         /stopped answering/,
         'HO_NO_ANSWER',
       ],
+      // No name server answers (a PC with no network): not "the head office answered with an error".
+      [
+        { code: 'EAI_AGAIN', message: 'getaddrinfo EAI_AGAIN ho.example.ly' },
+        /cannot be reached/,
+        'HO_NOT_REACHED',
+      ],
+      [
+        { code: 'ENETUNREACH', message: 'connect ENETUNREACH 10.0.0.5:5432' },
+        /cannot be reached/,
+        'HO_NOT_REACHED',
+      ],
       [{ code: '3D000', message: 'database "x" does not exist' }, /no such database/, 'HO_NO_DATABASE'],
       [new Error('no pg_hba.conf entry for host "10.0.0.9"'), /refused the connection/, 'HO_NOT_ALLOWED'],
     ]
@@ -164,6 +177,24 @@ describe('what a manager is told', () => {
       expect(e.message).toMatch(pattern)
       // The screens say why in their own language from the reason (the message is for support).
       expect(e.details?.reason).toBe(reason)
+    }
+  })
+})
+
+describe('the Settings Test of a head office', () => {
+  it('says that a server whose connection never came up could not be reached, whatever its socket did', async () => {
+    // Something listens there, and drops every connection before it is a PostgreSQL one.
+    const server = createServer((socket) => socket.destroy())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (server.address() as AddressInfo).port
+      const result = await testHeadOffice({ ...base, host: '127.0.0.1', port }, 'secret', 2000, null)
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'HEAD_OFFICE_UNAVAILABLE', details: { reason: 'HO_NOT_REACHED' } },
+      })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
     }
   })
 })

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,8 +9,9 @@ import * as entries from '../../src/main/journal/entries'
 import { readFeed } from '../../src/main/journal/head-office-feed'
 import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
-import { phoneReversed } from '../../src/main/journal/search-keys'
+import { phoneReversed, REFERENCE_TAIL_SQL } from '../../src/main/journal/search-keys'
 import type { Statements } from '../../src/main/journal/statements'
+import { ENTRY_STATUSES, type EntryStatus, isOpenStatus } from '../../src/shared/types'
 
 let dir: string
 let journal: Journal
@@ -408,6 +409,28 @@ describe('open entries', () => {
     expect(journal.findOpenDepositTo('0923456789')).toBeNull()
   })
 
+  it('are the entries of the statuses shared/types calls open, and only those', () => {
+    const at = '2026-11-26T10:01:00.000Z'
+    const settle: Record<EntryStatus, (id: string) => void> = {
+      pending: () => {},
+      unknown: (id) => journal.updateEntry(id, { status: 'unknown' }, at),
+      failed: (id) => journal.updateEntry(id, { status: 'failed' }, at),
+      issued: (id) =>
+        journal.updateEntry(id, { status: 'issued', voucherCode: '001110016812345', serialNumber: '1' }, at),
+      confirmed: (id) => journal.updateEntry(id, { status: 'confirmed', serviceTransactionId: 't' }, at),
+    }
+    for (const status of ENTRY_STATUSES) {
+      for (const entry of [voucher(), depositEntry()]) {
+        if (entry.kind === 'voucher' ? status === 'confirmed' : status === 'issued') continue
+        settle[status](journal.insertEntry(entry).id)
+      }
+    }
+    const open = [...journal.listOpen('voucher'), ...journal.listOpen('deposit')].map((e) => e.status)
+    expect(new Set(open)).toEqual(new Set(ENTRY_STATUSES.filter(isOpenStatus)))
+    expect(journal.countOpen()).toBe(open.length)
+    expect(ENTRY_STATUSES.filter(isOpenStatus)).toEqual(['pending', 'unknown'])
+  })
+
   it('finds a confirmed deposit of the same amount minutes ago, across midnight too (its day is the day before)', () => {
     // 23:58 in Tripoli (UTC+2) on the 26th; asked at 00:05 on the 27th for the last ten minutes.
     const late = journal.insertEntry({
@@ -519,6 +542,132 @@ describe('attempts', () => {
   })
 })
 
+describe('notices', () => {
+  it('belong to the person who made the deposit (and to anyone for entries made before people were set up), with their mode', () => {
+    const made = (clerkId: string | null) =>
+      journal.insertEntry({ ...depositEntry(), ...(clerkId ? { clerkId } : {}) }, 'confirmed').id
+    const omar = made('p-omar')
+    const huda = made('p-huda')
+    const nobody = made(null)
+    for (const entryId of [omar, huda, nobody])
+      journal.addNotice({
+        at: '2026-11-26T10:00:00.000Z',
+        kind: 'deposit-resolved',
+        entryId,
+        status: 'confirmed',
+      })
+    const of = (person: string | null) => journal.noticesAfter(0, person).map((n) => n.entryId)
+    expect(of('p-omar')).toEqual([omar, nobody])
+    expect(of('p-huda')).toEqual([huda, nobody])
+    expect(of(null)).toEqual([omar, huda, nobody])
+    expect(journal.noticesAfter(0, 'p-omar')[0]).toMatchObject({ entryId: omar, mode: 'training' })
+  })
+})
+
+describe('receipt numbers', () => {
+  it('number each day’s entries 1, 2, 3… from the first, whatever their kind or outcome, T in training and R live', () => {
+    const a = journal.insertEntry(voucher(20261126))
+    const b = journal.insertEntry(depositEntry(20261126), 'failed')
+    const c = journal.insertEntry(voucher(20261126, { mode: 'live' }))
+    const nextDay = journal.insertEntry(voucher(20261127))
+    expect([a, b, c, nextDay].map((e) => e.receiptNo)).toEqual([
+      'T-1126-0001',
+      'T-1126-0002',
+      'R-1126-0003',
+      'T-1127-0001',
+    ])
+    // As the journal reads them back, and as the renderer gets them.
+    expect(journal.get(b.id)?.receiptNo).toBe('T-1126-0002')
+    expect(toJournalEntry(journal.mustGet(c.id)).receiptNo).toBe('R-1126-0003')
+  })
+
+  it('take the terminal’s code when the desk gives one, and go past 9999 in a day', () => {
+    expect(journal.insertEntry(voucher(20261126, { mode: 'live', receiptPrefix: 'KA' })).receiptNo).toBe(
+      'KA-1126-0001',
+    )
+    const db = raw()
+    db.prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
+         denomination_id, receipt)
+       VALUES ('x-9999', 'voucher', 'failed', 'live', ?, ?, ?, 20261126, 5000, 1, '009999R')`,
+    ).run('2026-11-26T11:00:00.000Z', '2026-11-26T11:00:00.000Z', '2026-11-26T11:00:00.000Z')
+    expect(journal.insertEntry(voucher(20261126)).receiptNo).toBe('T-1126-10000')
+  })
+
+  it('never change once given, and never repeat within a day', () => {
+    const a = journal.insertEntry(voucher())
+    const db = raw()
+    expect(() => db.prepare("UPDATE entries SET receipt = '000007T' WHERE id = ?").run(a.id)).toThrow(
+      /receipt number never changes/,
+    )
+    expect(() => db.prepare("UPDATE entries SET receipt = '000001R' WHERE id = ?").run(a.id)).toThrow(
+      /receipt number never changes/,
+    )
+    const b = journal.insertEntry(voucher())
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day,
+             amount_dirhams, denomination_id, receipt)
+           VALUES ('dup', 'voucher', 'failed', 'live', 'x', 'x', 'x', 20261126, 5000, 1, '000002T')`,
+        )
+        .run(),
+    ).toThrow(/UNIQUE/)
+    expect(journal.get(b.id)?.receiptNo).toBe('T-1126-0002')
+  })
+
+  it('are found by the journal’s search in every form they are read out, in any year the journal holds', () => {
+    const lastYear = journal.insertEntry(voucher(20251126))
+    for (let i = 0; i < 172; i++) journal.insertEntry(voucher(20261126))
+    const wanted = journal.insertEntry(depositEntry(20261126))
+    expect(wanted.receiptNo).toBe('T-1126-0173')
+    const find = (search: string) => journal.list({ search }).entries.map((e) => e.id)
+    for (const typed of ['T-1126-0173', 't 1126 0173', '1126-0173', '11260173', 'T-١١٢٦-٠١٧٣'])
+      expect(find(typed), typed).toEqual([wanted.id])
+    expect(find('R-1126-0173')).toEqual([])
+    // The same month, day and number a year apart: both, newest first (each receipt shows its date).
+    expect(find('T-1126-0001')).toEqual([
+      journal.list({ day: 20261126, limit: 500 }).entries.at(-1)?.id,
+      lastYear.id,
+    ])
+    expect(find('T-1326-0001')).toEqual([])
+  })
+})
+
+describe('the head office feed', () => {
+  it('carries each entry’s receipt number; an entry without one keeps the digest it was sent with before', () => {
+    const numbered = journal.insertEntry(voucher())
+    const db = raw()
+    db.prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, amount_dirhams,
+         denomination_id)
+       VALUES ('old-entry', 'voucher', 'failed', 'live', ?, ?, ?, 20261126, 5000, 1)`,
+    ).run('2026-11-26T09:00:00.000Z', '2026-11-26T09:00:00.000Z', '2026-11-26T09:00:00.000Z')
+    db.prepare("INSERT INTO entry_events (entry_id, at, type) VALUES ('old-entry', ?, 'created')").run(
+      '2026-11-26T09:00:00.000Z',
+    )
+    const headers = new Map(readFeed(journal, 0, 100).entries.map((e) => [e.id, e]))
+    expect(headers.get(numbered.id)?.receiptNo).toBe(numbered.receiptNo)
+    const old = headers.get('old-entry')
+    expect(old?.receiptNo).toBeNull()
+    // The digest as it was computed before receipt numbers: the fixed fields alone.
+    const { receiptNo: _n, amountDirhams: _a, digest, ...fixed } = old as NonNullable<typeof old>
+    expect(digest).toBe(createHash('sha256').update(JSON.stringify(fixed)).digest('hex'))
+    const { digest: withNumber } = headers.get(numbered.id) as NonNullable<typeof old>
+    const {
+      receiptNo,
+      amountDirhams: _b,
+      digest: _d,
+      ...rest
+    } = headers.get(numbered.id) as NonNullable<typeof old>
+    expect(withNumber).toBe(
+      createHash('sha256')
+        .update(JSON.stringify({ ...rest, receiptNo }))
+        .digest('hex'),
+    )
+  })
+})
+
 describe('listing and searching', () => {
   it('pages newest first across days with an opaque cursor', () => {
     const ids: string[] = []
@@ -599,6 +748,75 @@ describe('listing and searching', () => {
     expect(find('Ahmed Ali')).toEqual(new Set())
   })
 
+  it('finds a phone by its first digits in every form a person types them', () => {
+    const named = (phone: string) => journal.insertEntry(depositEntry(20261126, phone)).id
+    const a = named('0912345678')
+    const b = named('0912349999')
+    const c = named('0921234567')
+    const find = (search: string) => new Set(journal.list({ search }).entries.map((e) => e.id))
+    for (const typed of [
+      '0912',
+      '912',
+      '218912',
+      '+218 91 2',
+      '00218912',
+      '091 234',
+      '091-234',
+      '٠٩١٢',
+      '(091) 2',
+    ])
+      expect(find(typed), typed).toEqual(new Set([a, b]))
+    expect(find('0912345')).toEqual(new Set([a]))
+    expect(find('92 12')).toEqual(new Set([c]))
+    // Too short to mean anything but "every customer".
+    expect(find('09')).toEqual(new Set())
+    // Last digits are still last digits.
+    expect(find('9999')).toEqual(new Set([b]))
+  })
+
+  it('finds a deposit by the last 6 or more characters of our reference, with or without its dashes', () => {
+    const d = journal.insertEntry({
+      ...depositEntry(20261126),
+      externalTransactionId: '01a2222c-76cd-71fc-83bf-ffbf35951ba1',
+    })
+    journal.insertEntry({
+      ...depositEntry(20261126, '0921234567'),
+      externalTransactionId: '01a2222c-76cd-71fc-83bf-fb72c6c73571',
+    })
+    const find = (search: string) => journal.list({ search }).entries.map((e) => e.id)
+    for (const typed of ['951ba1', '35951BA1', 'ffbf35951ba1', '83bf-ffbf35951ba1', '71fc-83bf-ffbf35951ba1'])
+      expect(find(typed), typed).toEqual([d.id])
+    expect(find('01a2222c-76cd-71fc-83bf-ffbf35951ba1')).toEqual([d.id])
+    // Fewer than 6 characters, or the start of it, find nothing by the reference.
+    expect(find('51ba1')).toEqual([])
+    expect(find('01a2222c')).toEqual([])
+  })
+
+  it('searches a receipt number, a phone’s first digits and a reference’s end through indexes', () => {
+    journal.insertEntry(voucher())
+    const plan = (sql: string, ...params: unknown[]) =>
+      (
+        raw()
+          .prepare(`EXPLAIN QUERY PLAN SELECT id FROM entries WHERE ${sql}`)
+          .all(...params) as { detail: string }[]
+      )
+        .map((row) => row.detail)
+        .join('\n')
+    const receipt = plan('(day IN (?, ?) AND receipt GLOB ?)', 20251126, 20261126, '000173*')
+    expect(receipt).toContain('entries_receipt')
+    expect(receipt).not.toMatch(/^SCAN entries$/m)
+    const start = plan('phone GLOB ?', '0912*')
+    expect(start).toContain('entries_phone_start')
+    expect(start).not.toMatch(/^SCAN entries$/m)
+    const tail = plan(
+      `(external_transaction_id IS NOT NULL AND (${REFERENCE_TAIL_SQL}) >= ? AND (${REFERENCE_TAIL_SQL}) < ?)`,
+      '1ab159',
+      '1ab159\u007f',
+    )
+    expect(tail).toContain('entries_reference_tail')
+    expect(tail).not.toMatch(/^SCAN entries$/m)
+  })
+
   it('searches through indexes only, even with no day given', () => {
     const plan = (search: string) => {
       const terms = raw()
@@ -644,7 +862,8 @@ describe('listing and searching', () => {
     }
     const searched = plans(() => entries.listEntries(recording, { search: '+218 91 234 5678' }))
     expect(searched).toHaveLength(1)
-    expect(searched[0]).toContain('entries_phone_key (phone_reversed=?)')
+    // A seek by the whole phone: its reversed key, or (since migration 11) the phone itself.
+    expect(searched[0]).toMatch(/entries_phone_key \(phone_reversed=\?\)|entries_phone_start \(phone=\?\)/)
     expect(searched[0]).not.toMatch(/SCAN entries/)
     const recent = plans(() =>
       entries.findRecentDeposit(recording, '0912345678', 10_000, '2026-11-26T10:00:00.000Z'),

@@ -38,6 +38,39 @@ describe('the log', () => {
     expect(sink.lines[0]).not.toContain('1|abc')
   })
 
+  it('keeps where an unexpected error happened and what caused it, redacted like the rest of the line', () => {
+    const sink = new MemorySink()
+    const log = createLogger(sink, 'bridge', () => 0)
+    function sellsDeepInside(): never {
+      const refused = Object.assign(new Error('connect to http://relay:s3cret@10.0.0.1:3128 refused'), {
+        code: 'ECONNREFUSED',
+      })
+      throw new Error('voucher 001110016812345 not recorded (Bearer 12|abcdefghijklmnop)', {
+        cause: new Error('the journal said no', { cause: refused }),
+      })
+    }
+    let caught: unknown
+    try {
+      sellsDeepInside()
+    } catch (error) {
+      caught = error
+    }
+    log.error('generateVoucher failed unexpectedly', { error: caught })
+    const line = sink.lines[0] ?? ''
+    const { error } = JSON.parse(line.slice(line.indexOf('{')))
+    // Where it happened: the stack names the function that threw.
+    expect(error.stack).toContain('sellsDeepInside')
+    expect(error.cause).toMatchObject({ name: 'Error', message: 'the journal said no' })
+    expect(error.cause.stack).toContain('sellsDeepInside')
+    expect(error.cause.cause).toMatchObject({
+      code: 'ECONNREFUSED',
+      message: 'connect to http://[redacted]@10.0.0.1:3128 refused',
+    })
+    // Never the proxy's password, the token or the whole voucher code, in the message, stack or causes.
+    for (const secret of ['s3cret', '001110016812345', 'abcdefghijklmnop']) expect(line).not.toContain(secret)
+    expect(line).toContain('***********2345')
+  })
+
   it('rotates the file by size and keeps a bounded number of generations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'log-'))
     try {

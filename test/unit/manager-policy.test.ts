@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { dispatch } from '../../src/main/bridge'
+import type { CallContext } from '../../src/main/desk/context'
+import type { DeskHandlers } from '../../src/main/desk/handlers'
 import type { EntryRecord } from '../../src/main/journal/journal'
-import { admit, type ClerkScope, type Gate, POLICY } from '../../src/main/people/policy'
+import { silentLogger } from '../../src/main/log'
+import {
+  admit,
+  admitCaller,
+  type ClerkScope,
+  type Gate,
+  guardHandlers,
+  POLICY,
+} from '../../src/main/people/policy'
 import { Sessions } from '../../src/main/people/sessions'
 import { DESK_METHODS, type DeskMethod } from '../../src/shared/contract'
 import { AppError } from '../../src/shared/errors'
@@ -38,6 +49,8 @@ function entry(over: Partial<EntryRecord>): EntryRecord {
     confirmedByDuplicate: false,
     requestId: null,
     resolution: null,
+    nameConfirmedBy: null,
+    receiptNo: 'T-1126-0001',
     ...over,
   }
 }
@@ -242,6 +255,70 @@ describe('the role policy', () => {
       admit('touchSession', {}, clerk, g)
     }
     expect(refusal(() => admit('listDenominations', {}, clerk, g))).toBeNull()
+  })
+})
+
+describe('one admission a call', () => {
+  /** The policy around handlers that record the call they ran with, and how often a session was asked for. */
+  function guarded() {
+    const { g, sessions, advance } = gate()
+    let lookups = 0
+    const lookup = sessions.lookup.bind(sessions)
+    sessions.lookup = (sender) => {
+      lookups++
+      return lookup(sender)
+    }
+    const ran: CallContext[] = []
+    const handlers = guardHandlers(
+      new Proxy({} as DeskHandlers, {
+        get: () => async (_args: unknown, call: CallContext) => {
+          ran.push(call)
+          return null
+        },
+      }),
+      g,
+    )
+    const desk = {
+      handlers,
+      admit: (method: DeskMethod, call: CallContext) => admitCaller(method, call, g).call,
+    }
+    return { g, desk, ran, advance, lookups: () => lookups }
+  }
+
+  it('the bridge admits the caller once, and the handler runs as that admission says', async () => {
+    const { desk, ran, lookups } = guarded()
+    const envelope = await dispatch(
+      desk,
+      'listDenominations',
+      {},
+      { clerk: null, sender: 'clerk-window' },
+      silentLogger,
+    )
+    expect(envelope).toEqual({ ok: true, value: null })
+    expect(lookups()).toBe(1)
+    expect(ran).toHaveLength(1)
+    expect(ran[0]).toMatchObject({ clerk: 'Salem', person: { id: 'p2', name: 'Salem', role: 'clerk' } })
+  })
+
+  it('a handler called without the bridge is admitted by its guard, once', async () => {
+    const { desk, ran, lookups } = guarded()
+    await expect(
+      desk.handlers.listJournal({}, { clerk: null, sender: 'other-window' }),
+    ).rejects.toMatchObject({ code: 'NOT_SIGNED_IN' })
+    await desk.handlers.listDenominations({}, { clerk: null, sender: 'manager-window' })
+    expect(lookups()).toBe(2)
+    expect(ran.map((c) => c.clerk)).toEqual(['Fatima'])
+  })
+
+  it('an admission is used once, for its own method: another call with it is admitted afresh', async () => {
+    const { g, desk, ran } = guarded()
+    const admitted = admitCaller('listDenominations', { clerk: null, sender: 'clerk-window' }, g).call
+    await desk.handlers.listDenominations({}, admitted)
+    // The same object handed to a manager's call is no admission for it.
+    await expect(desk.handlers.getReport({ from: TODAY, to: TODAY }, admitted)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    expect(ran).toHaveLength(1)
   })
 })
 

@@ -92,6 +92,8 @@ const CONFIRMED: Row = {
   attempts: 1,
   first_sent_at: AT,
   request_id: 'req-2',
+  // Schema 10: who confirmed the account holder (left out of older schemas' rows).
+  name_confirmed_by: 'customer',
 }
 const UNKNOWN: Row = {
   ...ENTRY,
@@ -175,6 +177,15 @@ function writeJournalRows(db: Database.Database, version: number): void {
       report: '{"type":"z","entryCount":4}',
     })
   }
+  // From schema 9 the Z itself notes the entries it closed open (before, migration 9 found them).
+  if (version >= 9) {
+    insert(db, 'z_open_entries', {
+      entry_id: UNKNOWN.id as string,
+      z_number: 1,
+      kind: 'deposit',
+      amount_dirhams: UNKNOWN.amount_dirhams as number,
+    })
+  }
 }
 
 describe('a journal written by an earlier version', () => {
@@ -221,6 +232,11 @@ describe('a journal written by an earlier version', () => {
           resolution: { outcome: 'not-issued', by: 'Fatima', note: 'Checked' },
         })
         expect(journal.findByRequestId('req-2')?.id).toBe(CONFIRMED.id)
+        // Who confirmed a deposit's account holder (schema 10): kept; none on rows from before.
+        expect(journal.mustGet(CONFIRMED.id as string).nameConfirmedBy).toBe(
+          version >= 10 ? 'customer' : null,
+        )
+        expect(journal.mustGet(UNKNOWN.id as string).nameConfirmedBy).toBeNull()
         expect(journal.listOpen('deposit').map((e) => e.id)).toEqual([UNKNOWN.id])
         // The open-entries index by phone (migration 6) over old rows.
         expect(journal.findOpenDepositTo(UNKNOWN.phone as string)?.id).toBe(UNKNOWN.id)
@@ -235,6 +251,11 @@ describe('a journal written by an earlier version', () => {
         expect(journal.list({ search: '5678' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id, ISSUED.id])
         expect(journal.list({ search: 'فاطمه' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id])
         expect(journal.list({ search: '2345' }).entries.map((e) => e.id)).toEqual([ISSUED.id])
+        // A phone by its first digits and our reference by its end (migration 11), on old rows too.
+        expect(journal.list({ search: '091 2' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id])
+        expect(journal.list({ search: '0000e2' }).entries.map((e) => e.id)).toEqual([CONFIRMED.id])
+        // Entries made before receipt numbers (migration 10) have none; the next entry of their day is its first.
+        expect(issued.receiptNo).toBeNull()
         // What the journal keeps beside the entries.
         expect(journal.denominations()).toEqual({
           items: [
@@ -277,10 +298,28 @@ describe('a journal written by an earlier version', () => {
             /cannot be deleted/,
           )
           expect(() => raw.prepare("UPDATE entry_events SET type = 'x'").run()).toThrow(/append-only/)
+          // Written once, with the deposit: an old row cannot be given one afterwards, nor a new one changed.
+          for (const id of [CONFIRMED.id, UNKNOWN.id]) {
+            expect(() =>
+              raw.prepare("UPDATE entries SET name_confirmed_by = 'clerk' WHERE id = ?").run(id),
+            ).toThrow(/written once/)
+          }
         } finally {
           raw.close()
         }
         // And new records go in beside the old ones.
+        const next = journal.insertEntry({
+          id: '0190a000-0000-7000-8000-000000000009',
+          kind: 'voucher',
+          mode: 'live',
+          createdAt: AT,
+          createdPcAt: AT,
+          day: DAY,
+          amountDirhams: 5_000,
+          denominationId: 1,
+        })
+        expect(next.receiptNo).toBe('R-1120-0001')
+        expect(journal.list({ search: 'R-1120-0001' }).entries.map((e) => e.id)).toEqual([next.id])
         expect(journal.updateEntry(UNKNOWN.id as string, { needsAttention: false }, AT).needsAttention).toBe(
           false,
         )

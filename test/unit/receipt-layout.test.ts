@@ -47,7 +47,8 @@ describe('voucher receipt', () => {
     expect(text).toContain('مكتبة النور')
     expect(text).toContain('قسيمة شحن مسبقة الدفع')
     expect(text).toContain('100.000 د.ل')
-    expect(text).toContain('98712345678')
+    // The serial grouped as on the screen: in fours from the end.
+    expect(text).toContain('الرقم التسلسلي 987 1234 5678')
     expect(text).toContain('2026-11-27')
     expect(text).toContain('2027-11-27')
     expect(text).toContain('فاطمة الزهراء')
@@ -104,16 +105,47 @@ describe('voucher receipt', () => {
   })
 })
 
+describe('the receipt number', () => {
+  it('is printed large under the title of every receipt, in both languages; the entry id is not printed', () => {
+    for (const [entry, number] of [
+      [issuedVoucher(), 'R-1127-0012'],
+      [confirmedDeposit(), 'R-1126-0173'],
+    ] as const) {
+      for (const language of ['ar', 'en'] as const) {
+        const doc = html({ entry, options: receiptOptions({ language }) })
+        expect(doc).toContain(`<div class="number"><bdi dir="ltr">${number}</bdi></div>`)
+        const label = language === 'en' ? 'Receipt no.' : 'رقم الإيصال'
+        const text = visibleText(doc)
+        expect(text).toContain(`${label} ${number}`)
+        // Under the title, before the date.
+        expect(text.indexOf(number)).toBeLessThan(text.indexOf(language === 'en' ? 'Date' : 'التاريخ'))
+        expect(text).not.toContain(entry.id)
+      }
+    }
+  })
+
+  it('is left out for an entry made before numbers were given, never a blank', () => {
+    const text = visibleText(html({ entry: issuedVoucher({ receiptNo: undefined }) }))
+    expect(text).not.toContain('رقم الإيصال')
+  })
+})
+
 describe('deposit receipt', () => {
-  it('shows phone, first name, amount, the service transaction id and our reference', () => {
-    const text = visibleText(html({ entry: confirmedDeposit(), options: receiptOptions({ language: 'en' }) }))
+  it('shows phone, first name, amount, the provider’s transaction id, and our reference small, once, for the hotline', () => {
+    const doc = html({ entry: confirmedDeposit(), options: receiptOptions({ language: 'en' }) })
+    const text = visibleText(doc)
     expect(text).toContain('Wallet deposit')
     expect(text).toContain('091 234 5678')
     expect(text).toContain('محمد')
     expect(text).toContain('50.250 LYD')
-    expect(text).toContain('TX-20261126-778812')
-    expect(text).toContain('019ac1a0-9f0e-7d1c-9a2b-3c4d5e6f7a8b')
+    expect(text).toContain('Provider transaction ID TX-20261126-778812')
+    expect(count(text, '019ac1a0-9f0e-7d1c-9a2b-3c4d5e6f7a8b')).toBe(1)
+    expect(text).toContain('Our reference (for the provider’s hotline) 019ac1a0-9f0e-7d1c-9a2b-3c4d5e6f7a8b')
+    expect(doc).toMatch(/<div class="reference"><div class="stacked">/)
     expect(text).toContain('2026-11-26 11:30')
+    const ar = visibleText(html({ entry: confirmedDeposit() }))
+    expect(ar).toContain('رقم عملية المزوّد TX-20261126-778812')
+    expect(ar).toContain('مرجعنا (لخدمة عملاء المزوّد) 019ac1a0-9f0e-7d1c-9a2b-3c4d5e6f7a8b')
   })
 
   it('says the service id was not given for a deposit confirmed by duplicate', () => {

@@ -172,7 +172,7 @@ describe('an entry’s history in words', () => {
     expect(describeEvent(en, 'en', event('sent', { attempt: 1 }, 'Salem'))).toEqual(['attempt 1', 'by Salem'])
     expect(describeEvent(ar, 'ar', event('sent', { attempt: 2 }))).toEqual(['المحاولة 2'])
     expect(describeEvent(ar, 'ar', event('answered', { transactionId: '55501' }))).toEqual([
-      'رقم العملية لدى الخدمة 55501',
+      'رقم عملية المزوّد 55501',
     ])
     expect(describeEvent(ar, 'ar', event('retried', { code: 'OUTCOME_UNKNOWN', by: 'background' }))).toEqual([
       'لا إجابة واضحة',

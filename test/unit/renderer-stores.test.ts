@@ -9,6 +9,7 @@ import { createSettingsStore } from '../../src/renderer/src/features/settings/st
 import { clockWarning } from '../../src/renderer/src/features/status/store'
 import { canRetry, limitFigures } from '../../src/renderer/src/ui/entry'
 import type { CustomerLookup, DeskApi, JournalEntry, Settings } from '../../src/shared/contract'
+import { depositRulesOf } from '../../src/shared/deposit-rules'
 import type { AppErrorData } from '../../src/shared/errors'
 
 function entry(over: Partial<JournalEntry>): JournalEntry {
@@ -278,9 +279,9 @@ describe('a deposit', () => {
       getDailyLimit: vi.fn(async () => limit(400_000)),
     }
     const onSent = vi.fn()
-    const store = createDepositStore({ api, newRequestId, onSent })
-    store.getState().setRules({ doubleEntryAboveDirhams: threshold, depositMaxDirhams: 5_000_000 })
-    return { api, store, onSent }
+    const rules = { doubleEntryAboveDirhams: threshold, depositMaxDirhams: 5_000_000 }
+    const store = createDepositStore({ api, newRequestId, onSent, rules: () => rules })
+    return { api, store, onSent, rules }
   }
 
   async function toReview(store: ReturnType<typeof setup>['store'], amount = '25.5') {
@@ -333,6 +334,25 @@ describe('a deposit', () => {
     await toReview(store, '٢٥٫٥')
     expect(store.getState()).toMatchObject({ step: 'review', amountDirhams: 25_500 })
     expect(store.getState().limit?.estimatedRemainingDirhams).toBe(400_000)
+  })
+
+  it('asks for an amount above main’s default twice until the settings have answered (the rules are the settings’)', async () => {
+    const api = {
+      lookupCustomer: vi.fn<DeskApi['lookupCustomer']>(async () => active),
+      deposit: vi.fn<DeskApi['deposit']>(async () => entry({ status: 'confirmed' })),
+      retryDeposit: vi.fn<DeskApi['retryDeposit']>(async () => entry({ status: 'confirmed' })),
+      getDailyLimit: vi.fn(async () => limit(400_000)),
+    }
+    let settings: { doubleEntryAboveDirhams: number } | null = null
+    const store = createDepositStore({ api, newRequestId, rules: () => depositRulesOf(settings) })
+    // 700 LYD, before getSettings has answered: main's default is 500 LYD, so it is typed twice.
+    await toReview(store, '700')
+    expect(store.getState()).toMatchObject({ step: 'amount', amountProblem: 'again' })
+    // The manager's own figure once the settings are in: no store of the deposit screen keeps a copy.
+    settings = { doubleEntryAboveDirhams: 800_000 }
+    store.getState().setAmount('700')
+    await store.getState().toReview()
+    expect(store.getState()).toMatchObject({ step: 'review', amountDirhams: 700_000 })
   })
 
   it('refuses amounts with more than three decimals or under the minimum', async () => {
@@ -417,10 +437,10 @@ describe('a deposit', () => {
   })
 
   it('refuses an amount above the per-deposit maximum (a phone number typed as an amount)', async () => {
-    const { api, store } = setup()
+    const { api, store, rules } = setup()
     await toReview(store, '941234567')
     expect(store.getState()).toMatchObject({ step: 'amount', amountProblem: 'maximum' })
-    store.getState().setRules({ depositMaxDirhams: 10_000 })
+    rules.depositMaxDirhams = 10_000
     store.getState().setAmount('10.001')
     await store.getState().toReview()
     expect(store.getState().amountProblem).toBe('maximum')
@@ -762,6 +782,7 @@ describe('notices', () => {
       kind: 'deposit-resolved' as const,
       entryId: 'e1',
       status: 'confirmed' as const,
+      mode: 'training' as const,
     }
     const api = {
       listNotices: vi.fn<DeskApi['listNotices']>(async () => ({ notices: [notice] })),
@@ -780,6 +801,47 @@ describe('notices', () => {
     store.getState().dismiss(4)
     expect(store.getState().shown).toHaveLength(0)
     expect(api.dismissNotice).toHaveBeenCalledWith({ id: 4 })
+  })
+
+  it('puts away what another mode or person was shown, asks again from the start, and drops a poll that was out', async () => {
+    const notice = (id: number, mode: 'training' | 'live') => ({
+      id,
+      at: '2026-11-26T10:00:00Z',
+      kind: 'deposit-resolved' as const,
+      entryId: `e${id}`,
+      status: 'confirmed' as const,
+      mode,
+    })
+    let answer: (value: { notices: ReturnType<typeof notice>[] }) => void = () => {}
+    const api = {
+      listNotices: vi.fn<DeskApi['listNotices']>(
+        () => new Promise((resolve) => (answer = resolve as typeof answer)),
+      ),
+      getEntry: vi.fn<DeskApi['getEntry']>(async (input) => ({
+        entry: entry({ id: input.entryId }),
+        events: [],
+      })),
+      dismissNotice: vi.fn<DeskApi['dismissNotice']>(async () => ({ dismissed: true })),
+    }
+    const store = createNoticesStore(api)
+    store.getState().setScope('training|p-omar')
+    answer({ notices: [notice(7, 'training')] })
+    await vi.waitFor(() => expect(store.getState().shown).toHaveLength(1))
+    expect(store.getState().lastId).toBe(7)
+
+    // Switched to live: the training notice goes, and the live journal is asked from its start (its ids are
+    // its own: a live notice 3 must not be skipped as "before 7").
+    store.getState().setScope('live|p-omar')
+    expect(store.getState().shown).toEqual([])
+    expect(api.listNotices).toHaveBeenLastCalledWith({ afterId: 0 })
+    // Signed out while that poll is out: what it brings is Omar's in live, and shown to nobody.
+    store.getState().setScope('live|')
+    answer({ notices: [notice(3, 'live')] })
+    await vi.waitFor(() => expect(api.listNotices).toHaveBeenCalledTimes(3))
+    expect(store.getState().shown).toEqual([])
+    answer({ notices: [] })
+    await vi.waitFor(() => expect(store.getState().scope).toBe('live|'))
+    expect(store.getState().shown).toEqual([])
   })
 })
 

@@ -6,6 +6,7 @@ import type { Report, ReportEntry } from '../../src/shared/manager'
 /** Why a report lists an entry: the reason column of the report on screen, printed and in the PDF. */
 const entry = (over: Partial<ReportEntry>): ReportEntry => ({
   id: '0193a7c2-0000-7000-8000-000000000001',
+  receiptNo: 'R-1126-0001',
   createdAt: '2026-11-26T08:00:00.000Z',
   day: 20261126,
   kind: 'deposit',

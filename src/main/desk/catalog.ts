@@ -142,3 +142,8 @@ export async function findDenomination(
   }
   return found
 }
+
+/** The value of an id in the desk's kept list of this service, or null when the id is not in it (no fetch). */
+export function listedValue(ws: Workspace, account: string, id: number): number | null {
+  return keptFor(ws, account).items.find((d) => d.id === id)?.valueDirhams ?? null
+}

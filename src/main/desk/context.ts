@@ -1,8 +1,12 @@
 import type { Mode } from '../../shared/contract'
+import type { NameConfirmedBy } from '../../shared/customer-view'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
 import type { Role } from '../../shared/manager'
+import { isTerminalReceiptCode } from '../../shared/receipt-number'
+import { isOpenStatus } from '../../shared/types'
+import { readFeedMark } from '../journal/head-office-feed'
 import type { EntryRecord, Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { Credentials } from '../reseller/token-manager'
@@ -18,7 +22,7 @@ export const BACKGROUND_WINDOW_MS = 15 * 60_000
 
 /** A deposit whose outcome is not known yet (pending, or unknown): the ones re-sent with their reference. */
 export function isOpenDeposit(entry: Pick<EntryRecord, 'kind' | 'status'>): boolean {
-  return entry.kind === 'deposit' && (entry.status === 'pending' || entry.status === 'unknown')
+  return entry.kind === 'deposit' && isOpenStatus(entry.status)
 }
 
 export interface CachedLookup {
@@ -83,6 +87,25 @@ export interface ChainFigures {
   otherOpenDepositTo(phone: string): OtherOpenDeposit | null
 }
 
+/**
+ * What the money calls tell the customer display and ask of it (customer-display/ implements it; the
+ * composition root hands it in, as it does the chain's figures): when the clerk's sale or deposit leaves, what
+ * became of it, and who confirmed a deposit's account holder. None of it may ever stop or change a sale.
+ */
+export interface CustomerFacing {
+  /** The clerk's sale or deposit is journaled and about to be sent: the display says "Please wait". */
+  sending(ws: Workspace, entry: EntryRecord): void
+  /** What became of it (or of a re-send of it): shown for a few seconds when it is the sale on the display. */
+  finished(ws: Workspace, entry: EntryRecord): void
+  /** The call that sent it failed before an outcome was recorded: the display lets it go. */
+  interrupted(ws: Workspace): void
+  /**
+   * Who confirmed the account holder of this lookup: the customer, when they pressed "Yes, this is me" on their
+   * display for this very lookup, else the clerk.
+   */
+  nameConfirmedBy(ws: Workspace, phone: string, lookup: CachedLookup): NameConfirmedBy
+}
+
 export interface OpContext {
   ws: Workspace
   settings: StoredSettings
@@ -100,6 +123,8 @@ export interface OpContext {
   kickRecovery: () => void
   /** Figures from the other terminals of the chain (head office), when there is one. */
   chain?: ChainFigures
+  /** The customer display, when the desk has one. */
+  customer?: CustomerFacing
 }
 
 export interface Stamp {
@@ -120,12 +145,28 @@ export function stamp(ws: Workspace): Stamp {
 }
 
 /**
+ * Who numbers a new entry's receipt when it is not the journal's own (R, or T in training): the terminal's
+ * code at the head office, for a live entry while the desk sends there and the head office has told it its
+ * code (kept with the sync's mark at every connection). Two counters of a chain then never print the same
+ * number; until the first connection after the code is given, the desk's numbers start with R.
+ */
+function receiptPrefixOf(ctx: OpContext): string | undefined {
+  const ho = ctx.settings.headOffice
+  if (ctx.ws.mode !== 'live' || !ho?.enabled) return undefined
+  const mark = readFeedMark(ctx.ws.journal)
+  const code = mark?.terminal === ho.terminal ? mark.receiptCode : null
+  return code && isTerminalReceiptCode(code) ? code : undefined
+}
+
+/**
  * What every new entry records of its making: its id, the mode, when (service and PC time, business day),
- * who, and the service account it is sent to.
+ * who, the service account it is sent to, and who numbers its receipt.
  */
 export function newEntryOf(ctx: OpContext, t: Stamp = stamp(ctx.ws)) {
   const { ws } = ctx
+  const receiptPrefix = receiptPrefixOf(ctx)
   return {
+    ...(receiptPrefix ? { receiptPrefix } : {}),
     id: ws.newId(),
     mode: ws.mode,
     createdAt: t.at,

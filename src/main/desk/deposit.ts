@@ -14,7 +14,7 @@ import {
   requireCredentials,
   stamp,
 } from './context'
-import { freshLookup, openDepositTo, parsePhone, sameName } from './lookup'
+import { freshLookup, openDepositsTo, parsePhone, sameName } from './lookup'
 import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
 
 /**
@@ -40,7 +40,6 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
     (earlier) =>
       earlier.kind === 'deposit' && earlier.phone === phone && earlier.amountDirhams === args.amountDirhams,
     async () => {
-      await ws.journal.assertWritable()
       requireCredentials(ws)
       // From here to the insert there is no await: the checks and the intent are one step.
       const lookup = freshLookup(ctx, phone)
@@ -61,17 +60,16 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           status: lookup.status,
         })
       }
-      const open = openDepositTo(ctx, phone)
-      if (open) {
+      const { here, elsewhere } = openDepositsTo(ctx, phone)
+      if (here) {
         throw new AppError(
           'UNRESOLVED_DEPOSIT',
           'An earlier deposit to this phone has no known outcome yet.',
           {
-            entryId: open.id,
+            entryId: here.id,
           },
         )
       }
-      const elsewhere = ws.mode === 'live' ? ctx.chain?.otherOpenDepositTo(phone) : null
       if (elsewhere) {
         throw new AppError(
           'UNRESOLVED_DEPOSIT',
@@ -111,13 +109,17 @@ export function deposit(ctx: OpContext, args: DeskArgs<'deposit'>): Promise<Entr
           firstName: lookup.firstName,
           externalTransactionId: ws.newId(),
           requestId: args.requestId ?? null,
+          nameConfirmedBy: ctx.customer?.nameConfirmedBy(ws, phone, lookup) ?? 'clerk',
         },
         'pending',
         token === null ? {} : { sentWithEntry: { at: t.at, clerk: ctx.clerk, detail: { attempt: 1 } } },
       )
-      return exclusiveSend(ws, pending.id, () =>
+      const sent = exclusiveSend(ws, pending.id, () =>
         attemptDeposit(ctx, pending, null, token === null ? null : { token, at: t.at }),
       )
+      // Once the send is under way: the customer display never stands between the intent and the POST.
+      ctx.customer?.sending(ws, pending)
+      return sent
     },
   )
 }

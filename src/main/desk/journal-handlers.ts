@@ -39,7 +39,10 @@ export function journalHandlers(
       return chain ? { ...limit, chain } : limit
     },
 
-    listNotices: async (args) => ({ notices: workspaces.active().journal.noticesAfter(args.afterId ?? 0) }),
+    // A notice belongs to the person who made the deposit: the next person signed in does not get it.
+    listNotices: async (args, call) => ({
+      notices: workspaces.active().journal.noticesAfter(args.afterId ?? 0, call.person?.id ?? null),
+    }),
 
     dismissNotice: async (args) => {
       const ws = workspaces.active()

@@ -1,5 +1,5 @@
 import type { Logger } from '../log'
-import { normalizeBaseUrl, type ProxyAddress, parseProxyUrl } from '../reseller/http'
+import { normalizeBaseUrl, type ProxyAddress, parseProxyUrl } from '../reseller/address'
 import type { Credentials } from '../reseller/token-manager'
 import { LiveProxy } from '../settings/live-proxy'
 import type { SecretStore } from '../settings/secrets'

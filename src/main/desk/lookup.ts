@@ -1,5 +1,6 @@
 import type { CustomerLookup, DeskArgs } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { OtherOpenDeposit } from '../../shared/head-office'
 import { formatPhoneForService, type LibyanPhone, normalizeLibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
 import { lookupUser } from '../reseller/client'
@@ -31,13 +32,24 @@ export async function lookupCustomer(
   return { phone, firstName: user.firstName, status: user.status }
 }
 
+/** Earlier deposits to one phone whose outcome is open: here, and at another counter. */
+export interface OpenDeposits {
+  /** This journal's. */
+  here: EntryRecord | null
+  /** Another counter's of the same chain, as the head office last told (live only: training has no chain). */
+  elsewhere: OtherOpenDeposit | null
+}
+
 /**
- * The earlier deposit to this phone whose outcome is open, if any: it blocks new deposits to the phone, and
- * the clerk hears of it right after the lookup. The one place that answers the question (deposit asks it
- * too), so a wider view (the chain's head office) can extend it.
+ * The earlier deposits to this phone whose outcome is open: either blocks a new deposit to the phone, and the
+ * clerk hears of both right after the lookup. The one place that answers the question — the lookup's answer
+ * and the deposit's refusal both ask it here.
  */
-export function openDepositTo(ctx: OpContext, phone: LibyanPhone): EntryRecord | null {
-  return ctx.ws.journal.findOpenDepositTo(phone)
+export function openDepositsTo(ctx: OpContext, phone: LibyanPhone): OpenDeposits {
+  return {
+    here: ctx.ws.journal.findOpenDepositTo(phone),
+    elsewhere: ctx.ws.mode === 'live' ? (ctx.chain?.otherOpenDepositTo(phone) ?? null) : null,
+  }
 }
 
 /** The lookup that still proves who the customer is, or null when there is none or it is too old. */

@@ -2,7 +2,7 @@ import type { EntryError } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { ResendBy } from '../../shared/types'
 import type { EntryRecord, EntryUpdate, NewEvent } from '../journal/journal'
-import { ServiceError } from '../reseller/http'
+import { mayHaveActed, refusalFigures, requestFate, ServiceError, unanswered } from '../reseller/outcomes'
 import { type OpContext, stamp } from './context'
 
 /**
@@ -72,10 +72,10 @@ export class PostTracker {
     return error === this.lastPostError
   }
 
-  /** The service's answer to this attempt's last POST (a 401 before a refresh), if it answered one. */
-  postAnswer(): ServiceError | null {
-    const e = this.lastPostError
-    return e instanceof ServiceError && e.httpStatus !== undefined ? e : null
+  /** The status the service answered this attempt's last POST with (a 401 before a refresh), if it answered. */
+  postAnswer(): number | null {
+    const fate = requestFate(this.lastPostError)
+    return fate.fate === 'answered' ? fate.httpStatus : null
   }
 
   /**
@@ -84,8 +84,7 @@ export class PostTracker {
    */
   status(error: unknown): 'failed' | 'unknown' {
     if (!this.fromPost(error)) return 'failed'
-    if (error instanceof ServiceError) return error.outcome === 'unknown' ? 'unknown' : 'failed'
-    return 'unknown'
+    return mayHaveActed(error) ? 'unknown' : 'failed'
   }
 }
 
@@ -106,11 +105,6 @@ export function entryError(error: unknown): EntryError {
 
 /** Codes of the desk's own work to get access: no credentials set up, or none it can read. */
 const ACCESS_CODES: ReadonlySet<string> = new Set(['NOT_CONFIGURED', 'SECRETS_UNAVAILABLE'])
-
-/** A token request the service did not answer at all (no HTTP status: cut off, timed out). */
-function unansweredTokenRequest(error: unknown): error is ServiceError {
-  return error instanceof ServiceError && error.httpStatus === undefined && error.outcome === 'unknown'
-}
 
 /**
  * Where a failure that is not the money POST's own answer came from: the work to get access (a token request,
@@ -134,7 +128,7 @@ function failureStage(error: unknown): 'access' | 'desk' {
  */
 function notCarriedOut(error: unknown): AppError {
   const stage = failureStage(error)
-  if (unansweredTokenRequest(error)) {
+  if (unanswered(error)) {
     const reason = error.details?.reason
     return new ServiceError(
       'NOT_SENT',
@@ -173,60 +167,28 @@ function notCarriedOutEvent(
 ): NewEvent {
   const code = error instanceof AppError ? error.code : 'INTERNAL'
   const detail =
-    failureStage(error) === 'access'
-      ? { access: unansweredTokenRequest(error) ? 'TOKEN_NO_ANSWER' : code }
-      : { code }
-  const answer = tracker.postAnswer()
-  if (answer) return { type: 'answered', at, clerk, httpStatus: answer.httpStatus, detail }
+    failureStage(error) === 'access' ? { access: unanswered(error) ? 'TOKEN_NO_ANSWER' : code } : { code }
+  const httpStatus = tracker.postAnswer()
+  if (httpStatus !== null) return { type: 'answered', at, clerk, httpStatus, detail }
   return { type: 'not-sent', at, clerk, detail }
 }
 
 /** The event that records how an attempt ended. */
 export function attemptEvent(error: unknown, at: string, clerk: string | null): NewEvent {
-  if (error instanceof ServiceError) {
-    if (error.httpStatus !== undefined) {
-      // A daily-limit refusal keeps the service's figures: the head office shares them with the other counters.
-      const limit = reportedLimit(error)
-      return {
-        type: 'answered',
-        at,
-        clerk,
-        httpStatus: error.httpStatus,
-        detail: limit ? { code: error.code, limit } : { code: error.code },
-      }
-    }
+  const code = error instanceof AppError ? error.code : 'INTERNAL'
+  const fate = requestFate(error)
+  if (fate.fate === 'answered') {
+    // A daily-limit refusal keeps the service's figures: the head office shares them with the other counters.
+    const limit = refusalFigures(error)
     return {
-      type: error.outcome === 'not-sent' ? 'not-sent' : 'no-answer',
+      type: 'answered',
       at,
       clerk,
-      detail: { code: error.code },
+      httpStatus: fate.httpStatus,
+      detail: limit ? { code, limit } : { code },
     }
   }
-  return {
-    type: 'no-answer',
-    at,
-    clerk,
-    detail: { code: error instanceof AppError ? error.code : 'INTERNAL' },
-  }
-}
-
-/** The four figures of a daily-limit refusal, when the answer carried them. */
-export function reportedLimit(error: unknown): {
-  dailyMaxDirhams: number
-  usedTodayDirhams: number
-  remainingDirhams: number
-  requestedDirhams: number
-} | null {
-  if (!(error instanceof ServiceError) || error.code !== 'DAILY_LIMIT_EXCEEDED') return null
-  const d = error.details ?? {}
-  const keys = ['dailyMaxDirhams', 'usedTodayDirhams', 'remainingDirhams', 'requestedDirhams'] as const
-  if (!keys.every((k) => typeof d[k] === 'number')) return null
-  return {
-    dailyMaxDirhams: d.dailyMaxDirhams as number,
-    usedTodayDirhams: d.usedTodayDirhams as number,
-    remainingDirhams: d.remainingDirhams as number,
-    requestedDirhams: d.requestedDirhams as number,
-  }
+  return { type: fate.fate, at, clerk, detail: { code } }
 }
 
 export type { ResendBy }
@@ -250,7 +212,7 @@ export function recordFailure(
   const done = stamp(ws)
   const attempts = entry.attempts + tracker.posts
   const firstSentAt = entry.firstSentAt ?? tracker.firstSentAt
-  const limit = reportedLimit(error)
+  const limit = refusalFigures(error)
   if (limit) ws.journal.addLimitReport({ ...limit, at: done.at, day: done.day, entryId: entry.id })
   if (entry.kind === 'deposit' && tracker.fromPost(error) && error instanceof ServiceError) {
     if (error.code === 'DUPLICATE_TRANSACTION') {

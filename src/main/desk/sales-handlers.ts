@@ -1,14 +1,31 @@
 import { AppError } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
+import type { EntryRecord } from '../journal/journal'
 import { listDenominations } from './catalog'
 import { answerSale } from './code-shown'
-import { requireCredentials } from './context'
+import { type OpContext, requireCredentials } from './context'
 import type { FeatureHandlers } from './core'
 import { deposit, resendDeposit } from './deposit'
-import { lookupCustomer, openDepositTo } from './lookup'
+import { lookupCustomer, openDepositsTo } from './lookup'
 import { markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
 import type { Workspaces } from './workspaces'
+
+/**
+ * A money call whose outcome the customer display follows: the use case says when the sale leaves (sending),
+ * this says what became of it, or that the call ended without an outcome (a question, a refusal).
+ */
+async function customerSees(ctx: OpContext, run: () => Promise<EntryRecord>): Promise<EntryRecord> {
+  let entry: EntryRecord
+  try {
+    entry = await run()
+  } catch (error) {
+    ctx.customer?.interrupted(ctx.ws)
+    throw error
+  }
+  ctx.customer?.finished(ctx.ws, entry)
+  return entry
+}
 
 /** Selling: the denominations, a voucher, a customer's lookup, a deposit and its safe re-sends. */
 export function salesHandlers(
@@ -24,25 +41,29 @@ export function salesHandlers(
 
     generateVoucher: async (args, call) => {
       const ctx = context(call)
-      return answerSale(ctx, await sellVoucher(ctx, args))
+      let fresh = false
+      const entry = await customerSees(ctx, async () => {
+        const sale = await sellVoucher(ctx, args)
+        fresh = sale.fresh
+        return sale.entry
+      })
+      return answerSale(ctx, { entry, fresh })
     },
 
     lookupCustomer: async (args, call) => {
       const ctx = context(call)
       const found = await lookupCustomer(ctx, args)
-      const open = openDepositTo(ctx, found.phone as LibyanPhone)
-      // Another counter's unresolved deposit to the phone, as the head office last told (live only).
-      const elsewhere = ctx.ws.mode === 'live' ? (ctx.chain?.otherOpenDepositTo(found.phone) ?? null) : null
+      const open = openDepositsTo(ctx, found.phone as LibyanPhone)
       return {
         ...found,
-        ...(open ? { openDeposit: workspaces.present(ctx.ws, open) } : {}),
-        ...(elsewhere ? { openDepositElsewhere: elsewhere } : {}),
+        ...(open.here ? { openDeposit: workspaces.present(ctx.ws, open.here) } : {}),
+        ...(open.elsewhere ? { openDepositElsewhere: open.elsewhere } : {}),
       }
     },
 
     deposit: async (args, call) => {
       const ctx = context(call)
-      return workspaces.present(ctx.ws, await deposit(ctx, args))
+      return workspaces.present(ctx.ws, await customerSees(ctx, () => deposit(ctx, args)))
     },
 
     retryDeposit: async (args, call) => {
@@ -58,7 +79,9 @@ export function salesHandlers(
       }
       if (entry.status !== 'pending' && entry.status !== 'unknown') return workspaces.present(ws, entry)
       requireCredentials(ws)
-      return workspaces.present(ws, await resendDeposit(ctx, entry.id, 'person'))
+      const after = await resendDeposit(ctx, entry.id, 'person')
+      ctx.customer?.finished(ws, after)
+      return workspaces.present(ws, after)
     },
 
     recoverNow: async (_args, call) => {

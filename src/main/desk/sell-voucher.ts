@@ -41,7 +41,6 @@ export async function sellVoucher(
       earlier.denominationValueDirhams === args.valueDirhams,
     async () => {
       fresh = true
-      await ws.journal.assertWritable()
       requireCredentials(ws)
       const denomination = await findDenomination(ctx, args.denominationId, args.valueDirhams)
       // From here to the insert there is no await: the question and the intent are one step.
@@ -69,8 +68,7 @@ export async function sellVoucher(
         denominationValueDirhams: denomination.valueDirhams,
         requestId: args.requestId ?? null,
       })
-
-      const sold = await exclusiveSend(ws, pending.id, async () => {
+      const sending = exclusiveSend(ws, pending.id, async () => {
         const { session } = ws
         const tracker = new PostTracker(ctx, pending)
         let voucher: ServiceVoucher
@@ -118,6 +116,9 @@ export async function sellVoucher(
           },
         )
       })
+      // Once the send is under way: the customer display never stands between the intent and the POST.
+      ctx.customer?.sending(ws, pending)
+      const sold = await sending
       rememberSaleViewer(ctx, sold)
       return sold
     },

@@ -1,6 +1,7 @@
 import type { ConnectionTest } from '../../shared/contract'
 import { AppError, toAppErrorData } from '../../shared/errors'
-import { normalizeBaseUrl, parseProxyUrl } from '../reseller/http'
+import { normalizeBaseUrl, parseProxyUrl } from '../reseller/address'
+import { ServiceError } from '../reseller/outcomes'
 import type { FeatureHandlers } from './core'
 import type { LiveAccount } from './live-account'
 import type { Workspaces } from './workspaces'
@@ -35,7 +36,9 @@ export function serviceHandlers(
         )
       }
       const credentials = { username: args.username, password: args.password }
-      const session = await workspaces.probe(baseUrl, credentials, proxy)
+      const session = await workspaces.probe(baseUrl, credentials, proxy).catch((error: unknown) => {
+        throw asReached(error)
+      })
       await live.save({ baseUrl, username: args.username, proxy, password: args.password })
       workspaces.adoptLiveSession(session)
       await workspaces.switchTo('live')
@@ -93,8 +96,24 @@ export function serviceHandlers(
         await session.close()
         return result
       } catch (error) {
-        return { ok: false, error: toAppErrorData(error) }
+        return { ok: false, error: toAppErrorData(asReached(error)) }
       }
     },
   }
+}
+
+/**
+ * What a token request at a typed address came to, named for the manager: an answer there that no reseller
+ * service gives (a 404 or 405, an HTML page, a JSON without a token) means the address is not the service's
+ * (details.reason NOT_A_RESELLER_SERVICE), not "the service answered with an error, try again in a moment".
+ * A 5xx, or no answer, stays what it is.
+ */
+function asReached(error: unknown): unknown {
+  if (!(error instanceof ServiceError) || error.code !== 'SERVICE_ERROR' || error.outcome !== 'rejected')
+    return error
+  if (error.httpStatus === undefined || error.httpStatus >= 500) return error
+  return new ServiceError(error.code, error.message, error.outcome, error.httpStatus, {
+    ...error.details,
+    reason: 'NOT_A_RESELLER_SERVICE',
+  })
 }

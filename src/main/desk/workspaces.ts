@@ -1,11 +1,12 @@
-import { join } from 'node:path'
 import type { DeskStatus, JournalEntry, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { createIdGenerator } from '../ids'
+import { journalPath } from '../journal/files'
 import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
 import type { Logger } from '../log'
+import { normalizeBaseUrl, type ProxyAddress } from '../reseller/address'
 import { ServiceClock } from '../reseller/clock'
-import { type ConnectionSettings, normalizeBaseUrl, type ProxyAddress, USER_AGENT } from '../reseller/http'
+import { type ConnectionSettings, USER_AGENT } from '../reseller/http'
 import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { currentCatalogDigest, refreshCatalog } from './catalog'
@@ -13,6 +14,7 @@ import { viewerOf } from './code-shown'
 import {
   type CallContext,
   type ChainFigures,
+  type CustomerFacing,
   isOpenDeposit,
   type OpContext,
   type TrainingService,
@@ -36,10 +38,6 @@ export interface WorkspacesDeps {
   appVersion?: string
 }
 
-export function journalPath(dataDir: string, mode: Mode): string {
-  return join(dataDir, `journal-${mode}.sqlite`)
-}
-
 /**
  * The desk's modes and their workspaces: each mode (training, live) has its journal and its service session,
  * opened when first needed and kept until the desk stops; one of them is active. Opening a workspace touches
@@ -53,6 +51,8 @@ export class Workspaces implements DeskCore {
   private current: Mode = 'training'
   /** The chain's figures, when a head office is configured (set by the composition root). */
   chain: ChainFigures | undefined
+  /** The customer display (set by the composition root). */
+  customer: CustomerFacing | undefined
   private training: TrainingService | null = null
   private trainingStarting: Promise<TrainingService> | null = null
 
@@ -106,6 +106,7 @@ export class Workspaces implements DeskCore {
       monotonicNow: this.deps.monotonicNow,
       kickRecovery: () => this.recovery.kick(),
       ...(this.chain ? { chain: this.chain } : {}),
+      ...(this.customer ? { customer: this.customer } : {}),
     }
   }
 

@@ -13,6 +13,8 @@ export const APP_HOST = 'desk'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 /** The one page the window loads, and the one address the IPC sender check accepts from this scheme. */
 export const APP_PAGE = `${APP_ORIGIN}/index.html`
+/** The customer display's page (its own window, no preload: main/electron/customer-window.ts). */
+export const CUSTOMER_PAGE = `${APP_ORIGIN}/customer.html`
 
 /**
  * Registered before the app is ready: a standard, secure origin (so module scripts, `'self'` in the CSP and

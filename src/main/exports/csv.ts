@@ -31,8 +31,11 @@ export function csvLine(cells: (string | number | null | undefined)[]): string {
 export function entryHeaders(language: Language): string[] {
   const c = REPORT_LABELS[language].columns
   return [
+    c.receiptNo,
     c.id,
     c.day,
+    c.localDate,
+    c.localTime,
     c.createdAt,
     c.kind,
     c.status,

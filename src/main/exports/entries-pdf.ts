@@ -18,6 +18,7 @@ import { reportReason } from '../../shared/error-labels'
 import type { ReportEntry } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
+import { codeGroups } from '../../shared/voucher-code'
 import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS, type ReportLabels, transactionIdText } from '../reports/labels'
 import {
@@ -92,9 +93,10 @@ function entryCells(e: ReportEntry, l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[]
     ? e.firstName
       ? { text: `${LRI}${formatPhoneForDisplay(e.phone)}${PDI} ${FSI}${e.firstName}${PDI}`, dir }
       : { text: formatPhoneForDisplay(e.phone), dir: 'ltr' }
-    : { text: e.serialNumber ?? '', dir: 'ltr' }
+    : { text: e.serialNumber === null ? '' : codeGroups(e.serialNumber).join(' '), dir: 'ltr', nowrap: true }
   return [
     { text: formatTripoliDateTime(e.createdAt), dir: 'ltr', nowrap: true },
+    { text: e.receiptNo ?? '', dir: 'ltr', nowrap: true },
     { text: l.kindOne[e.kind], dir },
     { text: l.status[e.status], dir },
     { text: formatLyd(e.amountDirhams), dir: 'ltr', num: true, nowrap: true },
@@ -119,7 +121,8 @@ function reasonCell(why: { text: string; asIs: boolean } | null, dir: 'ltr' | 'r
 function headCells(l: ReportLabels, dir: 'ltr' | 'rtl'): Cell[] {
   const c = l.columns
   return [
-    c.createdAt.replace(' (UTC)', ''),
+    c.localDateTime,
+    c.receiptNo,
     c.kind,
     c.status,
     c.amount,

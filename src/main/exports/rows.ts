@@ -2,7 +2,9 @@ import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import type { ReportEntry } from '../../shared/manager'
 import { formatPhoneForDisplay } from '../../shared/phone'
+import { codeGroups } from '../../shared/voucher-code'
 import type { EntryRecord } from '../journal/entries'
+import { tripoliDateAndTime } from '../receipts/format'
 import { toReportEntry } from '../reports/compute'
 import { REPORT_LABELS } from '../reports/labels'
 
@@ -27,8 +29,10 @@ export function toExportRow(e: EntryRecord): ExportRow {
 }
 
 /**
- * One entry's cells, in the order of the header, for CSV and XLSX alike: ISO dates, phones as displayed
- * (spreadsheets keep the 0), amounts as the format wants them (text with 3 decimals, or a number).
+ * One entry's cells, in the order of the header, for CSV and XLSX alike: the receipt number first; ISO dates,
+ * the time in Tripoli (as the screen and the receipt show it) beside the UTC instant; phones as displayed
+ * (spreadsheets keep the 0), the serial grouped as everywhere else; amounts as the format wants them (text
+ * with 3 decimals, or a number).
  */
 export function exportCells<Money>(
   row: ExportRow,
@@ -36,9 +40,13 @@ export function exportCells<Money>(
   money: (dirhams: number) => Money,
 ): (string | Money | null)[] {
   const l = REPORT_LABELS[language]
+  const local = tripoliDateAndTime(row.createdAt)
   return [
+    row.receiptNo,
     row.id,
     dayToIsoDate(row.day),
+    local.date,
+    local.time,
     row.createdAt,
     l.kindOne[row.kind],
     l.status[row.status],
@@ -47,7 +55,7 @@ export function exportCells<Money>(
     row.denominationValueDirhams === null ? null : money(row.denominationValueDirhams),
     row.phone === null ? null : formatPhoneForDisplay(row.phone),
     row.firstName,
-    row.serialNumber,
+    row.serialNumber === null ? null : codeGroups(row.serialNumber).join(' '),
     row.codeLast4,
     row.serviceTransactionId,
     row.externalTransactionId,

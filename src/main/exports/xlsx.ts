@@ -60,11 +60,12 @@ export class XlsxWriter implements ExportWriter {
       : null
     if (this.entries) {
       const headers = entryHeaders(language)
-      const widths = [38, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30, 12]
+      const widths = [14, 38, 12, 14, 12, 26, 12, 12, 18, 14, 14, 16, 18, 16, 10, 16, 38, 10, 22, 30, 12]
+      const amounts = [headers.indexOf(this.l.columns.amount), headers.indexOf(this.l.columns.denomination)]
       this.entries.columns = headers.map((header, i) => ({
         header,
         width: widths[i] ?? 14,
-        ...(i === 6 || i === 7 ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
+        ...(amounts.includes(i) ? { style: { numFmt: AMOUNT_FORMAT } } : {}),
       }))
       this.entries.getRow(1).font = { bold: true }
     }

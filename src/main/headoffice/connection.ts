@@ -111,6 +111,21 @@ const SQLSTATE_MEANINGS: Record<string, [HeadOfficeReason, string]> = {
   '57P03': ['HO_RESTARTING', 'The head office server is starting up.'],
 }
 
+/**
+ * The network's own refusals: nothing at that address answered (no such name — EAI_AGAIN when no name server
+ * answers at all —, no route, nobody listening, nothing within the time).
+ */
+const NOT_REACHED_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+])
+
 const unavailable = (reason: HeadOfficeReason, message: string, cause?: string) =>
   new AppError('HEAD_OFFICE_UNAVAILABLE', message, { reason, ...(cause ? { cause } : {}) })
 
@@ -126,7 +141,7 @@ export function headOfficeError(error: unknown): AppError {
   const code = typeof e.code === 'string' ? e.code : undefined
   const meaning = code ? SQLSTATE_MEANINGS[code] : undefined
   if (code && meaning) return unavailable(meaning[0], meaning[1], code)
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH' || code === 'ETIMEDOUT') {
+  if (code !== undefined && NOT_REACHED_CODES.has(code)) {
     return unavailable('HO_NOT_REACHED', `The head office cannot be reached (${code}).`, code)
   }
   if (/self[- ]signed|unable to verify|certificate|Hostname\/IP does not match|altnames/i.test(message)) {

@@ -24,6 +24,8 @@ export interface Terminal {
   terminal: string
   instance: string
   schemaVersion: number
+  /** The terminal's receipt code (schema 6), or null: its live receipt numbers start with it. */
+  receiptCode: string | null
 }
 
 /** Checks the schema and that this role is the terminal the desk is set up as; returns who we are. */
@@ -65,7 +67,15 @@ export async function checkTerminal(client: pg.Client, terminal: string): Promis
       { reason: 'HO_WRONG_TERMINAL', registered: mine },
     )
   }
-  return { terminal: mine, instance: who.rows[0]?.instance ?? '', schemaVersion: version }
+  let receiptCode: string | null = null
+  if (version >= RECEIPT_NUMBERS_SCHEMA_VERSION) {
+    const code = await client.query<{ code: string | null }>(
+      'SELECT receipt_code AS code FROM headoffice.terminals WHERE name = $1',
+      [mine],
+    )
+    receiptCode = code.rows[0]?.code ?? null
+  }
+  return { terminal: mine, instance: who.rows[0]?.instance ?? '', schemaVersion: version, receiptCode }
 }
 
 /**
@@ -78,6 +88,8 @@ export type HandshakeMode = 'claim' | 'look'
 export const PRESENCE_SCHEMA_VERSION = 2
 /** The head office's schema from which one terminal's daily-limit refusals are read by the others. */
 export const LIMIT_REPORTS_SCHEMA_VERSION = 3
+/** Receipt numbers: each terminal's receipt code, and each entry's number (head office schema 6). */
+export const RECEIPT_NUMBERS_SCHEMA_VERSION = 6
 
 /**
  * Every check the sync makes on a new connection before it sends anything, in its order: the schema and the
@@ -212,10 +224,12 @@ export async function testHeadOffice(
   journal: Journal | null,
 ): Promise<HeadOfficeTest> {
   let client: pg.Client | null = null
+  let connected = false
   try {
     client = await newClient(clientConfig(settings, password, { connectTimeoutMs, queryTimeoutMs: 15_000 }))
     client.on('error', () => undefined)
     await client.connect()
+    connected = true
     const { who } = await handshake(client, settings.terminal, journal, 'look')
     const info = await client.query<{ v: string; ssl: boolean | null }>(
       `SELECT current_setting('server_version') AS v,
@@ -229,8 +243,24 @@ export async function testHeadOffice(
       serverVersion: info.rows[0]?.v ?? '',
     }
   } catch (error) {
-    return { ok: false, error: toAppErrorData(error instanceof AppError ? error : headOfficeError(error)) }
+    const known = error instanceof AppError ? error : headOfficeError(error)
+    return { ok: false, error: toAppErrorData(connected ? known : neverReached(known)) }
   } finally {
     await client?.end().catch(() => undefined)
   }
+}
+
+/**
+ * A connection that never came up: whatever the socket said (cut, closed, an error without a code), nothing
+ * there answered as a head office, and nothing was tested. Said as such — "cannot be reached" — never "stopped
+ * answering" or "answered with an error" under a headline that says it could not be reached.
+ */
+function neverReached(error: AppError): AppError {
+  const reason = error.details?.reason
+  if (error.code !== 'HEAD_OFFICE_UNAVAILABLE' || (reason !== 'HO_NO_ANSWER' && reason !== 'HO_ERROR'))
+    return error
+  return new AppError('HEAD_OFFICE_UNAVAILABLE', `The head office cannot be reached: ${error.message}`, {
+    ...error.details,
+    reason: 'HO_NOT_REACHED',
+  })
 }

@@ -7,6 +7,7 @@
 import type pg from 'pg'
 import type { FeedBatch, FeedZReport } from '../journal/head-office-feed'
 import { StopError } from './connection'
+import { RECEIPT_NUMBERS_SCHEMA_VERSION } from './handshake'
 import type { Session } from './session'
 
 const ENTRY_COLUMNS = `id text, kind text, mode text, created_at timestamptz, created_pc_at timestamptz, day integer,
@@ -36,6 +37,14 @@ function insertSql(table: string, columns: string, names: (string | undefined)[]
 }
 
 const INSERT_ENTRIES = insertSql('entries', ENTRY_COLUMNS, ENTRY_NAMES, 'id')
+// A head office of schema 6 or later keeps each entry's receipt number too.
+const RECEIPT_COLUMNS = `${ENTRY_COLUMNS}, receipt_no text`
+const INSERT_ENTRIES_WITH_RECEIPTS = insertSql(
+  'entries',
+  RECEIPT_COLUMNS,
+  RECEIPT_COLUMNS.split(',').map((c) => c.trim().split(' ')[0]),
+  'id',
+)
 const INSERT_EVENTS = insertSql('entry_events', EVENT_COLUMNS, EVENT_NAMES, 'seq')
 const INSERT_Z = insertSql('z_reports', Z_COLUMNS, Z_NAMES, 'number')
 // A state is the entry after event seq: the same key is the same state, so a second copy is simply skipped.
@@ -70,8 +79,11 @@ export async function sendBatch(
         external_transaction_id: e.externalTransactionId,
         request_id: e.requestId,
         digest: e.digest,
+        receipt_no: e.receiptNo,
       }))
-      await insertOnce(client, terminal, INSERT_ENTRIES, rows, 'entries', 'id', batch.entries)
+      const receipts = session.schemaVersion >= RECEIPT_NUMBERS_SCHEMA_VERSION
+      const insert = receipts ? INSERT_ENTRIES_WITH_RECEIPTS : INSERT_ENTRIES
+      await insertOnce(client, terminal, insert, rows, 'entries', 'id', batch.entries)
     }
     const rows = batch.events.map((e) => ({
       seq: e.seq,

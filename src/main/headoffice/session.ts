@@ -122,6 +122,7 @@ export async function openSession(o: OpenSession): Promise<{ session: Session; m
       seq: remote.seq,
       z: remote.z,
       reachedAt: new Date(o.now()).toISOString(),
+      receiptCode: who.receiptCode,
     }
     saveFeedMark(o.journal, mark)
     o.log.info('connected to the head office', {

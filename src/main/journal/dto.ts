@@ -37,6 +37,7 @@ export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean }
     updatedAt: e.updatedAt,
     mode: e.mode,
   }
+  if (e.receiptNo !== null) out.receiptNo = e.receiptNo
   if (e.clerk !== null) out.clerk = e.clerk
   if (e.phone !== null) out.phone = e.phone
   if (e.firstName !== null) out.firstName = e.firstName
@@ -54,6 +55,7 @@ export function toJournalEntry(e: EntryRecord, options: { revealCode?: boolean }
   }
   if (e.error !== null) out.error = e.error
   if (e.confirmedByDuplicate) out.confirmedByDuplicate = true
+  if (e.nameConfirmedBy !== null) out.nameConfirmedBy = e.nameConfirmedBy
   if (e.resolution !== null) {
     const { outcome, by, at, note } = e.resolution as unknown as EntryResolution
     out.resolution = { outcome, by, at, note }

@@ -1,10 +1,24 @@
 import type Database from 'better-sqlite3'
 import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/contract'
+import type { NameConfirmedBy } from '../../shared/customer-view'
 import { businessDay } from '../../shared/day'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
-import { normalizeLibyanPhone } from '../../shared/phone'
-import { globPrefix, nameKey, phoneReversed } from './search-keys'
+import { libyanPhoneStart, normalizeLibyanPhone } from '../../shared/phone'
+import {
+  formatReceiptNumber,
+  parseReceiptNumber,
+  RECEIPT_PREFIX_ALONE,
+  RECEIPT_PREFIX_TRAINING,
+} from '../../shared/receipt-number'
+import {
+  globPrefix,
+  nameKey,
+  phoneReversed,
+  REFERENCE_SUFFIX_MIN_CHARS,
+  REFERENCE_TAIL_SQL,
+  referenceTail,
+} from './search-keys'
 import type { Statements } from './statements'
 
 /**
@@ -47,6 +61,10 @@ export interface EntryRecord {
   confirmedByDuplicate: boolean
   requestId: string | null
   resolution: Record<string, unknown> | null
+  /** A deposit's account holder confirmed by the clerk or by the customer on their display; null before it was kept. */
+  nameConfirmedBy: NameConfirmedBy | null
+  /** The receipt number (`R-0428-0173`, shared/receipt-number.ts); null on entries from before it was given. */
+  receiptNo: string | null
 }
 
 export type NewEntry = Pick<
@@ -65,8 +83,15 @@ export type NewEntry = Pick<
       | 'denominationValueDirhams'
       | 'externalTransactionId'
       | 'requestId'
+      | 'nameConfirmedBy'
     >
-  >
+  > & {
+    /**
+     * Who numbers the receipt (shared/receipt-number.ts): the terminal's code with a head office; when not
+     * given, `T` in training and `R` otherwise.
+     */
+    receiptPrefix?: string
+  }
 
 /** What an operation may change on an entry; money fields of a final entry are refused by a trigger. */
 export type EntryUpdate = Partial<
@@ -135,6 +160,9 @@ export interface EntryRow {
   confirmed_by_duplicate: number
   request_id: string | null
   resolution: string | null
+  name_confirmed_by: NameConfirmedBy | null
+  /** The receipt number as kept: the day's sequence in 6 digits, then who numbered it (`000173R`). */
+  receipt: string | null
   sent_count: number
 }
 
@@ -209,7 +237,36 @@ export function toRecord(r: EntryRow): EntryRecord {
     confirmedByDuplicate: r.confirmed_by_duplicate === 1,
     requestId: r.request_id,
     resolution: r.resolution === null ? null : (JSON.parse(r.resolution) as Record<string, unknown>),
+    nameConfirmedBy: r.name_confirmed_by ?? null,
+    receiptNo: receiptNoOf(r),
   }
+}
+
+/**
+ * How a receipt number is kept in its one column: the day's sequence in 6 digits, then who numbered it
+ * (`000173R`, `000012KA`). Fixed width first, so the day's highest number is its highest text (max, by the
+ * index); the month and day come from the entry's business day.
+ */
+const RECEIPT_SEQ_DIGITS = 6
+
+/** The receipt number of a row, or null for an entry made before numbers were given. */
+export function receiptNoOf(r: Pick<EntryRow, 'receipt' | 'day'>): string | null {
+  if (r.receipt === null) return null
+  return formatReceiptNumber(
+    r.receipt.slice(RECEIPT_SEQ_DIGITS),
+    r.day,
+    Number(r.receipt.slice(0, RECEIPT_SEQ_DIGITS)),
+  )
+}
+
+/** A receipt as kept, from its sequence and prefix. */
+function keptReceipt(seq: number, prefix: string): string {
+  return `${String(seq).padStart(RECEIPT_SEQ_DIGITS, '0')}${prefix}`
+}
+
+/** Who numbers an entry's receipt when the desk did not say: the training journal `T`, any other `R`. */
+function receiptPrefixOf(entry: NewEntry): string {
+  return entry.receiptPrefix ?? (entry.mode === 'training' ? RECEIPT_PREFIX_TRAINING : RECEIPT_PREFIX_ALONE)
 }
 
 /** Rows of a query over `entries` (selecting ENTRY_COLUMNS) as records. */
@@ -222,34 +279,48 @@ function one(statement: Database.Statement, ...params: unknown[]): EntryRecord |
   return row ? toRecord(row) : null
 }
 
-/** Inserts an entry's row; `firstSentAt` when its first `sent` mark is committed with it. */
+/**
+ * Inserts an entry's row; `firstSentAt` when its first `sent` mark is committed with it. Numbers its receipt
+ * in the same statement: the day's highest number + 1 (one seek in the receipt index; the commit holds the
+ * write lock, so no other entry takes the same number). Returns the receipt number.
+ */
 export function insertEntry(
   db: Statements,
   entry: NewEntry,
   status: EntryStatus,
   firstSentAt: string | null = null,
-): void {
-  db.prepare(
-    `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
+): string {
+  const { receiptPrefix: _given, ...row } = entry
+  const receiptPrefix = receiptPrefixOf(entry)
+  const inserted = db
+    .prepare(
+      `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk,
        clerk_id, amount_dirhams, phone, first_name, denomination_id, denomination_value_dirhams,
-       external_transaction_id, request_id, service_account, first_sent_at)
+       external_transaction_id, request_id, service_account, first_sent_at, name_confirmed_by, receipt)
      VALUES (@id, @kind, @status, @mode, @createdAt, @createdPcAt, @createdAt, @day, @clerk,
        @clerkId, @amountDirhams, @phone, @firstName, @denominationId, @denominationValueDirhams,
-       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt)`,
-  ).run({
-    clerk: null,
-    clerkId: null,
-    serviceAccount: null,
-    phone: null,
-    firstName: null,
-    denominationId: null,
-    denominationValueDirhams: null,
-    externalTransactionId: null,
-    requestId: null,
-    ...entry,
-    status,
-    firstSentAt,
-  })
+       @externalTransactionId, @requestId, @serviceAccount, @firstSentAt, @nameConfirmedBy,
+       printf('%06d', coalesce((SELECT CAST(substr(max(receipt), 1, 6) AS INTEGER)
+         FROM entries WHERE day = @day AND receipt IS NOT NULL), 0) + 1) || @receiptPrefix)
+     RETURNING receipt`,
+    )
+    .get({
+      clerk: null,
+      clerkId: null,
+      serviceAccount: null,
+      phone: null,
+      firstName: null,
+      denominationId: null,
+      denominationValueDirhams: null,
+      externalTransactionId: null,
+      requestId: null,
+      nameConfirmedBy: null,
+      ...row,
+      status,
+      firstSentAt,
+      receiptPrefix,
+    }) as { receipt: string }
+  return receiptNoOf({ receipt: inserted.receipt, day: entry.day }) as string
 }
 
 /**
@@ -260,7 +331,8 @@ export function insertEntry(
 export function insertedRecord(
   entry: NewEntry,
   status: EntryStatus,
-  firstSentAt: string | null = null,
+  firstSentAt: string | null,
+  receiptNo: string,
 ): EntryRecord {
   return {
     id: entry.id,
@@ -292,6 +364,8 @@ export function insertedRecord(
     confirmedByDuplicate: false,
     requestId: entry.requestId ?? null,
     resolution: null,
+    nameConfirmedBy: entry.nameConfirmedBy ?? null,
+    receiptNo,
   }
 }
 
@@ -480,21 +554,57 @@ export const PHONE_SUFFIX_MIN_DIGITS = 3
 
 /**
  * Which columns a clerk's search text can mean. Each alternative is an index lookup (an equality, or a prefix
- * of a search key), so a search stays fast at a million entries: the phone, its last digits, the serial or
- * its last 4 digits, the last 4 digits or whole voucher code, the service's transaction id, the customer's first name (or its
- * start, spelled either way — see search-keys.ts), our reference (external id) or the entry id.
+ * of a search key), so a search stays fast at a million entries: the receipt number (with or without its
+ * prefix and dashes), the phone, its first digits in any form a person types them (0912, 912, 218 91 2…) or
+ * its last digits, the serial or its last 4 digits, the last 4 digits or whole voucher code, the service's
+ * transaction id, the customer's first name (or its start, spelled either way — see search-keys.ts), our
+ * reference (external id) whole or by its last 6 or more characters, or the entry id.
  */
-function searchTerms(text: string): { sql: string; params: string[] } | null {
+function searchTerms(db: Statements, text: string): { sql: string; params: (string | number)[] } | null {
   const raw = toLatinDigits(text).trim()
   if (raw === '') return null
   const compact = raw.replace(/[\s-]/g, '')
   const clauses: string[] = []
-  const params: string[] = []
+  const params: (string | number)[] = []
+  const receipt = parseReceiptNumber(raw)
+  if (receipt) {
+    // The number leaves out the year (the receipt shows its date): that month and day of every year the
+    // journal holds, each a seek in the receipt index.
+    const days = journalYears(db).map((year) => year * 10000 + receipt.monthDay)
+    const kept = keptReceipt(receipt.seq, receipt.prefix ?? '')
+    clauses.push(
+      `(day IN (${days.map(() => '?').join(', ')}) AND receipt ${receipt.prefix ? '= ?' : 'GLOB ?'})`,
+    )
+    params.push(...days, receipt.prefix ? kept : globPrefix(kept))
+  }
   const phone = normalizeLibyanPhone(raw)
   if (phone) {
     // By the phone key's index (its reversed form), the phone itself checked too.
     clauses.push('(phone_reversed = ? AND phone = ?)')
     params.push(phoneReversed(phone), phone)
+  }
+  const phoneStart = phone ? null : libyanPhoneStart(raw)
+  if (phoneStart) {
+    clauses.push('phone GLOB ?')
+    params.push(globPrefix(phoneStart))
+  }
+  const reference = compact.toLowerCase()
+  if (
+    /^[0-9a-f]+$/.test(reference) &&
+    reference.length >= REFERENCE_SUFFIX_MIN_CHARS &&
+    reference.length <= 32
+  ) {
+    // By the reference key's index: its very expression, as a range (SQLite takes a prefix through GLOB only
+    // on a column), and the index's own condition. A tail longer than the key is checked whole on the rows found.
+    const tail = referenceTail(reference)
+    const key = `external_transaction_id IS NOT NULL AND (${REFERENCE_TAIL_SQL})`
+    if (tail.length === reference.length) {
+      clauses.push(`(${key} >= ? AND (${REFERENCE_TAIL_SQL}) < ?)`)
+      params.push(tail, `${tail}\u007f`)
+    } else {
+      clauses.push(`(${key} = ? AND replace(external_transaction_id, '-', '') GLOB ?)`)
+      params.push(tail, `*${reference}`)
+    }
   }
   if (/^\d+$/.test(compact)) {
     if (compact.length === 4) {
@@ -519,6 +629,18 @@ function searchTerms(text: string): { sql: string; params: string[] } | null {
   return { sql: `(${clauses.join(' OR ')})`, params }
 }
 
+/** The years of the journal's first and last business days and those between (the day index's ends). */
+function journalYears(db: Statements): number[] {
+  const { lo, hi } = db.prepare('SELECT min(day) AS lo, max(day) AS hi FROM entries').get() as {
+    lo: number | null
+    hi: number | null
+  }
+  if (lo === null || hi === null) return []
+  const years: number[] = []
+  for (let y = Math.floor(lo / 10000); y <= Math.floor(hi / 10000); y++) years.push(y)
+  return years
+}
+
 /** Newest first (by business day, then id), keyset-paginated. */
 export function listEntries(
   db: Statements,
@@ -540,7 +662,7 @@ export function listEntries(
     params.push(value)
   }
   if (filter.search !== undefined) {
-    const terms = searchTerms(filter.search)
+    const terms = searchTerms(db, filter.search)
     if (terms) {
       where.push(terms.sql)
       params.push(...terms.params)

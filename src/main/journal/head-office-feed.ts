@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { EntryStatus, JournalEventType } from '../../shared/contract'
 import { connectionOf } from './connection'
-import { attemptsOf, ENTRY_COLUMNS, type EntryRow } from './entries'
+import { attemptsOf, ENTRY_COLUMNS, type EntryRow, receiptNoOf } from './entries'
 import type { Journal, NewEntry } from './journal'
 import type { StoredZ } from './reports'
 
@@ -16,9 +16,14 @@ import type { StoredZ } from './reports'
  * What was asked, as journaled before sending (a new entry's fields, every one given): fields that never
  * change once written. Never a voucher code.
  * The amount as it stood when first sent (a voucher's value may be corrected by the answer; the state has
- * it); `digest`: sha256 of the other fields, so the same header sent twice has the same digest.
+ * it); `digest`: sha256 of the other fields, so the same header sent twice has the same digest. Who confirmed a
+ * deposit's account holder (the customer display) stays on this desk: the head office's schema does not take it.
  */
-export type FeedEntry = Required<NewEntry> & { digest: string }
+export type FeedEntry = Required<Omit<NewEntry, 'nameConfirmedBy' | 'receiptPrefix'>> & {
+  /** The receipt number (`KA-0428-0173`); null on entries made before numbers were given. */
+  receiptNo: string | null
+  digest: string
+}
 
 /** The entry as it stood after an event (its latest when read). */
 export interface FeedState {
@@ -76,6 +81,11 @@ export interface FeedMark {
   z: number
   /** When the head office last committed something from this desk (or answered a check). */
   reachedAt: string | null
+  /**
+   * The terminal's receipt code there (head office schema 6): what this desk's live receipt numbers start with
+   * while it sends to this terminal. Absent or null: none (an older head office).
+   */
+  receiptCode?: string | null
 }
 
 const MARK_KEY = 'headoffice.mark'
@@ -113,7 +123,15 @@ function toHeader(r: EntryRow): FeedEntry {
     externalTransactionId: r.external_transaction_id,
     requestId: r.request_id,
   }
-  return { ...fixed, amountDirhams: r.amount_dirhams, digest: digest(fixed) }
+  // In the digest only when there is one: an entry from before receipt numbers keeps the digest it was sent
+  // with (the head office compares a second copy's digest with the first's).
+  const receiptNo = receiptNoOf(r)
+  return {
+    ...fixed,
+    receiptNo,
+    amountDirhams: r.amount_dirhams,
+    digest: digest(receiptNo === null ? fixed : { ...fixed, receiptNo }),
+  }
 }
 
 function toState(r: EntryRow): FeedState {
@@ -292,6 +310,7 @@ export function readFeedMark(journal: Journal): FeedMark | null {
         seq: m.seq,
         z: m.z ?? 0,
         reachedAt: m.reachedAt ?? null,
+        receiptCode: typeof m.receiptCode === 'string' ? m.receiptCode : null,
       }
     }
   } catch {

@@ -141,11 +141,11 @@ export class Journal implements ReportSource {
   ): EntryRecord {
     const sent = options.sentWithEntry
     return this.transaction(() => {
-      entries.insertEntry(this.#sql, entry, status, sent?.at ?? null)
+      const receiptNo = entries.insertEntry(this.#sql, entry, status, sent?.at ?? null)
       this.addEvent(entry.id, { type: 'created', at: entry.createdAt, clerk: entry.clerk ?? null })
       if (sent) this.addEvent(entry.id, { ...sent, type: 'sent' })
       // What the row now holds, without reading it back inside the commit (~10% of a commit's time).
-      return entries.insertedRecord(entry, status, sent?.at ?? null)
+      return entries.insertedRecord(entry, status, sent?.at ?? null, receiptNo)
     })
   }
 
@@ -315,13 +315,13 @@ export class Journal implements ReportSource {
     return kept.denominations(this.#sql)
   }
 
-  addNotice(notice: Omit<Notice, 'id'>): void {
+  addNotice(notice: Omit<Notice, 'id' | 'mode'>): void {
     kept.addNotice(this.#sql, notice)
   }
 
-  /** Notices nobody has dismissed yet, after an id. */
-  noticesAfter(afterId: number): Notice[] {
-    return kept.noticesAfter(this.#sql, afterId)
+  /** Notices nobody has dismissed yet, after an id; with a person, those of the entries they made. */
+  noticesAfter(afterId: number, personId: string | null = null): Notice[] {
+    return kept.noticesAfter(this.#sql, afterId, personId)
   }
 
   dismissNotice(id: number, at: string): void {

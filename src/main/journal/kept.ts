@@ -1,4 +1,4 @@
-import type { Denomination, EntryStatus, Notice } from '../../shared/contract'
+import type { Denomination, EntryStatus, Mode, Notice } from '../../shared/contract'
 import type { Statements } from './statements'
 
 /**
@@ -54,7 +54,7 @@ export function denominations(db: Statements): KeptDenominations {
   }
 }
 
-export function addNotice(db: Statements, notice: Omit<Notice, 'id'>): void {
+export function addNotice(db: Statements, notice: Omit<Notice, 'id' | 'mode'>): void {
   db.prepare('INSERT INTO notices (at, kind, entry_id, status) VALUES (?, ?, ?, ?)').run(
     notice.at,
     notice.kind,
@@ -63,14 +63,33 @@ export function addNotice(db: Statements, notice: Omit<Notice, 'id'>): void {
   )
 }
 
-/** Notices nobody has dismissed yet, after an id. */
-export function noticesAfter(db: Statements, afterId: number): Notice[] {
+/**
+ * Notices nobody has dismissed yet, after an id; with a person, only those of the entries that person made
+ * (and of entries made before anyone was set up): a notice belongs to whoever made the deposit.
+ */
+export function noticesAfter(db: Statements, afterId: number, personId: string | null = null): Notice[] {
   const rows = db
     .prepare(
-      'SELECT id, at, kind, entry_id, status FROM notices WHERE id > ? AND dismissed_at IS NULL ORDER BY id LIMIT 100',
+      `SELECT n.id, n.at, n.kind, n.entry_id, n.status, e.mode FROM notices n JOIN entries e ON e.id = n.entry_id
+       WHERE n.id > ? AND n.dismissed_at IS NULL AND (? IS NULL OR e.clerk_id IS NULL OR e.clerk_id = ?)
+       ORDER BY n.id LIMIT 100`,
     )
-    .all(afterId) as { id: number; at: string; kind: Notice['kind']; entry_id: string; status: EntryStatus }[]
-  return rows.map((r) => ({ id: r.id, at: r.at, kind: r.kind, entryId: r.entry_id, status: r.status }))
+    .all(afterId, personId, personId) as {
+    id: number
+    at: string
+    kind: Notice['kind']
+    entry_id: string
+    status: EntryStatus
+    mode: Mode
+  }[]
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    kind: r.kind,
+    entryId: r.entry_id,
+    status: r.status,
+    mode: r.mode,
+  }))
 }
 
 export function dismissNotice(db: Statements, id: number, at: string): void {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import type Database from 'better-sqlite3'
 import { AppError } from '../../shared/errors'
-import { NAME_KEY_SQL, PHONE_REVERSED_SQL } from './search-keys'
+import { NAME_KEY_SQL, PHONE_REVERSED_SQL, REFERENCE_TAIL_SQL } from './search-keys'
 
 /**
  * Numbered migrations. Migration N brings the schema from user_version N-1 to N. All pending migrations
@@ -290,6 +290,38 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
         SELECT e.id, z.number, e.kind, e.amount_dirhams FROM entries e CROSS JOIN z_reports z
           ON z.day = e.day AND e.id > z.after_entry_id AND e.id <= z.last_entry_id
         WHERE e.status IN ('pending', 'unknown');
+    `)
+  },
+  // 10: the receipt number a person reads aloud (shared/receipt-number.ts): one column, `receipt`, the entry's
+  // place in its business day in 6 digits then who numbered it (`000173R`: see entries.ts), given in the
+  // commit that makes the entry (the day's highest + 1, read from this index: one seek) and never changed;
+  // and who confirmed a deposit's account holder: the clerk, or the customer on the customer display
+  // (docs/customer-display.md), written with the intent, never changed. Entries made before this version have
+  // neither: their receipts never showed a number. Both in one migration: the upgrade of a large journal reads
+  // its rows once.
+  (db) => {
+    db.exec(`
+      ALTER TABLE entries ADD COLUMN receipt TEXT;
+      CREATE UNIQUE INDEX entries_receipt ON entries (day, receipt) WHERE receipt IS NOT NULL;
+      CREATE TRIGGER entries_receipt_frozen BEFORE UPDATE OF receipt ON entries
+      WHEN NEW.receipt IS NOT OLD.receipt
+      BEGIN SELECT RAISE(ABORT, 'a receipt number never changes'); END;
+      ALTER TABLE entries ADD COLUMN name_confirmed_by TEXT
+        CHECK (name_confirmed_by IS NULL OR (kind = 'deposit' AND name_confirmed_by IN ('clerk', 'customer')));
+      CREATE TRIGGER entries_name_confirmed_by_kept BEFORE UPDATE OF name_confirmed_by ON entries
+      WHEN NEW.name_confirmed_by IS NOT OLD.name_confirmed_by
+      BEGIN SELECT RAISE(ABORT, 'who confirmed the name is written once, with the deposit'); END;
+    `)
+  },
+  // 11: search as people read numbers out: a phone by its first digits (091 2…, 218 91 2…: an index on the
+  // phone, searched by prefix) and our reference by its last 6 or more characters (an index on its end
+  // written backwards; see search-keys.ts: an index on the expression, no column added, so no pass over every
+  // row). A deposit writes a page more for each; a voucher none.
+  (db) => {
+    db.exec(`
+      CREATE INDEX entries_phone_start ON entries (phone) WHERE phone IS NOT NULL;
+      CREATE INDEX entries_reference_tail ON entries (${REFERENCE_TAIL_SQL})
+        WHERE external_transaction_id IS NOT NULL;
     `)
   },
 ]

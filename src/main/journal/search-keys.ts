@@ -62,3 +62,27 @@ export function nameKey(text: string): string {
 export function globPrefix(prefix: string): string {
   return `${prefix.replace(/[[\]*?]/g, (c) => `[${c}]`)}*`
 }
+
+/**
+ * How many of our reference's last characters the reference key holds: a UUID's last group, which has no dash
+ * (our references are UUIDv7, lower-case, as the desk makes them).
+ */
+export const REFERENCE_KEY_CHARS = 12
+/** The fewest last characters of a reference a search looks for (fewer would match too many). */
+export const REFERENCE_SUFFIX_MIN_CHARS = 6
+
+/**
+ * Our reference's (a deposit's external_transaction_id) last 12 characters written backwards: its end becomes
+ * a prefix, so its last 6 or more characters, read off a receipt or said by the provider's hotline, are found
+ * through an index on this expression (the query must use this very text for SQLite to use that index).
+ */
+export const REFERENCE_TAIL_SQL = Array.from(
+  { length: REFERENCE_KEY_CHARS },
+  (_, i) => `substr(external_transaction_id, ${-(i + 1)}, 1)`,
+).join(' || ')
+
+/** The same key for the end of a reference a person typed (dashes and spaces left out, lower-cased). */
+export function referenceTail(text: string): string {
+  const chars = [...text.toLowerCase().replace(/[\s-]/g, '')]
+  return chars.reverse().slice(0, REFERENCE_KEY_CHARS).join('')
+}

@@ -1,25 +1,13 @@
-import { existsSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import type { Mode } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
-import { AppError, toAppErrorData } from '../../shared/errors'
-import type { DailyBackupStatus, Report } from '../../shared/manager'
-import {
-  type BackupEncryption,
-  type BackupSource,
-  fileSource,
-  hasBackupOfDay,
-  makeBackup,
-} from '../backup/backup'
-import type { BackupKeys } from '../backup/backup-key'
+import { AppError } from '../../shared/errors'
+import type { Report } from '../../shared/manager'
+import type { BackupHost } from '../backup/feature'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { ExportJobs } from '../exports/jobs'
 import type { PdfRenderer } from '../exports/pdf'
 import { checkExportPath, defaultExportName } from '../exports/write-export'
-import { SCHEMA_VERSION } from '../journal/migrations'
-import { checkOutputFile, checkOutputFolder } from '../output-path'
-import { PEOPLE_SCHEMA_VERSION } from '../people/migrations'
+import { checkOutputFile } from '../output-path'
 import { loadReceiptFonts } from '../receipts/fonts'
 import { printerLabel, type ReceiptPrinter } from '../receipts/printer'
 import type { ReportMeta } from '../reports/compute'
@@ -28,12 +16,10 @@ import { closeDay, getZReport, listZReports, xReport } from '../reports/z-report
 import { reportOffThread, writeExportOffThread } from './off-thread'
 import { resolutionHandlers } from './resolve'
 
-/** What a host gives the manager tools. */
-export interface ManagerHost {
+/** What a host gives the manager tools (its folder dialog is for the backups, backup/feature.ts). */
+export interface ManagerHost extends BackupHost {
   /** Where an export goes (a save dialog); null when the person cancelled. */
   chooseSavePath(defaultName: string): Promise<string | null>
-  /** Where backups go (a folder dialog); null when the person cancelled. */
-  chooseFolder(): Promise<string | null>
   /** Chromium's PDF engine; null where there is none. */
   pdf: PdfRenderer | null
 }
@@ -42,12 +28,6 @@ export interface ManagerFeatureOptions {
   host?: ManagerHost
   /** The terminal's receipt printer, for X and Z summaries. */
   printer: ReceiptPrinter
-  /** The people database, copied into every backup beside the journals. */
-  people: BackupSource
-  /** The backup key, in the secret store, with its wrap under the recovery passphrase. */
-  backupKeys: BackupKeys
-  /** How often the daily backup looks whether today's backup exists. */
-  backupCheckMs?: number
   /** Reports over every terminal, from the head office (absent: chain scope is refused). */
   chainReport?: (range: { from: number; to: number }, meta: ReportMeta) => Promise<Report>
 }
@@ -63,32 +43,20 @@ type ManagerMethod =
   | 'printReport'
   | 'exportReport'
   | 'getExportProgress'
-  | 'backupNow'
-  | 'getDailyBackup'
-  | 'getBackupProtection'
-  | 'setBackupPassphrase'
 
 export interface ManagerFeature {
   handlers: FeatureHandlers<ManagerMethod>
-  /** Starts the daily backup's checks. */
-  start(): void
+  /** Waits for the exports under way. */
   stop(): Promise<void>
 }
 
 /**
- * The manager tools, assembled: resolution of entries that need a person, reports with X and Z, exports as
- * jobs, and backups on demand or daily.
+ * The manager tools, assembled: resolution of entries that need a person, reports with X and Z, and exports
+ * as jobs. (Backups, on demand or daily, are backup/feature.ts.)
  */
 export function createManagerFeature(core: DeskCore, options: ManagerFeatureOptions): ManagerFeature {
   const log = core.log.child('manager')
   const jobs = new ExportJobs(log)
-  let backupTimer: NodeJS.Timeout | null = null
-  let firstBackupCheck: NodeJS.Timeout | null = null
-  let backingUp: Promise<unknown> | null = null
-  let dailyCheck: Promise<void> | null = null
-  /** The last daily backup's outcome, for the Backup tab: a failure would otherwise be only a log line. */
-  let lastDaily: (DailyBackupStatus & { day: number }) | null = null
-  let stopping = false
 
   function today(): number {
     return businessDay(core.active().session.clock.now())
@@ -100,114 +68,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
   }
 
   /** Where there is no dialog to ask (a host without one), the call must say where. */
-  function host(field: 'path' | 'folder'): ManagerHost {
+  function host(): ManagerHost {
     if (!options.host)
-      throw new AppError('BAD_INPUT', `${field}: give it; there is no dialog here.`, { field })
+      throw new AppError('BAD_INPUT', 'path: give it; there is no dialog here.', { field: 'path' })
     return options.host
-  }
-
-  function backupSources(): BackupSource[] {
-    const ws = core.active()
-    // The open journal is copied from its file on a connection of the copy's own, in a worker thread, like
-    // the other mode's: a year's journal is ~500 MB, and the clerks keep selling meanwhile.
-    const sources: BackupSource[] = [fileSource(`journal-${ws.mode}.sqlite`, ws.journal.path)]
-    const other: Mode = ws.mode === 'live' ? 'training' : 'live'
-    const otherPath = join(core.dataDir, `journal-${other}.sqlite`)
-    if (existsSync(otherPath)) sources.push(fileSource(`journal-${other}.sqlite`, otherPath))
-    sources.push(options.people)
-    return sources
-  }
-
-  /** The key encrypted backups are made with; refused, saying what to do, while there is none. */
-  async function backupEncryption(): Promise<BackupEncryption> {
-    const key = await options.backupKeys.current()
-    if (key) return { key: key.key, recovery: key.recovery }
-    throw new AppError(
-      'BACKUP_FAILED',
-      'Backups are encrypted: set a recovery passphrase first (Backup tab), or choose plain backups.',
-      { reason: 'BACKUP_PASSPHRASE_NEEDED' },
-    )
-  }
-
-  /**
-   * One backup at a time: a daily one and a manager's click never write the same folder together. None
-   * starts once the desk is stopping (stop waits for one under way, which reads the journals and people).
-   */
-  function backup(folder: string) {
-    const run = async () => {
-      if (stopping) throw new AppError('BACKUP_FAILED', 'The desk is closing: no backup was made.')
-      const settings = core.settings().backup
-      return makeBackup({
-        folder,
-        sources: backupSources(),
-        atMs: core.active().session.clock.now(),
-        keep: settings.keep,
-        encryption: settings.plain ? null : await backupEncryption(),
-        workDir: join(core.dataDir, BACKUP_WORK_DIR),
-        appInfo: {
-          journalSchema: SCHEMA_VERSION,
-          peopleSchema: PEOPLE_SCHEMA_VERSION,
-          mode: core.active().mode,
-        },
-      })
-    }
-    const result = (backingUp ?? Promise.resolve()).then(run, run)
-    backingUp = result.catch(() => undefined)
-    return result
-  }
-
-  /**
-   * The check every 30 minutes: one at a time. A backup folder on a share that has gone away can keep the
-   * check waiting for a long while (off the main thread); a second check would only wait beside it. Stopping
-   * does not wait for such a check, and a check that answers after the stop began makes no backup.
-   */
-  async function dailyBackup(): Promise<void> {
-    if (dailyCheck) return dailyCheck
-    const check = checkDailyBackup()
-    dailyCheck = check
-    try {
-      await check
-    } finally {
-      if (dailyCheck === check) dailyCheck = null
-    }
-  }
-
-  async function checkDailyBackup(): Promise<void> {
-    let folder: string | null = null
-    // Taken before any wait: after a stop the desk has no workspace to ask the time of, and nothing in the
-    // catch below may throw (this runs from a timer: nobody would catch it).
-    let at = new Date().toISOString()
-    let day = businessDay(Date.now())
-    try {
-      at = new Date(core.active().session.clock.now()).toISOString()
-      day = today()
-      const { backup: b } = core.settings()
-      folder = b.folder
-      if (!b.daily || b.folder === null) return
-      if (await hasBackupOfDay(b.folder, day)) {
-        // Today's is there (a manager's Back up now after a failure, say): an earlier failure is over.
-        if (lastDaily?.error) lastDaily = null
-        return
-      }
-      if (stopping) return
-      const result = await backup(b.folder)
-      lastDaily = { at, day, folder: b.folder, made: result.folder, error: null }
-      log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
-    } catch (error) {
-      if (!stopping) lastDaily = { at, day, folder, made: null, error: toAppErrorData(error) }
-      log.error('the daily backup failed', { error })
-    }
-  }
-
-  /**
-   * What the Backup tab says of the daily backup: only today's, only while it is on, only for the folder
-   * saved now (a status of another folder, or of yesterday, would not be true any more).
-   */
-  function dailyBackupNow(): DailyBackupStatus | null {
-    const { backup: b } = core.settings()
-    if (!lastDaily || !b.daily || lastDaily.folder !== b.folder || lastDaily.day !== today()) return null
-    const { day: _day, ...status } = lastDaily
-    return status
   }
 
   const reports: FeatureHandlers<
@@ -273,28 +137,14 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
   }
 
-  const exportsAndBackups: FeatureHandlers<
-    | 'exportReport'
-    | 'getExportProgress'
-    | 'backupNow'
-    | 'getDailyBackup'
-    | 'getBackupProtection'
-    | 'setBackupPassphrase'
-  > = {
-    getDailyBackup: async () => dailyBackupNow(),
-    getBackupProtection: async () => options.backupKeys.protection(),
-    setBackupPassphrase: async (args) => {
-      const protection = await options.backupKeys.setPassphrase(args.passphrase)
-      log.info('backup recovery passphrase set: a new backup key')
-      return protection
-    },
+  const exportsHandlers: FeatureHandlers<'exportReport' | 'getExportProgress'> = {
     exportReport: async (args, call) => {
       const ws = core.active()
       const s = core.settings()
       const path =
         args.path !== undefined
           ? await checkOutputFile(args.path, [`.${args.format}`], core.dataDir)
-          : await host('path').chooseSavePath(
+          : await host().chooseSavePath(
               defaultExportName(
                 args.format,
                 args.from,
@@ -346,50 +196,16 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       )
     },
     getExportProgress: async (args) => jobs.get(args.jobId),
-    backupNow: async (args) => {
-      const named = args.folder ?? core.settings().backup.folder
-      const folder =
-        named !== null ? await checkOutputFolder(named, core.dataDir) : await host('folder').chooseFolder()
-      if (folder === null) return null
-      const made = await backup(folder)
-      // A backup of today in the daily backup's folder: its failure earlier today is over.
-      if (lastDaily?.error && lastDaily.folder !== null && sameFolder(lastDaily.folder, folder))
-        lastDaily = null
-      return made
-    },
   }
 
   return {
     handlers: {
       ...resolutionHandlers(core),
       ...reports,
-      ...exportsAndBackups,
-    },
-    start() {
-      stopping = false
-      const every = options.backupCheckMs ?? 30 * 60_000
-      backupTimer = setInterval(() => void dailyBackup(), every)
-      backupTimer.unref()
-      firstBackupCheck = setTimeout(() => void dailyBackup(), Math.min(every, 10_000))
-      firstBackupCheck.unref()
+      ...exportsHandlers,
     },
     async stop() {
-      stopping = true
-      if (backupTimer) clearInterval(backupTimer)
-      if (firstBackupCheck) clearTimeout(firstBackupCheck)
-      backupTimer = null
-      firstBackupCheck = null
       await jobs.idle()
-      await backingUp
     },
   }
-}
-
-/** Inside the data folder: where a backup's clear copies are made and checked before they are encrypted. */
-export const BACKUP_WORK_DIR = 'backup-work'
-
-/** Whether two folder names are the same place as written (Windows: any letter case). */
-function sameFolder(a: string, b: string): boolean {
-  const norm = (p: string) => (process.platform === 'win32' ? resolve(p).toLowerCase() : resolve(p))
-  return norm(a) === norm(b)
 }

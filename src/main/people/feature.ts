@@ -16,8 +16,11 @@ export interface PeopleFeature {
   handlers: FeatureHandlers<PeopleMethod>
   /** The role policy around every handler of the desk. */
   guard(handlers: DeskHandlers): DeskHandlers
-  /** The role check alone (may this caller make this call at all), for the bridge to ask first. */
-  checkCaller(method: DeskMethod, call: CallContext): void
+  /**
+   * May this caller make this call at all (signed in, the role it needs): the bridge asks first, before the
+   * input is validated, and hands the call it answers to the handler, whose guard takes it as admitted.
+   */
+  admit(method: DeskMethod, call: CallContext): CallContext
   /** Hosts end a window's session when the window goes away or loads a new page. */
   endSession(sender: string): void
   /** people.sqlite, for backups. */
@@ -70,7 +73,7 @@ export function createPeopleFeature(
       ...(options.wallNow ? { wallNow: options.wallNow } : {}),
     }),
     guard: (handlers) => guardHandlers(handlers, gate),
-    checkCaller: (method, call) => void admitCaller(method, call, gate),
+    admit: (method, call) => admitCaller(method, call, gate).call,
     endSession: (sender) => sessions.end(sender),
     // Copied from its file like the journals (in a worker thread); opened first, so a desk that never had
     // anyone signed in still has a people database to copy.

@@ -6,6 +6,7 @@ import {
   type DeskMethod,
 } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import { isOpenStatus } from '../../shared/types'
 import { maySeeCodeAgain } from '../desk/code-shown'
 import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
@@ -53,17 +54,13 @@ function todaysJournal(args: DeskArgs<'listJournal'>, scope: ClerkScope): DeskAr
   return { ...args, from: today, to: today }
 }
 
-function isOpen(entry: EntryRecord): boolean {
-  return entry.status === 'pending' || entry.status === 'unknown'
-}
-
 /**
  * A clerk may open today's entries, and any entry still open: main itself leads the clerk to an earlier
  * unresolved deposit to the same phone, whatever day it was made.
  */
 function todaysOrOpenEntry(args: { entryId: string }, scope: ClerkScope): void {
   const entry = scope.entry(args.entryId)
-  if (entry && entry.day !== scope.today() && !isOpen(entry)) {
+  if (entry && entry.day !== scope.today() && !isOpenStatus(entry.status)) {
     throw forbidden("A clerk sees today's journal only.", { reason: 'today-only', today: scope.today() })
   }
 }
@@ -129,12 +126,25 @@ export interface Gate {
 }
 
 /**
- * Whether this caller may make this call at all, from the method alone: checked before the input is even
- * validated, so a call someone may not make is refused as such (never answered with the schema's field
- * details), and again around the handler. Returns the call as the signed-in person makes it.
+ * Admissions made by the bridge, passed on to the handler's guard with the call they made: each call is
+ * admitted once. Keyed by the admitted call itself (a new object per admission) and used up by the guard.
+ */
+const admissions = new WeakMap<CallContext, { method: DeskMethod; session: SignedIn | null }>()
+
+/**
+ * Whether this caller may make this call at all, from the method alone: signed in, with the role it needs.
+ * The bridge asks it before the input is even validated, so a call someone may not make is refused as such
+ * (never answered with the schema's field details); its answer — the call as the signed-in person makes it —
+ * is what the bridge hands the handler, whose guard (guardHandlers) takes it as it is instead of asking again.
  */
 export function admitCaller(method: DeskMethod, call: CallContext, gate: Gate): Admitted {
-  if (!gate.setUp()) return { call, session: null }
+  const admitted = whoCalls(method, call, gate)
+  admissions.set(admitted.call, { method, session: admitted.session })
+  return admitted
+}
+
+function whoCalls(method: DeskMethod, call: CallContext, gate: Gate): Admitted {
+  if (!gate.setUp()) return { call: { ...call }, session: null }
   const { level } = POLICY[method] as Rule
   const lookup = gate.sessions.lookup(call.sender)
   const session = lookup.state === 'signed-in' ? lookup.session : null
@@ -164,14 +174,21 @@ interface Admitted {
   session: SignedIn | null
 }
 
-/** The rule for a call and its (validated) arguments: who may make it, and the arguments to run it with. */
+/**
+ * The rule for a call and its (validated) arguments: who may make it — the bridge's admission of this very
+ * call when it made one, else admitted here (a call made without the bridge) — and the arguments to run it
+ * with (a clerk's limits), counting as the person's activity unless the call is a poll.
+ */
 export function admit<M extends DeskMethod>(
   method: M,
   args: DeskArgs<M>,
   call: CallContext,
   gate: Gate,
 ): { args: DeskArgs<M>; call: CallContext } {
-  const { call: as, session } = admitCaller(method, call, gate)
+  const passed = admissions.get(call)
+  admissions.delete(call)
+  const { call: as, session } =
+    passed?.method === method ? { call, session: passed.session } : whoCalls(method, call, gate)
   if (!session) return { args, call: as }
   const rule = (POLICY as Record<DeskMethod, unknown>)[method] as Rule<M>
   const limited = session.role !== 'manager' && rule.forClerk ? rule.forClerk(args, gate.scope) : args

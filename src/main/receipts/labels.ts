@@ -16,6 +16,7 @@ export interface ReceiptLabels {
   phone: string
   firstName: string
   serviceTransaction: string
+  /** Our reference, printed small once: said to the provider's hotline, never by the customer to us. */
   reference: string
   notGiven: string
   currency: string
@@ -39,8 +40,8 @@ const en: ReceiptLabels = {
   expiry: 'Expires',
   phone: 'Phone',
   firstName: 'Name',
-  serviceTransaction: 'Transaction ID',
-  reference: 'Our reference',
+  serviceTransaction: 'Provider transaction ID',
+  reference: 'Our reference (for the provider’s hotline)',
   notGiven: 'not given',
   currency: 'LYD',
   training: 'TRAINING — NOT VALID',
@@ -63,8 +64,8 @@ const ar: ReceiptLabels = {
   expiry: 'تاريخ الانتهاء',
   phone: 'رقم الهاتف',
   firstName: 'الاسم',
-  serviceTransaction: 'رقم العملية',
-  reference: 'مرجعنا',
+  serviceTransaction: 'رقم عملية المزوّد',
+  reference: 'مرجعنا (لخدمة عملاء المزوّد)',
   notGiven: 'غير متوفر',
   currency: 'د.ل',
   training: 'تدريب — غير صالح',

@@ -127,6 +127,18 @@ function codeFontSize(groups: string[], widthDots: number, sizes: Sizes): number
   return Math.max(24, Math.min(sizes.codeMax, Math.floor(available / ems)))
 }
 
+/**
+ * The receipt number, large, under the title: the one reference a customer reads aloud (on the phone, at the
+ * counter). An entry made before numbers were given has none, and no line.
+ */
+function receiptNumber(entry: JournalEntry, labels: ReceiptLabels): string {
+  if (!entry.receiptNo) return ''
+  return (
+    `<div class="receipt-no"><div class="caption">${text(labels.receiptNo)}</div>` +
+    `<div class="number">${ltr(entry.receiptNo)}</div></div>`
+  )
+}
+
 function voucherBody(
   entry: JournalEntry,
   labels: ReceiptLabels,
@@ -141,13 +153,15 @@ function voucherBody(
   const hint = options.redemptionHint?.trim()
   return [
     `<div class="title">${text(labels.voucherTitle)}</div>`,
+    receiptNumber(entry, labels),
     commonRows(entry, labels, options),
     '<hr>',
     `<div class="caption">${text(labels.value)}</div>`,
     amountLine(entry.amountDirhams, labels),
     `<div class="caption">${text(labels.code)}</div>`,
     `<div class="code-box"><bdi dir="ltr" class="code" style="font-size:${codeFontSize(groups, widthDots, sizes)}px">${code}</bdi></div>`,
-    row(labels.serial, ltr(voucher.serialNumber)),
+    // Grouped as on the screen and in the exports (shared/voucher-code).
+    row(labels.serial, ltr(codeGroups(voucher.serialNumber).join(' '))),
     // A voucher resolved by a manager may have no dates: "not given", never a blank the customer wonders at.
     row(labels.activation, voucher.activationDate ? ltr(voucher.activationDate) : text(labels.notGiven)),
     row(labels.expiry, voucher.expiryDate ? ltr(voucher.expiryDate) : text(labels.notGiven)),
@@ -161,6 +175,7 @@ function depositBody(entry: JournalEntry, labels: ReceiptLabels, options: Receip
   const reference = entry.externalTransactionId
   return [
     `<div class="title">${text(labels.depositTitle)}</div>`,
+    receiptNumber(entry, labels),
     commonRows(entry, labels, options),
     '<hr>',
     row(labels.phone, ltr(formatPhoneForDisplay(entry.phone ?? ''))),
@@ -171,9 +186,10 @@ function depositBody(entry: JournalEntry, labels: ReceiptLabels, options: Receip
       labels.serviceTransaction,
       entry.serviceTransactionId ? ltr(entry.serviceTransactionId) : text(labels.notGiven),
     ),
-    reference ? stacked(labels.reference, ltr(reference)) : '',
-    reference ? barcodeBlock(qrCode(reference), widthDots) : '',
     `<hr><div class="hint">${text(labels.keepReceipt)}</div>`,
+    // For the provider's hotline, small, once, last: the customer reads the receipt number above.
+    reference ? barcodeBlock(qrCode(reference), widthDots) : '',
+    reference ? `<div class="reference">${stacked(labels.reference, ltr(reference))}</div>` : '',
   ].join('')
 }
 
@@ -199,11 +215,14 @@ hr{border:0;border-top:2px dashed #000;margin:10px 0}
 .row{display:flex;justify-content:space-between;align-items:baseline;gap:10px}
 .row .label{flex:none}
 .row .value{font-weight:700;text-align:end;min-width:0;overflow-wrap:anywhere}
-.receipt-no{text-align:center;font-size:${sizes.small}px;margin-top:8px}
+/* Boxed, narrower than the paper: never read as the training banner's solid rows, nor as the code's box. */
+.receipt-no{text-align:center;border:3px solid #000;padding:2px 4px 4px;margin:2px 6% 8px}
+.receipt-no .caption{margin-top:0}
+.receipt-no .number{font-size:${sizes.amount}px;font-weight:800;line-height:1.15;white-space:nowrap}
+.reference{font-size:${sizes.small}px;text-align:center}
 .stacked{margin-top:4px}
 .stacked .value{font-weight:700;font-size:${sizes.id}px}
-.id{font-size:${sizes.id}px}
-.id,.stacked .value{word-break:break-all}
+.stacked .value{word-break:break-all}
 .caption{text-align:center;margin-top:6px}
 .amount{text-align:center;font-size:${sizes.amount}px;font-weight:800;line-height:1.15;margin-bottom:4px}
 .code-box{border:3px solid #000;padding:6px;margin:2px 0 8px;text-align:center}
@@ -245,7 +264,6 @@ export function renderReceiptHtml(input: ReceiptInput, fonts: ReceiptFonts): str
     training ? trainingBanner(labels, options) : '',
     options.copy ? copyBanner(labels, options.copy.reprintedAt) : '',
     body,
-    `<div class="receipt-no"><div>${text(labels.receiptNo)}</div><div class="id">${ltr(entry.id)}</div></div>`,
     training ? trainingBanner(labels, options) : '',
     '</body></html>',
   ].join('')

@@ -10,6 +10,7 @@ import {
   type Tally,
   type ZInfo,
 } from '../../shared/manager'
+import { isOpenStatus } from '../../shared/types'
 import { codeLast4 } from '../journal/dto'
 import type { EntryRecord } from '../journal/entries'
 import type { LateGroup, ReportGroup, ReportScope, ReportSource } from '../journal/reports'
@@ -45,6 +46,7 @@ const add = (t: Tally, n: number, dirhams: number): Tally => ({
 export function toReportEntry(e: EntryRecord): ReportEntry {
   return {
     id: e.id,
+    receiptNo: e.receiptNo,
     createdAt: e.createdAt,
     day: e.day,
     kind: e.kind,
@@ -68,7 +70,6 @@ function listed(source: ReportSource, scope: ReportScope, list: 'failed' | 'atte
 }
 
 const isDone = (status: EntryStatus) => status === 'issued' || status === 'confirmed'
-const isOpen = (status: EntryStatus) => status === 'pending' || status === 'unknown'
 
 /** Adds up the groups: by kind and outcome, by voucher value, by clerk, and the sizes of the two lists. */
 function summarise(all: ReportGroup[]) {
@@ -90,7 +91,7 @@ function summarise(all: ReportGroup[]) {
     const bucket = isDone(g.status) ? 'done' : g.status === 'failed' ? 'failed' : 'open'
     kind[bucket] = add(kind[bucket], g.n, g.dirhams)
     if (g.status === 'failed') failed += g.n
-    if (g.flagged === 1 || isOpen(g.status)) attention += g.n
+    if (g.flagged === 1 || isOpenStatus(g.status)) attention += g.n
     if (g.value !== null) values.set(g.value, add(values.get(g.value) ?? zero(), g.n, g.dirhams))
     if (isDone(g.status)) {
       const c = clerks.get(g.clerk) ?? { clerk: g.clerk, vouchers: zero(), deposits: zero(), total: zero() }

@@ -12,6 +12,7 @@ import {
 } from '../../shared/manager'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
+import { codeGroups } from '../../shared/voucher-code'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'
 import { escapeHtml, formatTripoliDateTime } from '../receipts/format'
@@ -96,7 +97,7 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
       ? `<td>${ltr(formatPhoneForDisplay(e.phone))} ${auto(e.firstName)}</td>`
       : `<td dir="ltr">${escapeHtml(formatPhoneForDisplay(e.phone))}</td>`
     : e.serialNumber
-      ? `<td dir="ltr">${escapeHtml(e.serialNumber)}</td>`
+      ? `<td dir="ltr">${escapeHtml(codeGroups(e.serialNumber).join(' '))}</td>`
       : '<td></td>'
   // Why it is listed, in words (its error, or a deposit confirmed by duplicate); an unknown code, as it is.
   const why = reportReason(e, l.language)
@@ -106,7 +107,8 @@ function entryRow(e: ReportEntry, l: ReportLabels): string {
       ? `<td dir="ltr">${escapeHtml(why.text)}</td>`
       : `<td>${escapeHtml(why.text)}</td>`
   return (
-    `<tr><td dir="ltr">${escapeHtml(formatTripoliDateTime(e.createdAt))}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
+    `<tr><td dir="ltr">${escapeHtml(formatTripoliDateTime(e.createdAt))}</td>` +
+    `<td dir="ltr">${escapeHtml(e.receiptNo ?? '')}</td><td>${escapeHtml(l.kindOne[e.kind])}</td>` +
     `<td>${escapeHtml(l.status[e.status])}</td><td class="num" dir="ltr">${escapeHtml(formatLyd(e.amountDirhams))}</td>` +
     `${e.clerk === null ? '<td></td>' : `<td dir="auto">${escapeHtml(e.clerk)}</td>`}${contact}` +
     `${idCell(transactionIdText(e, l))}` +
@@ -126,7 +128,7 @@ function everyPageMark(text: string): string {
 /** The head row of an entries table (the failed and the attention lists). */
 function entryTableHead(l: ReportLabels): string {
   const c = l.columns
-  return `<tr><th>${escapeHtml(c.createdAt.replace(' (UTC)', ''))}</th><th>${escapeHtml(c.kind)}</th><th>${escapeHtml(c.status)}</th><th>${escapeHtml(c.amount)}</th><th>${escapeHtml(c.clerk)}</th><th>${escapeHtml(`${c.phone} / ${c.serial}`)}</th><th>${escapeHtml(c.serviceTransaction)}</th><th>${escapeHtml(c.error)}</th></tr>`
+  return `<tr><th>${escapeHtml(c.localDateTime)}</th><th>${escapeHtml(c.receiptNo)}</th><th>${escapeHtml(c.kind)}</th><th>${escapeHtml(c.status)}</th><th>${escapeHtml(c.amount)}</th><th>${escapeHtml(c.clerk)}</th><th>${escapeHtml(`${c.phone} / ${c.serial}`)}</th><th>${escapeHtml(c.serviceTransaction)}</th><th>${escapeHtml(c.error)}</th></tr>`
 }
 
 /**

@@ -61,8 +61,13 @@ const en = {
   entriesCapped: (shown: number, total: number) =>
     `The first ${shown} of ${total} entries; the CSV and Excel exports hold them all.`,
   columns: {
-    id: 'Entry id',
+    receiptNo: 'Receipt no.',
+    id: 'Entry ID',
     day: 'Business day',
+    localDate: 'Date (Tripoli)',
+    localTime: 'Time (Tripoli)',
+    /** A list's one column for both (on paper and in the PDF). */
+    localDateTime: 'Date and time (Tripoli)',
     createdAt: 'Created (UTC)',
     kind: 'Kind',
     status: 'Status',
@@ -73,7 +78,7 @@ const en = {
     firstName: 'Account holder',
     serial: 'Serial',
     codeLast4: 'Code (last 4)',
-    serviceTransaction: 'Service transaction id',
+    serviceTransaction: 'Provider transaction ID',
     reference: 'Our reference',
     attention: 'Needs attention',
     error: 'Error',
@@ -110,7 +115,7 @@ const ar: ReportLabels = {
     x: 'تقرير X (الوردية حتى الآن)',
     z: 'تقرير Z (إغلاق اليوم)',
   },
-  mode: { live: 'فعلي', training: 'تدريب' },
+  mode: { live: 'مباشر', training: 'تدريب' },
   trainingWarning: 'تدريب — ليست أموالاً حقيقية',
   period: 'الفترة',
   day: 'يوم العمل',
@@ -155,8 +160,12 @@ const ar: ReportLabels = {
   entries: 'العمليات',
   entriesCapped: (shown, total) => `أول ${shown} من ${total} عملية؛ ملفا CSV وExcel يحتويان عليها كلها.`,
   columns: {
-    id: 'رقم العملية',
+    receiptNo: 'رقم الإيصال',
+    id: 'معرّف العملية',
     day: 'يوم العمل',
+    localDate: 'التاريخ (طرابلس)',
+    localTime: 'الوقت (طرابلس)',
+    localDateTime: 'التاريخ والوقت (طرابلس)',
     createdAt: 'الوقت (UTC)',
     kind: 'النوع',
     status: 'الحالة',
@@ -167,7 +176,7 @@ const ar: ReportLabels = {
     firstName: 'صاحب الحساب',
     serial: 'الرقم التسلسلي',
     codeLast4: 'الرمز (آخر 4)',
-    serviceTransaction: 'رقم عملية الخدمة',
+    serviceTransaction: 'رقم عملية المزوّد',
     reference: 'مرجعنا',
     attention: 'تحتاج متابعة',
     error: 'الخطأ',
@@ -198,7 +207,7 @@ export function reportTitle(report: Pick<Report, 'type' | 'chain'>, l: ReportLab
 }
 
 /**
- * What an entry list's "Service transaction id" cell says: the service's id; without one (a failed or open
+ * What an entry list's "Provider transaction ID" cell says: the service's id; without one (a failed or open
  * deposit), our own reference, named as ours, so that it is never read as the provider's transaction.
  */
 export function transactionIdText(

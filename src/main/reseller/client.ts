@@ -1,5 +1,6 @@
 import { type Dirhams, dirhamsToLyd, lydToDirhams } from '../../shared/money'
-import { rejection, ServiceError, type ServiceHttp } from './http'
+import type { ServiceHttp } from './http'
+import { noProof, rejection, unexpected } from './outcomes'
 
 /**
  * One function per endpoint of the Reseller Service Interface v1. Each reads the answer tolerantly (what
@@ -23,24 +24,6 @@ function str(value: unknown): string | null {
   if (typeof value === 'string' && value.trim() !== '') return value.trim()
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value)
   return null
-}
-
-function unexpected(status: number, what: string): ServiceError {
-  return new ServiceError(
-    'SERVICE_ERROR',
-    `The service's answer (HTTP ${status}) did not contain ${what}.`,
-    'rejected',
-    status,
-  )
-}
-
-function noProof(status: number, what: string): ServiceError {
-  return new ServiceError(
-    'OUTCOME_UNKNOWN',
-    `The service answered HTTP ${status} without ${what}; the operation may or may not have been carried out.`,
-    'unknown',
-    status,
-  )
 }
 
 export interface IssuedToken {

@@ -1,40 +1,22 @@
-import type { IncomingHttpHeaders } from 'node:http'
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import { Agent, type Dispatcher, ProxyAgent, request as undiciRequest } from 'undici'
-import { AppError, type ErrorCode } from '../../shared/errors'
-import { lydToDirhams } from '../../shared/money'
+import { type $Fetch, ofetch } from 'ofetch'
+import { Agent, type Dispatcher, ProxyAgent, Headers as UndiciHeaders, fetch as undiciFetch } from 'undici'
 import type { Logger } from '../log'
+import { normalizeBaseUrl, type ProxyCredentials } from './address'
 import type { ServiceClock } from './clock'
+import {
+  requestNotMade,
+  type ServiceAnswer,
+  type ServiceError,
+  transportFailure,
+  undecodableBody,
+} from './outcomes'
 
 /**
- * The HTTP edge of the reseller service. It sends each request once (never retries a POST by itself) and
- * turns every failure into a ServiceError with one of three outcomes the money code depends on:
- * - not-sent: the request never left (refused, DNS, connect timeout, TLS or proxy tunnel failure, or a request
- *   the HTTP client refused to write);
- * - rejected: a definite answer that moved nothing (401, 403, 404, 409, 422, 429, other 4xx);
- * - unknown: it may have been acted on (reset or timeout after sending, 5xx or 3xx on a money call,
- *   a 2xx without what proves the operation).
+ * The HTTP edge of the reseller service, the transport alone, on ofetch: the one way the desk talks HTTP to
+ * the service. It sends each request once — never a retry, of a POST above all — and hands back the whole
+ * answer (status, headers, body) or a transport failure as outcomes.ts classifies it. What an answer means
+ * is read in outcomes.ts; addresses are checked in address.ts.
  */
-export type CallOutcome = 'not-sent' | 'rejected' | 'unknown'
-
-export class ServiceError extends AppError {
-  readonly outcome: CallOutcome
-  readonly httpStatus: number | undefined
-
-  constructor(
-    code: ErrorCode,
-    message: string,
-    outcome: CallOutcome,
-    httpStatus?: number,
-    details?: Record<string, unknown>,
-  ) {
-    super(code, message, { ...details, outcome, ...(httpStatus === undefined ? {} : { httpStatus }) })
-    this.name = 'ServiceError'
-    this.outcome = outcome
-    this.httpStatus = httpStatus
-  }
-}
-
 export interface ConnectionSettings {
   baseUrl: string
   /** The proxy's address, never with credentials in it. */
@@ -45,17 +27,6 @@ export interface ConnectionSettings {
   answerTimeoutMs: number
   /** Sent as User-Agent: the app and its version (USER_AGENT when not given). */
   userAgent?: string
-}
-
-export interface ProxyCredentials {
-  username: string
-  password: string
-}
-
-/** A proxy as typed (`http://user:pass@host:port`): its address without credentials, and the credentials. */
-export interface ProxyAddress {
-  url: string
-  credentials: ProxyCredentials | null
 }
 
 export interface ServiceRequest {
@@ -81,362 +52,77 @@ export interface ServiceRequest {
   signal?: AbortSignal
 }
 
-/** The headers of an answer, read by name (case-insensitive). */
-export interface AnswerHeaders {
-  get(name: string): string | null
-}
-
-export interface ServiceAnswer {
-  status: number
-  body: unknown
-  headers: AnswerHeaders
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
-
-function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-}
-
-/** The service address: https, or http only on this machine (the training sandbox). No trailing slash. */
-export function normalizeBaseUrl(text: string): string {
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    throw new AppError('BAD_INPUT', 'baseUrl: not a web address (https://host/api/v1/reseller).', {
-      field: 'baseUrl',
-      reason: 'ADDRESS_NOT_VALID',
-    })
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new AppError('BAD_INPUT', 'baseUrl: the service must be reached over https.', {
-      field: 'baseUrl',
-      reason: 'ADDRESS_NOT_HTTPS',
-    })
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new AppError('BAD_INPUT', 'baseUrl: no credentials, query or fragment in the address.', {
-      field: 'baseUrl',
-      reason: 'ADDRESS_EXTRAS',
-    })
-  }
-  return url.toString().replace(/\/+$/, '')
-}
-
-/** A proxy address as typed, split into the address (what settings keep) and its credentials (secrets). */
-export function parseProxyUrl(text: string | null | undefined): ProxyAddress | null {
-  if (text === null || text === undefined || text.trim() === '') return null
-  let url: URL
-  try {
-    url = new URL(text.trim())
-  } catch {
-    throw new AppError('BAD_INPUT', 'proxyUrl: not a proxy address (http://host:port).', {
-      field: 'proxyUrl',
-      reason: 'PROXY_NOT_VALID',
-    })
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError('BAD_INPUT', 'proxyUrl: the proxy must be an http:// or https:// address.', {
-      field: 'proxyUrl',
-      reason: 'PROXY_NOT_VALID',
-    })
-  }
-  if (url.search || url.hash) {
-    throw new AppError('BAD_INPUT', 'proxyUrl: no query or fragment in the proxy address.', {
-      field: 'proxyUrl',
-      reason: 'PROXY_NOT_VALID',
-    })
-  }
-  let credentials: ProxyCredentials | null = null
-  if (url.username || url.password) {
-    try {
-      credentials = {
-        username: decodeURIComponent(url.username),
-        password: decodeURIComponent(url.password),
-      }
-    } catch {
-      throw new AppError('BAD_INPUT', 'proxyUrl: the username or password is not properly escaped.')
-    }
-    url.username = ''
-    url.password = ''
-  }
-  return { url: url.toString().replace(/\/+$/, ''), credentials }
-}
-
-/** An address with any `user:pass@` removed, for anything shown or written (settings, diagnostics). */
-export function withoutCredentials(address: string): string {
-  return address.replace(/^([A-Za-z][\w+.-]*:\/\/)[^/?#]*@/, '$1')
-}
-
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_FAIL',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EHOSTDOWN',
-  'ENETDOWN',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'ERR_SSL_WRONG_VERSION_NUMBER',
-  'ERR_INVALID_URL',
-])
-
-/** undici refuses a malformed request (a header value with a line break, say) before it writes a byte. */
-const REFUSED_HERE_CODES = new Set(['UND_ERR_INVALID_ARG'])
-
-function causeChain(error: unknown): { codes: string[]; messages: string[] } {
-  const codes: string[] = []
-  const messages: string[] = []
-  let e: unknown = error
-  for (let depth = 0; e && depth < 6; depth++) {
-    if (typeof e === 'object') {
-      const o = e as { code?: unknown; message?: unknown; cause?: unknown }
-      if (typeof o.code === 'string') codes.push(o.code)
-      if (typeof o.message === 'string') messages.push(o.message)
-      e = o.cause
-    } else break
-  }
-  return { codes, messages }
-}
-
-/** A transport failure (no HTTP answer) as a ServiceError with its outcome. */
-export function transportFailure(error: unknown, money: boolean): ServiceError {
-  const { codes, messages } = causeChain(error)
-  if (codes.some((c) => REFUSED_HERE_CODES.has(c))) {
-    return new ServiceError(
-      'NOT_SENT',
-      'The request could not be made on this PC (a value it would carry is not valid); nothing was sent.',
-      'not-sent',
-      undefined,
-      { reason: 'REQUEST_NOT_MADE' },
-    )
-  }
-  const tunnelRefused = messages.some((m) => /Proxy response \(\d+\) !== 200/.test(m))
-  if (tunnelRefused || codes.some((c) => NOT_SENT_CODES.has(c))) {
-    const reason = codes.find((c) => NOT_SENT_CODES.has(c)) ?? 'PROXY_REFUSED'
-    return new ServiceError(
-      'NOT_SENT',
-      'The service could not be reached; nothing was sent.',
-      'not-sent',
-      undefined,
-      {
-        reason,
-      },
-    )
-  }
-  const reason = codes.find((c) => c.startsWith('UND_ERR') || c.startsWith('E')) ?? 'NO_ANSWER'
-  if (!money) {
-    return new ServiceError('SERVICE_ERROR', 'The service did not answer.', 'unknown', undefined, { reason })
-  }
-  return new ServiceError(
-    'OUTCOME_UNKNOWN',
-    'The request was sent but no answer came back; it may have been carried out.',
-    'unknown',
-    undefined,
-    { reason },
-  )
-}
-
-function message(body: unknown): string | null {
-  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-    return (body as { message: string }).message
-  }
-  return null
-}
-
-function fieldErrors(body: unknown): Record<string, string[]> | undefined {
-  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined
-  if (!errors || typeof errors !== 'object') return undefined
-  const out: Record<string, string[]> = {}
-  for (const [k, v] of Object.entries(errors)) {
-    out[k] = Array.isArray(v) ? v.map(String) : [String(v)]
-  }
-  return out
-}
-
-/** The four figures of a 422 limit answer, in dirhams, or null when they are not all there. */
-export function limitFigures(body: unknown): Record<string, number> | null {
-  if (!body || typeof body !== 'object') return null
-  const b = body as Record<string, unknown>
-  const figures = {
-    dailyMaxDirhams: lydToDirhams(b.daily_max_amount),
-    usedTodayDirhams: lydToDirhams(b.used_today),
-    remainingDirhams: lydToDirhams(b.remaining),
-    requestedDirhams: lydToDirhams(b.requested),
-  }
-  return Object.values(figures).every((v) => v !== null) ? (figures as Record<string, number>) : null
-}
-
-function retryAfterSeconds(headers: AnswerHeaders): number {
-  const h = headers.get('retry-after')
-  if (h === null) return 60
-  const seconds = Number(h)
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds)
-  const date = Date.parse(h)
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : 60
-}
-
-/** The refusals the service documents for its money calls (with a JSON message): nothing was done. */
-const DEFINITE_ON_MONEY_CALLS = new Set([401, 403, 404, 409, 422, 429])
-
-/**
- * A non-2xx answer as a ServiceError. `notFound` tells what a 404 means on this endpoint: a user that does
- * not exist, or a wrong service address.
- */
-export function rejection(answer: ServiceAnswer, money: boolean, notFound: 'user' | 'service'): ServiceError {
-  const { status, body, headers } = answer
-  const text = message(body)
-  const serviceSays = text ?? `The service answered HTTP ${status}.`
-  if (status >= 500 || (status >= 300 && status < 400)) {
-    return money
-      ? new ServiceError(
-          'OUTCOME_UNKNOWN',
-          `The service answered HTTP ${status}; the operation may or may not have been carried out.`,
-          'unknown',
-          status,
-        )
-      : new ServiceError('SERVICE_ERROR', `The service answered HTTP ${status}.`, 'rejected', status)
-  }
-  // On a money call only the service's own refusals are definite: the statuses it documents, with its JSON
-  // message. Anything else — an HTML page, an empty body, a relay's 400 or 408 — may have come after the
-  // request was acted on, so the outcome is unknown (a deposit is re-sent with its reference; a voucher waits
-  // for a person).
-  if (money && (text === null || !DEFINITE_ON_MONEY_CALLS.has(status))) {
-    return new ServiceError(
-      'OUTCOME_UNKNOWN',
-      `The service answered HTTP ${status}${text === null ? ' without a message' : ''}; the operation may or may not have been carried out.`,
-      'unknown',
-      status,
-    )
-  }
-  if (text === null) {
-    // An HTML page or an empty body: not the service speaking (a proxy, a portal, a wrong address).
-    return new ServiceError(
-      'SERVICE_ERROR',
-      `The service answered HTTP ${status} without a message.`,
-      'rejected',
-      status,
-    )
-  }
-  switch (status) {
-    case 401:
-      return new ServiceError('INVALID_CREDENTIALS', serviceSays, 'rejected', status)
-    case 403:
-      return /disabled/i.test(serviceSays)
-        ? new ServiceError('ACCOUNT_DISABLED', serviceSays, 'rejected', status)
-        : new ServiceError('ACCESS_DENIED', serviceSays, 'rejected', status)
-    case 404:
-      return notFound === 'user' && /user/i.test(serviceSays)
-        ? new ServiceError('USER_NOT_FOUND', serviceSays, 'rejected', status)
-        : new ServiceError('SERVICE_ERROR', serviceSays, 'rejected', status)
-    case 409: {
-      const echoed = (body as { external_transaction_id?: unknown }).external_transaction_id
-      return new ServiceError('DUPLICATE_TRANSACTION', serviceSays, 'rejected', status, {
-        ...(typeof echoed === 'string' ? { externalTransactionId: echoed } : {}),
-      })
-    }
-    case 422: {
-      const figures = limitFigures(body)
-      if (figures || /daily limit/i.test(serviceSays)) {
-        return new ServiceError('DAILY_LIMIT_EXCEEDED', serviceSays, 'rejected', status, figures ?? {})
-      }
-      if (/inactive/i.test(serviceSays))
-        return new ServiceError('USER_INACTIVE', serviceSays, 'rejected', status)
-      const fields = fieldErrors(body)
-      return new ServiceError('VALIDATION', serviceSays, 'rejected', status, fields ? { fields } : {})
-    }
-    case 429:
-      return new ServiceError('RATE_LIMITED', serviceSays, 'rejected', status, {
-        retryAfterSeconds: retryAfterSeconds(headers),
-      })
-    default:
-      return new ServiceError('SERVICE_ERROR', serviceSays, 'rejected', status)
-  }
-}
-
 const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json\s*(?:;|$)/i
 
 /** Who is calling, for the service's logs and firewalls (some refuse a request that names no client). */
 export const USER_AGENT = 'ResellerDesk'
 
-const MAX_DECODED_BYTES = 1 << 20
+/** An answer is a few hundred bytes: one that decodes past this is not the service's. */
+const MAX_BODY_BYTES = 1 << 20
 
 /**
- * The body as sent, its content-encoding undone (we ask for none, but a relay may compress anyway). An
- * encoding this does not know, or a body that does not decode, is left as it came: it reads as no answer.
+ * The body as it came, its content-encoding undone by fetch (we ask for none, but a relay may compress
+ * anyway; an encoding fetch does not know is left as it came). Null when it is not an answer of the
+ * service's: past MAX_BODY_BYTES, or a body that does not decode. A body cut off on its way is a transport
+ * failure: thrown.
  */
-function decoded(raw: Buffer, encoding: string | string[] | undefined): Buffer {
-  const codings = (Array.isArray(encoding) ? encoding.join(',') : (encoding ?? ''))
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c !== '' && c !== 'identity')
-  // An answer is a few hundred bytes: one that would inflate past this is not the service's.
-  const limit = { maxOutputLength: MAX_DECODED_BYTES }
-  let body = raw
+async function readBody(stream: ReadableStream<Uint8Array> | null | undefined): Promise<Buffer | null> {
+  if (!stream) return Buffer.alloc(0)
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
   try {
-    for (const coding of codings.reverse()) {
-      if (coding === 'gzip' || coding === 'x-gzip') body = gunzipSync(body, limit)
-      else if (coding === 'deflate') body = inflateSync(body, limit)
-      else if (coding === 'br') body = brotliDecompressSync(body, limit)
-      else return raw
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return Buffer.concat(chunks)
+      size += value.byteLength
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel().catch(() => undefined)
+        return null
+      }
+      chunks.push(value)
     }
-  } catch {
-    return raw
-  }
-  return body
-}
-
-/** Node's header object (lower-case names) read like fetch's Headers: repeated values joined with ", ". */
-function answerHeaders(raw: IncomingHttpHeaders): AnswerHeaders {
-  return {
-    get: (name) => {
-      const value = raw[name.toLowerCase()]
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
-    },
+  } catch (error) {
+    if (undecodableBody(error)) return null
+    throw error
   }
 }
 
-/**
- * One request over undici's dispatcher API: no redirect is followed, the whole answer is read, and its body
- * is JSON when it says so (or says nothing of its type) and parses, else its text (an HTML page, an empty
- * body) for the caller to judge.
- */
-async function exchange(
-  url: string,
-  method: 'GET' | 'POST',
-  headers: Record<string, string>,
-  body: Record<string, unknown> | undefined,
-  dispatcher: Dispatcher,
-  signal?: AbortSignal,
-): Promise<ServiceAnswer> {
-  const answer = await undiciRequest(url, {
-    method,
-    dispatcher,
-    ...(signal ? { signal } : {}),
-    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  const raw = Buffer.from(await answer.body.arrayBuffer())
-  const text = new TextDecoder().decode(decoded(raw, answer.headers['content-encoding']))
-  const type = answer.headers['content-type']
-  let parsed: unknown = text === '' ? null : text
-  if (text !== '' && (type === undefined || (typeof type === 'string' && JSON_TYPE.test(type)))) {
+/** The body is JSON when it says so (or says nothing of its type) and parses, else its text for the caller to judge. */
+function parsed(raw: Buffer | null, type: string | null): unknown {
+  const text = raw === null ? '' : new TextDecoder().decode(raw)
+  if (text === '') return null
+  if (type === null || JSON_TYPE.test(type)) {
     try {
-      parsed = JSON.parse(text)
+      return JSON.parse(text)
     } catch {
       // Said JSON, is not: kept as text, which no caller reads as the service's message.
     }
   }
-  return { status: answer.statusCode, body: parsed, headers: answerHeaders(answer.headers) }
+  return text
+}
+
+/**
+ * The ofetch client over one dispatcher. undici's own fetch drives it, so the dispatcher and the fetch come
+ * from the one pinned undici (the host's global fetch is another undici, of Electron's choosing).
+ */
+function serviceFetch(baseURL: string, dispatcher: Dispatcher): $Fetch {
+  return ofetch.create(
+    {
+      baseURL,
+      dispatcher,
+      // A redirect is an answer to judge (on a money call: an unknown outcome), never followed.
+      redirect: 'manual',
+      // Every status is an answer outcomes.ts classifies; none is thrown as ofetch's error.
+      ignoreResponseError: true,
+      // The body is read here: capped, and parsed by the rule above rather than guessed.
+      responseType: 'stream',
+    },
+    {
+      fetch: undiciFetch as unknown as typeof globalThis.fetch,
+      Headers: UndiciHeaders as unknown as typeof globalThis.Headers,
+    },
+  )
 }
 
 export class ServiceHttp {
@@ -449,6 +135,8 @@ export class ServiceHttp {
    * time. A deposit goes over the kept connection (no new TCP and TLS handshake before the clerk's answer):
    * if that ever makes it unknown, the background re-sends it with its reference within seconds. */
   private readonly fresh: Dispatcher
+  private readonly overPooled: $Fetch
+  private readonly overFresh: $Fetch
 
   constructor(
     settings: ConnectionSettings,
@@ -461,8 +149,16 @@ export class ServiceHttp {
     this.log = log
     this.pooled = this.dispatcher(1)
     this.fresh = this.dispatcher(0)
+    this.overPooled = serviceFetch(this.settings.baseUrl, this.pooled)
+    this.overFresh = serviceFetch(this.settings.baseUrl, this.fresh)
   }
 
+  /**
+   * The connections, and the answer timeout: undici's headers and body timeouts count from the moment the
+   * request is written, so a slow connect stays a connect timeout (nothing sent) and only a request that left
+   * can time out into an unknown outcome. (ofetch's own `timeout` counts from before the connection: it would
+   * make a slow connect look sent.)
+   */
   private dispatcher(pipelining: number): Dispatcher {
     const { proxyUrl, proxyCredentials, connectTimeoutMs, answerTimeoutMs } = this.settings
     const common = {
@@ -489,38 +185,57 @@ export class ServiceHttp {
   }
 
   async send(request: ServiceRequest): Promise<ServiceAnswer> {
-    const url = `${this.settings.baseUrl}${request.path}`
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'accept-encoding': 'identity',
-      'user-agent': this.settings.userAgent ?? USER_AGENT,
+    let headers: UndiciHeaders
+    try {
+      headers = new UndiciHeaders({
+        accept: 'application/json',
+        'accept-encoding': 'identity',
+        'user-agent': this.settings.userAgent ?? USER_AGENT,
+        ...(request.token ? { authorization: `Bearer ${request.token}` } : {}),
+      })
+    } catch {
+      // A value no request may carry (a line break in a token): refused here, before anything is sent.
+      throw this.failed(request, requestNotMade())
     }
-    if (request.token) headers.authorization = `Bearer ${request.token}`
+    const client = request.money && !request.resendable ? this.overFresh : this.overPooled
     const sentPc = this.clock.pc()
     let response: ServiceAnswer
     try {
-      response = await exchange(
-        request.query ? `${url}?${new URLSearchParams(request.query)}` : url,
-        request.method,
-        headers,
-        request.body,
-        request.money && !request.resendable ? this.fresh : this.pooled,
-        request.signal,
-      )
-    } catch (error) {
-      const failure = transportFailure(error, request.money)
-      // A request refused on this PC says nothing of whether the service can be reached.
-      if (!request.quiet && failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
-      this.log[request.quiet ? 'debug' : 'warn'](`${request.method} ${request.path} failed`, {
-        outcome: failure.outcome,
-        reason: failure.details?.reason,
+      const raw = await client.raw(request.path, {
+        method: request.method,
+        headers: headers as unknown as Headers,
+        ...(request.query ? { query: request.query } : {}),
+        ...(request.body ? { body: request.body } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+        // Never sent again by the client, on any call: a POST repeated after a reset, a timeout or a 5xx may
+        // move money twice. (ofetch's default retries a GET once.) What is re-sent, the desk decides: a
+        // deposit, with its own reference (desk/recover.ts).
+        retry: 0,
       })
-      throw failure
+      const body = await readBody(raw._data as ReadableStream<Uint8Array> | undefined)
+      response = {
+        status: raw.status,
+        body: parsed(body, raw.headers.get('content-type')),
+        headers: raw.headers,
+      }
+    } catch (error) {
+      throw this.failed(request, transportFailure(error, request.money))
     }
     this.clock.observe(response.headers.get('date'), sentPc, this.clock.pc())
     this.onReachable(true)
     this.log.debug(`${request.method} ${request.path} → ${response.status}`)
     return response
+  }
+
+  /** A request that got no answer: said in the log, and to the status unless it says nothing of the service. */
+  private failed(request: ServiceRequest, failure: ServiceError): ServiceError {
+    // A request refused on this PC says nothing of whether the service can be reached.
+    if (!request.quiet && failure.details?.reason !== 'REQUEST_NOT_MADE') this.onReachable(false)
+    this.log[request.quiet ? 'debug' : 'warn'](`${request.method} ${request.path} failed`, {
+      outcome: failure.outcome,
+      reason: failure.details?.reason,
+    })
+    return failure
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,8 @@ import { AppError } from '../../shared/errors'
 import type { Logger } from '../log'
 import { type IssuedToken, requestToken } from './client'
 import type { ServiceClock } from './clock'
-import { ServiceError, type ServiceHttp } from './http'
+import type { ServiceHttp } from './http'
+import { requestFate, ServiceError } from './outcomes'
 
 /** The service refuses more than one calendar month; 28 days is always within it. */
 export const MAX_TOKEN_LIFETIME_MS = 28 * 24 * 3600_000
@@ -97,7 +98,7 @@ export class TokenManager {
     try {
       await this.http.send({ method: 'GET', path: '/denominations', money: false })
     } catch (error) {
-      if (error instanceof ServiceError && error.outcome === 'not-sent') throw error
+      if (requestFate(error).fate === 'not-sent') throw error
       this.log.warn('the service time could not be learned; using the PC clock', { error })
     }
   }

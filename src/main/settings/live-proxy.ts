@@ -1,5 +1,10 @@
 import type { Logger } from '../log'
-import { type ProxyAddress, type ProxyCredentials, parseProxyUrl, withoutCredentials } from '../reseller/http'
+import {
+  type ProxyAddress,
+  type ProxyCredentials,
+  parseProxyUrl,
+  withoutCredentials,
+} from '../reseller/address'
 import type { SecretStore } from './secrets'
 import type { SettingsStore } from './settings'
 

@@ -1,11 +1,17 @@
 import { readFileSync } from 'node:fs'
 import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
+import type { CustomerDisplaySettings } from '../../shared/customer-view'
+import { DEFAULT_DEPOSIT_RULES } from '../../shared/deposit-rules'
 import type { HeadOfficeSettings } from '../../shared/head-office'
 import type { ManagerSettings } from '../../shared/manager'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
 import type { PhoneFormat } from '../../shared/phone'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
+import {
+  DEFAULT_CUSTOMER_DISPLAY_SETTINGS,
+  sanitizeCustomerDisplaySettings,
+} from './customer-display-settings'
 import { sanitizeHeadOfficeSettings } from './head-office-settings'
 import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
 import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
@@ -25,13 +31,15 @@ export interface StoredSettings extends ReceiptSettings, ManagerSettings {
   updateFeedUrl: string | null
   /** The head office this terminal sends its journal to; null: none (the default). */
   headOffice: HeadOfficeSettings | null
+  /** The screen facing the customer (docs/customer-display.md). */
+  customerDisplay: CustomerDisplaySettings
 }
 
 /**
  * 5,000 LYD: far above a counter deposit, far below a phone number typed into the amount field
  * (941234567 LYD). A manager changes it in Settings.
  */
-export const DEFAULT_DEPOSIT_MAX_DIRHAMS = 5_000_000
+export const DEFAULT_DEPOSIT_MAX_DIRHAMS = DEFAULT_DEPOSIT_RULES.depositMaxDirhams
 
 export const DEFAULT_SETTINGS: StoredSettings = {
   mode: 'training',
@@ -41,11 +49,12 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   language: null,
   connectTimeoutMs: 10_000,
   answerTimeoutMs: 30_000,
-  doubleEntryAboveDirhams: 500_000,
+  doubleEntryAboveDirhams: DEFAULT_DEPOSIT_RULES.doubleEntryAboveDirhams,
   depositMaxDirhams: DEFAULT_DEPOSIT_MAX_DIRHAMS,
   agreedDailyLimitDirhams: null,
   updateFeedUrl: null,
   headOffice: null,
+  customerDisplay: DEFAULT_CUSTOMER_DISPLAY_SETTINGS,
   ...DEFAULT_RECEIPT_SETTINGS,
   ...DEFAULT_MANAGER_SETTINGS,
 }
@@ -98,6 +107,7 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   Object.assign(out, sanitizeReceiptSettings(r))
   Object.assign(out, sanitizeManagerSettings(r))
   out.headOffice = sanitizeHeadOfficeSettings(r.headOffice)
+  out.customerDisplay = sanitizeCustomerDisplaySettings(r.customerDisplay)
   if (out.mode === 'live' && !out.live) out.mode = 'training'
   return out
 }

@@ -12,8 +12,16 @@ import { DevelopmentSecretStore } from '../../main/settings/secrets'
 import { JsonFileSettings, type SettingsStore } from '../../main/settings/settings'
 import type { RunningTraining } from '../../main/training'
 import type { UpdatesHost } from '../../main/updates/handlers'
+import { CUSTOMER_YES_FRAGMENT, customerYesNonce } from '../../shared/customer-view'
 import { MAX_INPUT_CHARS } from '../../shared/input-size'
 import { BRIDGE_PATH, BRIDGE_SCRIPT_PATH, bridgeScript, PAGE_HEADER, TOKEN_HEADER } from './bridge-script'
+import {
+  CUSTOMER_PAGE_PATH,
+  CUSTOMER_SCRIPT_PATH,
+  CUSTOMER_VIEW_PATH,
+  CUSTOMER_YES_PATH,
+  customerScript,
+} from './customer-script'
 import { browserShellPrinting } from './receipt-printing'
 
 export interface BrowserShellOptions {
@@ -29,11 +37,21 @@ export interface BrowserShellOptions {
   updates?: (desk: AppDesk['desk'], settings: SettingsStore) => UpdatesHost
   /** The head office sync's timings (tests: seconds where the app waits minutes). */
   headOfficeSync?: AppDeskOptions['headOfficeSync']
+  /** How long a result stays on the customer display (tests shorten it). */
+  customerResultMs?: number
+  /**
+   * What stands for the system's folder dialog here (a page has none): the folder "chosen" when a backup is
+   * made with no folder typed or saved, null for a cancelled dialog. Tests answer it; by default the folder
+   * beside the data folder — on its disk, so the desk asks "same disk, I know" before backing up there.
+   */
+  chooseFolder?: () => Promise<string | null>
 }
 
 export interface BrowserShell {
   /** Open this address: it carries the per-run token. */
   url: string
+  /** The customer display's page (docs/customer-display.md), with the same token. */
+  customerUrl: string
   origin: string
   /** The training sandbox's control address, when started with control. */
   controlUrl?: string
@@ -114,6 +132,8 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const receipts = browserShellPrinting(dataDir)
   const pdf = chromiumPdfRenderer()
   let updates: UpdatesHost | null = null
+  /** The customer pages following the display now. */
+  const customerStreams = new Set<ServerResponse>()
   const settings = new JsonFileSettings(join(dataDir, 'settings.json'))
   const app = createAppDesk({
     updates: () => updates,
@@ -130,10 +150,18 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     trainingControl: options.control ?? false,
     printing: receipts.printing,
     ...(options.headOfficeSync ? { headOfficeSync: options.headOfficeSync } : {}),
+    ...(options.customerResultMs !== undefined ? { customerResultMs: options.customerResultMs } : {}),
+    // The page has an address here: no display to place it on.
+    customerDisplay: () => ({
+      placesWindows: false,
+      displays: () => [],
+      open: () => customerStreams.size > 0,
+      settingsChanged: () => {},
+    }),
     manager: {
       chooseSavePath: async (name) => join(dataDir, 'exports', name),
       // Beside the data folder, never inside it (a backup on the journal's own folder is no backup).
-      chooseFolder: async () => `${dataDir}-backups`,
+      chooseFolder: options.chooseFolder ?? (async () => `${dataDir}-backups`),
       pdf,
     },
   })
@@ -143,6 +171,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     '<script type="module"',
     `<script src="${BRIDGE_SCRIPT_PATH}"></script>\n    <script type="module"`,
   )
+  const customerPagePath = join(rendererDir, 'customer.html')
+  // The customer page gets no bridge (no window.api): only the script that follows main's views.
+  const customerIndex = existsSync(customerPagePath)
+    ? readFileSync(customerPagePath, 'utf8').replace(
+        '<script type="module"',
+        `<script src="${CUSTOMER_SCRIPT_PATH}"></script>\n    <script type="module"`,
+      )
+    : null
 
   let origin = ''
   const sockets = new Set<Socket>()
@@ -170,32 +206,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       return
     }
     const url = new URL(req.url ?? '/', origin)
+    if (url.pathname === CUSTOMER_VIEW_PATH || url.pathname === CUSTOMER_YES_PATH) {
+      if (!admitted(req, res, host)) return
+      if (url.pathname === CUSTOMER_VIEW_PATH) followCustomerDisplay(req, res)
+      else await customerSaysYes(req, res)
+      return
+    }
     if (url.pathname.startsWith(BRIDGE_PATH)) {
-      const headerOrigin = req.headers.origin
-      if (
-        req.method !== 'POST' ||
-        (headerOrigin !== undefined && headerOrigin !== origin && headerOrigin !== `http://${host}`)
-      ) {
-        send(
-          res,
-          403,
-          'application/json',
-          JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'Not allowed.' } }),
-        )
-        return
-      }
-      if (!sameToken(req.headers[TOKEN_HEADER] as string | undefined, token)) {
-        send(
-          res,
-          403,
-          'application/json',
-          JSON.stringify({
-            ok: false,
-            error: { code: 'FORBIDDEN', message: 'Wrong or missing desk token.' },
-          }),
-        )
-        return
-      }
+      if (!admitted(req, res, host)) return
       let input: unknown = null
       try {
         const body = await readBody(req)
@@ -235,6 +253,14 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       send(res, 200, contentTypeOf('bridge.js'), bridgeScript())
       return
     }
+    if (url.pathname === CUSTOMER_SCRIPT_PATH) {
+      send(res, 200, contentTypeOf('customer.js'), customerScript())
+      return
+    }
+    if (url.pathname === CUSTOMER_PAGE_PATH && customerIndex !== null) {
+      send(res, 200, contentTypeOf('customer.html'), customerIndex)
+      return
+    }
     if (url.pathname === '/' || url.pathname === '/index.html') {
       send(res, 200, contentTypeOf('index.html'), index)
       return
@@ -247,6 +273,67 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
       return
     }
     send(res, 200, contentTypeOf(file), body)
+  }
+
+  /** A call's own checks, as for every bridge call: POST, this server's own origin, the per-run token. */
+  function admitted(req: IncomingMessage, res: ServerResponse, host: string): boolean {
+    const headerOrigin = req.headers.origin
+    if (
+      req.method !== 'POST' ||
+      (headerOrigin !== undefined && headerOrigin !== origin && headerOrigin !== `http://${host}`)
+    ) {
+      send(
+        res,
+        403,
+        'application/json',
+        JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'Not allowed.' } }),
+      )
+      return false
+    }
+    if (!sameToken(req.headers[TOKEN_HEADER] as string | undefined, token)) {
+      send(
+        res,
+        403,
+        'application/json',
+        JSON.stringify({
+          ok: false,
+          error: { code: 'FORBIDDEN', message: 'Wrong or missing desk token.' },
+        }),
+      )
+      return false
+    }
+    return true
+  }
+
+  /** The customer page's stream: the view main decides, one JSON line at every change, until the page goes. */
+  function followCustomerDisplay(req: IncomingMessage, res: ServerResponse): void {
+    req.resume()
+    res.writeHead(200, {
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    })
+    customerStreams.add(res)
+    const stop = app.desk.customerDisplay.subscribe((view) => res.write(`${JSON.stringify(view)}\n`))
+    res.on('close', () => {
+      stop()
+      customerStreams.delete(res)
+    })
+  }
+
+  /** The customer's "Yes, this is me": the nonce of the question on screen, or it counts for nothing. */
+  async function customerSaysYes(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let nonce: string | null = null
+    try {
+      const body = JSON.parse(await readBody(req)) as { nonce?: unknown }
+      nonce =
+        typeof body.nonce === 'string' ? customerYesNonce(`#${CUSTOMER_YES_FRAGMENT}${body.nonce}`) : null
+    } catch {
+      nonce = null
+    }
+    const counted = nonce !== null && app.desk.customerDisplay.customerSaysYes(nonce)
+    send(res, 200, 'application/json', JSON.stringify({ ok: true, value: { counted } }))
   }
 
   // The one start-up path of both hosts: the server listens before the start-up work touches a journal, so
@@ -269,6 +356,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   const controlUrl = options.control ? app.training()?.sandbox.controlUrl : undefined
   return {
     url: `${origin}/?token=${token}`,
+    customerUrl: `${origin}${CUSTOMER_PAGE_PATH}?token=${token}`,
     origin,
     ...(controlUrl ? { controlUrl } : {}),
     get sandbox() {

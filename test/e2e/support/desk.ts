@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { type BrowserShell, startBrowserShell } from '../../../src/shells/browser/server'
+import {
+  type BrowserShell,
+  type BrowserShellOptions,
+  startBrowserShell,
+} from '../../../src/shells/browser/server'
+import { setBackupPassphrase } from '../../helpers/desk'
 import { type Browser, launchBrowser, watchErrors } from './browser'
 import { buildRendererForTest } from './renderer'
 
@@ -20,7 +25,12 @@ export interface DeskInChromium {
  * and a headless Chromium. `close` stops both and removes the folders; a start that fails part way puts
  * away what it had started.
  */
-export async function startDeskInChromium(name: string): Promise<DeskInChromium> {
+export async function startDeskInChromium(
+  name: string,
+  shellOptions: Omit<BrowserShellOptions, 'dataDir' | 'rendererDir'> = {},
+  /** A recovery passphrase set before the shell starts (encrypted backups can be made). */
+  backupPassphrase?: string,
+): Promise<DeskInChromium> {
   const rendererDir = await buildRendererForTest()
   const dataDir = mkdtempSync(join(tmpdir(), `desk-${name}-`))
   let shell: BrowserShell | undefined
@@ -32,7 +42,8 @@ export async function startDeskInChromium(name: string): Promise<DeskInChromium>
     rmSync(rendererDir, { recursive: true, force: true })
   }
   try {
-    shell = await startBrowserShell({ dataDir, rendererDir })
+    if (backupPassphrase) await setBackupPassphrase(dataDir, backupPassphrase, 'development-secrets.json')
+    shell = await startBrowserShell({ ...shellOptions, dataDir, rendererDir })
     browser = await launchBrowser()
     return { shell, browser, rendererDir, close }
   } catch (error) {

@@ -26,7 +26,12 @@ export async function buildRendererForTest(): Promise<string> {
         outDir,
         emptyOutDir: true,
         minify: true,
-        rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
+        rollupOptions: {
+          input: {
+            index: resolve('src/renderer/index.html'),
+            customer: resolve('src/renderer/customer.html'),
+          },
+        },
       },
     })
   } finally {

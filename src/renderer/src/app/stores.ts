@@ -5,6 +5,9 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { Language, Settings } from '../../../shared/contract'
 import { businessDay } from '../../../shared/day'
+import { depositRulesOf } from '../../../shared/deposit-rules'
+import { followCustomerDisplay } from '../features/customer-display/follow'
+import { createCustomerDisplayCardStore } from '../features/customer-display/store'
 import { createDepositStore } from '../features/deposit/store'
 import { createHeadOfficeStore } from '../features/headoffice/store'
 import { createJournalStore } from '../features/journal/store'
@@ -47,7 +50,12 @@ export const sellStore = createSellStore({ api, newRequestId, onSent: refreshSta
 statusStore.subscribe((now) => {
   if (now.status) sellStore.getState().catalogIs(now.status.mode, now.status.catalogDigest)
 })
-export const depositStore = createDepositStore({ api, newRequestId, onSent: refreshStatus })
+export const depositStore = createDepositStore({
+  api,
+  newRequestId,
+  onSent: refreshStatus,
+  rules: () => depositRulesOf(settingsStore.getState().settings),
+})
 // The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
 const today = () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0))
 export const journalStore = createJournalStore({
@@ -60,10 +68,6 @@ export const settingsStore = createSettingsStore({
   api,
   onStatus: (status) => statusStore.getState().setStatus(status),
   onSettings: (settings: Settings) => {
-    depositStore.getState().setRules({
-      doubleEntryAboveDirhams: settings.doubleEntryAboveDirhams,
-      depositMaxDirhams: settings.depositMaxDirhams,
-    })
     appStore.getState().setLanguage(settings.language ?? systemLanguage())
     sessionStore.getState().applyRules(settings)
     // The agreed daily limit may have changed: the header's estimate follows at once.
@@ -138,6 +142,28 @@ export const sessionStore = createSessionStore({
     void statusStore.getState().refresh()
   },
 })
+
+export const customerDisplayCardStore = createCustomerDisplayCardStore(api)
+
+// The customer display follows what the clerk's screen is at (main decides what of it the customer sees), and
+// the customer's own "Yes, this is me" answers the name question on this screen.
+followCustomerDisplay({
+  api,
+  clerkScreen: () => ({
+    session: sessionStore.getState().session,
+    screen: appStore.getState().screen,
+    sell: sellStore.getState(),
+    deposit: depositStore.getState(),
+  }),
+  stores: [appStore, sellStore, depositStore, sessionStore],
+  customerConfirmed: (phone) => depositStore.getState().customerConfirmed(phone),
+})
+// Notices belong to a mode and a person: another mode (its own journal) or another person signed in (or nobody)
+// puts away what is shown; main then gives the notices of this mode's journal that are this person's.
+const noticesScope = () =>
+  `${statusStore.getState().status?.mode ?? ''}|${sessionStore.getState().session?.person?.id ?? ''}`
+statusStore.subscribe(() => noticesStore.getState().setScope(noticesScope()))
+sessionStore.subscribe(() => noticesStore.getState().setScope(noticesScope()))
 
 /** Switches the language at once and remembers the choice in main. */
 export function chooseLanguage(language: Language): void {

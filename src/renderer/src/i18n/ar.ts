@@ -1,6 +1,8 @@
 import { isolatedLtr } from '../../../shared/bidi-text'
 import { ERROR_LABELS } from '../../../shared/error-labels'
+import { amountInWords } from './amount-words'
 import { arabicDeposits as deposits, arabicEntries as entries, arabicVouchers as vouchers } from './ar-counts'
+import { customerDeskAr } from './customer-desk-ar'
 import type { Messages } from './en'
 import { headOfficeAr } from './headoffice-ar'
 import { managerAr } from './manager-ar'
@@ -15,30 +17,7 @@ const AMBIGUOUS_AMOUNT =
 export const ar: Messages = {
   languageName: 'العربية',
   currency: 'د.ل',
-  amountInWords: (dinars: number, dirhams: number) =>
-    [
-      dinars > 0 || dirhams === 0
-        ? plural('ar', dinars, {
-            zero: '0 دينار',
-            one: 'دينار واحد',
-            two: 'ديناران',
-            few: '# دنانير',
-            many: '# دينارًا',
-            other: '# دينار',
-          })
-        : null,
-      dirhams > 0
-        ? plural('ar', dirhams, {
-            one: 'درهم واحد',
-            two: 'درهمان',
-            few: '# دراهم',
-            many: '# درهمًا',
-            other: '# درهم',
-          })
-        : null,
-    ]
-      .filter((part) => part !== null)
-      .join(' و'),
+  amountInWords: (dinars: number, dirhams: number) => amountInWords('ar', dinars, dirhams),
   appTitle: 'مكتب الموزّع',
   nav: {
     label: 'الشاشات',
@@ -140,15 +119,24 @@ export const ar: Messages = {
     depositConfirmed: 'تأكّد إيداع أُعيد إرساله',
     depositOther: (status: string) => `حُسم إيداع أُعيد إرساله: ${status}`,
     open: 'فتح العملية',
-    showMore: (n: number) =>
+    andMore: (n: number) =>
       plural('ar', n, {
-        one: 'عرض نتيجة أخرى',
-        two: 'عرض نتيجتين أخريين',
-        few: 'عرض # نتائج أخرى',
-        many: 'عرض # نتيجة أخرى',
-        other: 'عرض # نتيجة أخرى',
+        one: 'ونتيجة أخرى',
+        two: 'ونتيجتان أخريان',
+        few: 'و# نتائج أخرى',
+        many: 'و# نتيجة أخرى',
+        other: 'و# نتيجة أخرى',
       }),
-    showFewer: 'عرض الأحدث فقط',
+    show: (n: number) =>
+      plural('ar', n, {
+        one: 'عرض',
+        two: 'عرض النتيجتين',
+        few: 'عرض النتائج الـ#',
+        many: 'عرض الـ# نتيجة',
+        other: 'عرض الـ# نتيجة',
+      }),
+    hide: 'إخفاء',
+    list: 'نتائج في الخلفية، الأحدث أولاً',
   },
   sell: {
     title: 'بيع قسيمة',
@@ -269,8 +257,8 @@ export const ar: Messages = {
     unresolvedTitle: 'إيداع سابق لهذا الهاتف ما زال مفتوحاً',
     unresolvedOpen: 'فتح ذلك الإيداع',
     confirmedTitle: 'تم تأكيد الإيداع',
-    confirmedDuplicate: 'مؤكَّد لأن الخدمة استلمته من قبل (دون رقم عملية من الخدمة). سيراجعه المدير.',
-    serviceTransaction: 'رقم العملية لدى الخدمة',
+    confirmedDuplicate: 'مؤكَّد لأن الخدمة استلمته من قبل (دون رقم عملية المزوّد). سيراجعه المدير.',
+    serviceTransaction: 'رقم عملية المزوّد',
     ourReference: 'مرجعنا',
     failedTitle: 'رُفض الإيداع',
     failedBody: 'رفضت الخدمة الإيداع. لم تتحرك أي أموال.',
@@ -311,17 +299,24 @@ export const ar: Messages = {
     any: 'الكل',
     needsAttention: 'ما يحتاج مراجعة فقط',
     search: 'بحث',
-    searchHint: 'الهاتف أو آخر أرقامه، الاسم، الرقم التسلسلي، رقم العملية',
+    searchHint: 'رقم الإيصال، الهاتف (أول أرقامه أو آخرها)، الاسم، الرقم التسلسلي، مرجعنا (آخر 6 خانات منه)',
     searchKeys: '↓ ينقلك إلى النتائج.',
     today: 'اليوم',
     attentionList: 'قائمة المراجعة',
-    columns: { time: 'الوقت', kind: 'النوع', amount: 'المبلغ', who: 'الهاتف / التسلسلي', status: 'الحالة' },
+    columns: {
+      time: 'الوقت',
+      receipt: 'رقم الإيصال',
+      kind: 'النوع',
+      amount: 'المبلغ',
+      who: 'الهاتف / التسلسلي',
+      status: 'الحالة',
+    },
     empty: 'لا توجد عمليات مطابقة.',
     loadingMore: 'جارٍ تحميل المزيد…',
     count: (n: number, more: boolean) => (more ? `أكثر من ${entries(n)}` : entries(n)),
     detailTitle: 'العملية',
     detailTitleOf: { voucher: 'بيع قسيمة', deposit: 'إيداع في محفظة' },
-    id: 'رقم العملية',
+    id: 'معرّف العملية',
     created: 'أُنشئت',
     updated: 'حُدّثت',
     day: 'يوم العمل',
@@ -350,8 +345,16 @@ export const ar: Messages = {
   },
   settings: {
     title: 'الإعدادات',
+    refusals: {
+      INVALID_CREDENTIALS:
+        'اسم المستخدم أو كلمة المرور غير صحيحة: رفضتهما الخدمة. راجع اسم المستخدم أعلاه واكتب كلمة المرور مرة أخرى.',
+      NOT_A_RESELLER_SERVICE:
+        'لا تجيب خدمة موزّعين على هذا العنوان. راجع العنوان أعلاه: ينتهي بـ ‎/api/v1/reseller‎.',
+      ACCESS_DENIED:
+        'ترفض الخدمة عنوان الإنترنت لهذا الجهاز (غير مسموح به). اطلب من المزوّد السماح به، أو املأ الوسيط أعلاه بوسيط له عنوان ثابت.',
+    },
     modeTitle: 'الوضع',
-    modeTraining: 'تدريب: خدمة التمرين المدمجة. لا شيء حقيقي.',
+    modeTraining: 'تدريب: خدمة التدريب المدمجة. لا شيء حقيقي.',
     modeLive: 'مباشر: أموال حقيقية مع خدمة الموزّعين.',
     useTraining: 'التحويل إلى التدريب',
     useLive: 'التحويل إلى المباشر',
@@ -420,6 +423,7 @@ export const ar: Messages = {
   },
   receipt: {
     title: 'إيصال',
+    number: 'رقم الإيصال',
   },
   printing: {
     preview: 'عرض الإيصال',
@@ -501,7 +505,7 @@ export const ar: Messages = {
     attempt: (n: number) => `المحاولة ${n}`,
     by: { person: 'بيد شخص', background: 'من البرنامج في الخلفية' },
     duplicate: 'كانت لدى الخدمة من قبل',
-    transactionId: (id: string) => `رقم العملية لدى الخدمة ${id}`,
+    transactionId: (id: string) => `رقم عملية المزوّد ${id}`,
     serialNumber: (serial: string) => `الرقم التسلسلي ${serial}`,
     codeLast4: (last4: string) => `رمز ينتهي بـ ${last4}`,
     echoMismatch: 'الإجابة لا تطابق ما أُرسل',
@@ -555,6 +559,8 @@ export const ar: Messages = {
       'النسخ الاحتياطية مشفّرة: عيّن عبارة استرجاع أولاً (في الأسفل)، أو اختر النسخ غير المشفّرة.',
     PASSPHRASE_TOO_SHORT: 'تحتاج العبارة إلى 12 حرفاً على الأقل.',
     BACKUP_KEY_NOT_KEPT: 'لا يوفّر هذا الجهاز مكاناً آمناً لمفتاح النسخ: لا يمكن هنا إلا إنشاء نسخ غير مشفّرة.',
+    SAME_DISK_AS_DATA:
+      'هذا المجلد على القرص نفسه الذي عليه بيانات البرنامج: النسخة هناك تضيع معها (قرص يتعطّل، جهاز يُسرق). اختر مجلداً على ذاكرة USB أو قرص آخر — أو، للنسخ هناك رغم ذلك، علّم «القرص نفسه، أعرف ذلك» واضغط «نسخ احتياطي الآن» مرة أخرى.',
     PASSWORD_NEEDED: 'اكتب كلمة المرور لاختبار الاتصال.',
     HO_LOGIN_REFUSED:
       'رفض المكتب الرئيسي دور هذه النقطة أو سرّها. راجعهما في الإعدادات ← المكتب الرئيسي (السر الذي طبعه create-terminal).',
@@ -656,4 +662,5 @@ export const ar: Messages = {
   manager: managerAr,
   updates: updatesAr,
   headOffice: headOfficeAr,
+  customerDisplay: customerDeskAr,
 }

@@ -9,6 +9,8 @@ import type {
 import { ERROR_LABELS } from '../../../shared/error-labels'
 import type { ErrorCode } from '../../../shared/errors'
 import type { CodeShownVia, ResendBy } from '../../../shared/types'
+import { amountInWords } from './amount-words'
+import { customerDeskEn } from './customer-desk-en'
 import { headOfficeEn } from './headoffice-en'
 import { managerEn } from './manager-en'
 import { plural } from './plural'
@@ -28,13 +30,7 @@ export const en = {
   languageName: 'English',
   currency: 'LYD',
   /** An amount in words beside its figure, so that its size cannot be misread ("1.000" is one dinar). */
-  amountInWords: (dinars: number, dirhams: number) =>
-    [
-      dinars > 0 || dirhams === 0 ? count(dinars, '# dinar', '# dinars') : null,
-      dirhams > 0 ? count(dirhams, '# dirham', '# dirhams') : null,
-    ]
-      .filter((part) => part !== null)
-      .join(' and '),
+  amountInWords: (dinars: number, dirhams: number) => amountInWords('en', dinars, dirhams),
   appTitle: 'Reseller Desk',
   nav: {
     label: 'Screens',
@@ -114,8 +110,12 @@ export const en = {
     depositConfirmed: 'A re-sent deposit was confirmed',
     depositOther: (status: string) => `A re-sent deposit was resolved: ${status}`,
     open: 'Open entry',
-    showMore: (n: number) => plural('en', n, { one: 'Show 1 more', other: 'Show # more' }),
-    showFewer: 'Show only the latest',
+    /** Beside the latest, on the one line: how many others wait in the list. */
+    andMore: (n: number) => plural('en', n, { one: 'and 1 more', other: 'and # more' }),
+    /** Opens the list (all of them). */
+    show: (n: number) => plural('en', n, { one: 'Show', other: 'Show all #' }),
+    hide: 'Hide',
+    list: 'Background results, newest first',
   },
   sell: {
     title: 'Sell a voucher',
@@ -241,8 +241,8 @@ export const en = {
     unresolvedOpen: 'Open that deposit',
     confirmedTitle: 'Deposit confirmed',
     confirmedDuplicate:
-      'Confirmed as already received by the service (no service id). A manager will review it.',
-    serviceTransaction: 'Service transaction id',
+      'Confirmed as already received by the service (no provider transaction ID). A manager will review it.',
+    serviceTransaction: 'Provider transaction ID',
     ourReference: 'Our reference',
     failedTitle: 'Deposit refused',
     failedBody: 'The service refused the deposit. No money was moved.',
@@ -283,11 +283,19 @@ export const en = {
     any: 'All',
     needsAttention: 'Needs attention only',
     search: 'Search',
-    searchHint: 'Phone or its last digits, name, serial, transaction id',
+    searchHint:
+      'Receipt no., phone (first or last digits), name, serial, our reference (its last 6 characters)',
     searchKeys: '↓ goes to the results.',
     today: 'Today',
     attentionList: 'Attention list',
-    columns: { time: 'Time', kind: 'Kind', amount: 'Amount', who: 'Phone / serial', status: 'Status' },
+    columns: {
+      time: 'Time',
+      receipt: 'Receipt no.',
+      kind: 'Kind',
+      amount: 'Amount',
+      who: 'Phone / serial',
+      status: 'Status',
+    },
     empty: 'No entries match.',
     loadingMore: 'Loading more…',
     count: (n: number, more: boolean) =>
@@ -298,7 +306,7 @@ export const en = {
       voucher: 'Voucher sale',
       deposit: 'Deposit to a wallet',
     } satisfies Record<EntryKind, string>,
-    id: 'Entry id',
+    id: 'Entry ID',
     created: 'Created',
     updated: 'Updated',
     day: 'Business day',
@@ -329,8 +337,17 @@ export const en = {
   },
   settings: {
     title: 'Settings',
+    /** A refusal said to a manager in Settings, by its cause (settings/refusals.ts): what to change here. */
+    refusals: {
+      INVALID_CREDENTIALS:
+        'Wrong username or password: the service refused them. Check the username above and type the password again.',
+      NOT_A_RESELLER_SERVICE:
+        'No reseller service answers at this address. Check the address above: it ends in /api/v1/reseller.',
+      ACCESS_DENIED:
+        "The service refuses this PC's internet address (not whitelisted). Ask the provider to whitelist it, or fill in the proxy above with one that has a fixed address.",
+    },
     modeTitle: 'Mode',
-    modeTraining: 'Training: the built-in practice service. Nothing is real.',
+    modeTraining: 'Training: the built-in training service. Nothing is real.',
     modeLive: 'Live: real money with the reseller service.',
     useTraining: 'Switch to training',
     useLive: 'Switch to live',
@@ -403,6 +420,8 @@ export const en = {
   },
   receipt: {
     title: 'Receipt',
+    /** The receipt number (`R-0428-0173`), as the receipt prints it. */
+    number: 'Receipt no.',
   },
   printing: {
     preview: 'Show receipt',
@@ -491,7 +510,7 @@ export const en = {
       string
     >,
     duplicate: 'the service already had it',
-    transactionId: (id: string) => `service transaction id ${id}`,
+    transactionId: (id: string) => `provider transaction ID ${id}`,
     serialNumber: (serial: string) => `serial ${serial}`,
     codeLast4: (last4: string) => `code ending ${last4}`,
     echoMismatch: 'the answer did not match what was sent',
@@ -548,6 +567,8 @@ export const en = {
     PASSPHRASE_TOO_SHORT: 'The passphrase needs at least 12 characters.',
     BACKUP_KEY_NOT_KEPT:
       'This PC offers no safe place for the backup key: only plain backups can be made here.',
+    SAME_DISK_AS_DATA:
+      'This folder is on the same disk as the desk’s data: a backup there is lost with it (a failed disk, a stolen PC). Choose a folder on a USB stick or another drive — or, to back up there anyway, tick “Same disk, I know” and press Back up now again.',
     PASSWORD_NEEDED: 'Type the password to test the connection.',
     HO_LOGIN_REFUSED:
       'The head office refused this terminal’s role or secret. Check them in Settings → Head office (the secret printed by create-terminal).',
@@ -658,6 +679,7 @@ export const en = {
   manager: managerEn,
   updates: updatesEn,
   headOffice: headOfficeEn,
+  customerDisplay: customerDeskEn,
 }
 
 export type Messages = typeof en

@@ -66,6 +66,8 @@ export const managerEn = {
     closeOpenEntries: (n: number) =>
       `${plural('en', n, { one: '1 entry', other: '# entries' })} in it still ${n === 1 ? 'needs' : 'need'} a person (outcome unknown or flagged). The Z keeps them as they are now. An unknown outcome found later is shown on the next X and counted by the next Z, under “${LATE_OUTCOME_WORDS.en.title}”; resolved before closing, it is in this Z.`,
     closeYes: 'Yes, close the day',
+    /** Said beside the button once the day is closed, with the focus. */
+    dayClosed: (n: number) => `The day is closed: Z report no. ${n}.`,
     /** With the chain chosen as the scope: the X and the Z are still this PC's alone (docs/manager.md). */
     thisPc: {
       x: 'X report of this PC (shift so far)',
@@ -179,6 +181,7 @@ export const managerEn = {
     save: 'Save backup settings',
     saved: 'Saved.',
     now: 'Back up now',
+    sameDiskKnown: 'Same disk, I know: back up into this folder anyway',
     working: 'Backing up…',
     done: 'Backup made and checked:',
     dailyMade: (time: string) => `Today's daily backup was made at ${time}:`,
@@ -216,7 +219,7 @@ export const managerEn = {
     voucherIntro:
       'Ask the provider whether this voucher was created. If it was, type its code and serial as they report them.',
     depositIntro:
-      'Ask the provider whether this deposit arrived. If it did, type their transaction id; if not, mark it not made.',
+      'Ask the provider whether this deposit arrived. If it did, type its provider transaction ID; if not, mark it not made.',
     outcome: {
       issued: 'Issued',
       'not-issued': 'Not issued',
@@ -245,17 +248,17 @@ export const managerEn = {
       outcome: 'Choose what the provider said.',
       code: (n: number) => `Type the ${n}-digit voucher code twice.`,
       serial: (n: number) => `Type the ${n}-digit serial number twice.`,
-      transactionId: 'Type the provider’s transaction id (digits).',
+      transactionId: 'Type the provider transaction ID (digits).',
       note: 'Write a note of at least 3 characters.',
     },
     activation: 'Active from (optional)',
     expiry: 'Expires (optional)',
-    transactionId: 'Provider transaction id',
+    transactionId: 'Provider transaction ID',
     note: 'Note: what was checked, with whom',
     noteShort: 'Write at least 3 characters.',
     resolve: 'Save the resolution',
     annotateTitle: 'Review note',
-    annotateIntro: 'Confirmed without the provider’s transaction id. Add it from the provider’s statement.',
+    annotateIntro: 'Confirmed without the provider transaction ID. Add it from the provider’s statement.',
     annotateIntroOther: 'Add a note once you have checked this entry.',
     annotate: 'Save the note',
     // No one signed in (no manager set up yet): said so, as the reports do, not "by ?".

@@ -49,19 +49,18 @@ export function LimitWarning({ amountDirhams, limit }: { amountDirhams: number; 
 /**
  * A refusal for the daily limit, without contradicting the header: what is still possible today first and
  * large — the same three figures as everywhere, taken right after the refusal — the amount asked smaller,
- * and "nothing more today" only when nothing is left. Without the figures (they could not be read), the
- * service's own answer.
+ * and "nothing more today" only when nothing is left. Without the desk's figures (they could not be read), the
+ * service's own answer, when it gave its figures; with neither, the amount asked alone.
  */
 export function LimitRefusal({ entry, limit }: { entry: JournalEntry; limit: DailyLimit | null }) {
   const t = useT()
   const f = limitFigures(entry)
-  if (!f) return null
-  const asked = f.requestedDirhams ?? entry.amountDirhams
-  const remaining = limit ? limit.figures.leftDirhams : f.remainingDirhams
+  const asked = f?.requestedDirhams ?? entry.amountDirhams
+  const remaining = limit ? limit.figures.leftDirhams : (f?.remainingDirhams ?? null)
   const open = limit?.figures.openDirhams ?? 0
   return (
     <div className="limit-refusal">
-      {remaining != null && remaining > 0 ? (
+      {remaining == null ? null : remaining > 0 ? (
         <p className="still-possible">
           <span>{t.limit.stillPossible}</span> <Money dirhams={remaining} className="big-figure" />
         </p>
@@ -75,13 +74,12 @@ export function LimitRefusal({ entry, limit }: { entry: JournalEntry; limit: Dai
             [t.limit.asked, <Money key="a" dirhams={asked} />],
             ...(limit
               ? limitFactItems(t, limit)
-              : ([
-                  f.dailyMaxDirhams != null && [t.limit.limit, <Money key="m" dirhams={f.dailyMaxDirhams} />],
-                  f.usedTodayDirhams != null && [
-                    t.limit.used,
-                    <Money key="u" dirhams={f.usedTodayDirhams} />,
-                  ],
-                ] as Array<[string, ReactNode] | false>)),
+              : f
+                ? ([
+                    [t.limit.limit, <Money key="m" dirhams={f.dailyMaxDirhams} />],
+                    [t.limit.used, <Money key="u" dirhams={f.usedTodayDirhams} />],
+                  ] as Array<[string, ReactNode]>)
+                : []),
           ]}
         />
       </div>

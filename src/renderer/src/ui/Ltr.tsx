@@ -45,6 +45,11 @@ export function Phone({ phone }: { phone: string }) {
   return <Ltr className="phone">{formatPhone(phone)}</Ltr>
 }
 
+/** The receipt number a person reads aloud (`R-0428-0173`), as printed large on the receipt. */
+export function ReceiptNo({ value }: { value: string }) {
+  return <Ltr className="receipt-no">{value}</Ltr>
+}
+
 /** A voucher code or serial, grouped in fours for reading aloud. */
 export function Code({ value, className }: { value: string; className?: string }) {
   return <Ltr className={className ? `code ${className}` : 'code'}>{groupCode(value)}</Ltr>

@@ -1,8 +1,10 @@
 import type { JournalEntry } from '../../../shared/contract'
+import { type RefusalFigures, refusalFiguresOf } from '../../../shared/limit-refusal'
+import { isOpenStatus } from '../../../shared/types'
 
-/** An entry whose outcome is not known yet. */
+/** An entry whose outcome is not known yet (shared/types: what "open" means, once). */
 export function isOpen(entry: Pick<JournalEntry, 'status'>): boolean {
-  return entry.status === 'unknown' || entry.status === 'pending'
+  return isOpenStatus(entry.status)
 }
 
 /** A deposit whose outcome is open may be re-sent with its own reference; a final one never. */
@@ -42,27 +44,9 @@ export function isLimitRefusal(entry: Pick<JournalEntry, 'error'>): boolean {
   return entry.error?.code === 'DAILY_LIMIT_EXCEEDED'
 }
 
-export interface RefusalFigures {
-  dailyMaxDirhams: number | null
-  usedTodayDirhams: number | null
-  remainingDirhams: number | null
-  requestedDirhams: number | null
-}
-
-/** The four figures of a DAILY_LIMIT_EXCEEDED answer, as far as main could read them. */
-export function limitFigures(entry: JournalEntry): RefusalFigures | null {
-  if (entry.error?.code !== 'DAILY_LIMIT_EXCEEDED') return null
-  const d = entry.error.details ?? {}
-  const num = (key: string) => {
-    const v = d[key]
-    return typeof v === 'number' && Number.isFinite(v) ? v : null
-  }
-  return {
-    dailyMaxDirhams: num('dailyMaxDirhams'),
-    usedTodayDirhams: num('usedTodayDirhams'),
-    remainingDirhams: num('remainingDirhams'),
-    requestedDirhams: num('requestedDirhams'),
-  }
+/** The service's four figures of a DAILY_LIMIT_EXCEEDED answer, when it gave them (shared/limit-refusal). */
+export function limitFigures(entry: Pick<JournalEntry, 'error'>): RefusalFigures | null {
+  return refusalFiguresOf(entry.error)
 }
 
 export type Tone = 'good' | 'bad' | 'pending'

@@ -1,9 +1,10 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/contract'
+import { depositRulesOf } from '../../../../shared/deposit-rules'
 import { parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
-import { depositStore, openEntry, statusStore } from '../../app/stores'
+import { depositStore, openEntry, settingsStore, statusStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Panel, SettledButton, TextField } from '../../ui/controls'
 import { useDeliberateConfirm } from '../../ui/deliberate'
@@ -13,7 +14,7 @@ import { formatLyd, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
-import { AmountSaid, Ltr, Money, MoneyWords, Phone } from '../../ui/Ltr'
+import { AmountSaid, Ltr, Money, MoneyWords, Phone, ReceiptNo } from '../../ui/Ltr'
 import { Waiting } from '../../ui/Progress'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { SecondOneQuestion } from '../../ui/SecondOneQuestion'
@@ -59,12 +60,20 @@ function Customer() {
   const t = useT()
   const step = useStore(depositStore, (s) => s.step)
   const customer = useStore(depositStore, (s) => s.customer)
+  const byCustomer = useStore(depositStore, (s) => s.nameConfirmedBy === 'customer')
   if (!customer || !['amount', 'review', 'sending'].includes(step)) return null
   return (
-    <p className="customer-line">
-      <span>{t.deposit.reviewName}:</span> <strong>{customer.firstName}</strong>{' '}
-      <Phone phone={customer.phone} />
-    </p>
+    <>
+      <p className="customer-line">
+        <span>{t.deposit.reviewName}:</span> <strong>{customer.firstName}</strong>{' '}
+        <Phone phone={customer.phone} />
+      </p>
+      {byCustomer ? (
+        <p className="notice-line notice-good" role="status">
+          {t.customerDisplay.confirmedByCustomer}
+        </p>
+      ) : null}
+    </>
   )
 }
 
@@ -294,8 +303,9 @@ function AmountStep() {
   const amountText = useStore(depositStore, (s) => s.amountText)
   const againText = useStore(depositStore, (s) => s.amountAgainText)
   const problem = useStore(depositStore, (s) => s.amountProblem)
-  const threshold = useStore(depositStore, (s) => s.doubleEntryAboveDirhams)
-  const max = useStore(depositStore, (s) => s.depositMaxDirhams)
+  // The rules from the settings store, as the deposit store applies them (shared/deposit-rules.ts).
+  const threshold = useStore(settingsStore, (s) => depositRulesOf(s.settings).doubleEntryAboveDirhams)
+  const max = useStore(settingsStore, (s) => depositRulesOf(s.settings).depositMaxDirhams)
   const amountRef = useRef<HTMLInputElement>(null)
   const againRef = useRef<HTMLInputElement>(null)
   const parsed = parseLyd(amountText)
@@ -528,6 +538,7 @@ function EntryFacts({ entry, amount = true }: { entry: JournalEntry; amount?: bo
   return (
     <Facts
       items={[
+        entry.receiptNo ? [t.receipt.number, <ReceiptNo key="n" value={entry.receiptNo} />] : null,
         entry.phone ? [t.deposit.reviewPhone, <Phone key="p" phone={entry.phone} />] : null,
         entry.firstName ? [t.deposit.reviewName, entry.firstName] : null,
         amount

@@ -1,5 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CustomerLookup, DailyLimit, DeskApi, JournalEntry } from '../../../../shared/contract'
+import type { NameConfirmedBy } from '../../../../shared/customer-view'
+import type { DepositRules } from '../../../../shared/deposit-rules'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import { MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
@@ -47,14 +49,7 @@ export interface RetryState {
   error: AppErrorData | null
 }
 
-export interface DepositRules {
-  /** Amounts above this are typed twice. */
-  doubleEntryAboveDirhams: number
-  /** The largest single deposit. */
-  depositMaxDirhams: number
-}
-
-export interface DepositState extends DepositRules {
+export interface DepositState {
   step: DepositStep
   phoneText: string
   phoneInvalid: boolean
@@ -63,6 +58,8 @@ export interface DepositState extends DepositRules {
   stop: StopReason | null
   /** The earlier deposit to this phone whose outcome is open, as the lookup named it. */
   open: JournalEntry | null
+  /** Who answered the name question: the clerk, or the customer on the customer display (docs/customer-display.md). */
+  nameConfirmedBy: NameConfirmedBy | null
   amountText: string
   amountAgainText: string
   amountProblem: AmountProblem | null
@@ -106,6 +103,11 @@ export interface DepositState extends DepositRules {
   /** Another counter's open deposit stopped the lookup: the same phone looked up again (has it settled?). */
   lookUpAgain(): Promise<void>
   answerName(isHolder: boolean): void
+  /**
+   * The customer pressed "Yes, this is me" on their display for this phone, while the name question is on the
+   * clerk's screen: the name is confirmed (the clerk may still go back, and sends the deposit).
+   */
+  customerConfirmed(phone: string): void
   setAmount(text: string): void
   setAmountAgain(text: string): void
   needsSecondEntry(): boolean
@@ -120,7 +122,6 @@ export interface DepositState extends DepositRules {
   leave(): void
   /** An entry as now stored (resolved in the background): the screen shows what it became. */
   entryChanged(entry: JournalEntry): void
-  setRules(rules: Partial<DepositRules>): void
 }
 
 export type DepositStore = StoreApi<DepositState>
@@ -130,6 +131,11 @@ export interface DepositDeps {
   newRequestId(): string
   /** A deposit was answered: what moved today changed (the header's daily limit). */
   onSent?(entry: JournalEntry): void
+  /**
+   * The amount's rules as the settings have them now (the settings store, one place; main's defaults until it
+   * answers): when a large amount is typed twice, and the largest deposit.
+   */
+  rules(): DepositRules
   now?(): number
 }
 
@@ -143,6 +149,7 @@ const blank = {
   customer: null,
   stop: null,
   open: null,
+  nameConfirmedBy: null,
   amountText: '',
   amountAgainText: '',
   amountProblem: null,
@@ -159,7 +166,13 @@ const blank = {
   leftUnsent: null,
 }
 
-export function createDepositStore({ api, newRequestId, onSent, now = Date.now }: DepositDeps): DepositStore {
+export function createDepositStore({
+  api,
+  newRequestId,
+  onSent,
+  rules,
+  now = Date.now,
+}: DepositDeps): DepositStore {
   return createStore<DepositState>((set, get) => {
     /** Back to an empty phone step; the last finished deposit stays reachable. */
     function fresh(): void {
@@ -177,8 +190,6 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
     return {
       ...blank,
       last: null,
-      doubleEntryAboveDirhams: 1_000_000,
-      depositMaxDirhams: 5_000_000,
 
       setPhone(text) {
         if (get().step !== 'phone') return
@@ -241,8 +252,14 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
 
       answerName(isHolder) {
         if (get().step !== 'name') return
-        if (isHolder) set({ step: 'amount' })
+        if (isHolder) set({ step: 'amount', nameConfirmedBy: 'clerk' })
         else set({ step: 'stop', stop: 'nameRejected' })
+      },
+
+      customerConfirmed(phone) {
+        const { step, customer } = get()
+        if (step !== 'name' || customer?.phone !== phone) return
+        set({ step: 'amount', nameConfirmedBy: 'customer' })
       },
 
       setAmount(text) {
@@ -257,11 +274,12 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
 
       needsSecondEntry() {
         const parsed = parseLyd(get().amountText)
-        return parsed.ok && parsed.value > get().doubleEntryAboveDirhams
+        return parsed.ok && parsed.value > rules().doubleEntryAboveDirhams
       },
 
       async toReview() {
-        const { step, amountText, amountAgainText, doubleEntryAboveDirhams, depositMaxDirhams } = get()
+        const { step, amountText, amountAgainText } = get()
+        const { doubleEntryAboveDirhams, depositMaxDirhams } = rules()
         if (step !== 'amount') return
         const parsed = parseLyd(amountText)
         if (!parsed.ok) {
@@ -313,7 +331,7 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
         const { step } = get()
         if (step === 'open' || step === 'name' || step === 'stop' || step === 'elsewhere')
           set({ ...blank, phoneText: get().phoneText })
-        else if (step === 'amount') set({ step: 'name', amountProblem: null })
+        else if (step === 'amount') set({ step: 'name', amountProblem: null, nameConfirmedBy: null })
         else if (step === 'review')
           set({ step: 'amount', requestId: null, repeatQuestion: false, error: null })
         else if (step === 'result') fresh()
@@ -405,10 +423,6 @@ export function createDepositStore({ api, newRequestId, onSent, now = Date.now }
         if (result?.id === entry.id && newer(result)) set({ result: entry, resultFromBackground: true })
         if (open?.id === entry.id && newer(open)) set({ open: entry })
         if (last?.id === entry.id) set({ last: lastOperationOf(entry) })
-      },
-
-      setRules(rules) {
-        set(rules)
       },
     }
   })

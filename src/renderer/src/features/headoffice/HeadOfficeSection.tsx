@@ -5,6 +5,7 @@ import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
+import { SaidHere } from '../../ui/SaidHere'
 import { HeadOfficeLine } from './HeadOfficeStatus'
 import { testHeadline } from './store'
 
@@ -128,34 +129,43 @@ export function HeadOfficeSection() {
             {h.test}
           </Button>
         </div>
-      </form>
-      {s.saved && s.busy === null ? (
-        <p className="notice-line notice-good" role="status">
-          {h.saved}
-        </p>
-      ) : null}
-      {s.error && !s.passwordRequired ? <ErrorNote error={s.error} /> : null}
-      {s.busy === 'save' && s.saved ? (
-        <p className="notice-line" role="status">
-          {h.savedTesting}
-        </p>
-      ) : null}
-      {s.test?.ok ? (
-        <p className="notice-line notice-good" role="status">
-          {h.testOk(s.test.terminal, s.test.tls, s.test.serverVersion, s.test.schemaVersion)}
-        </p>
-      ) : null}
-      {s.test && !s.test.ok ? (
-        <Panel tone="bad" title={h[testHeadline(s.test.error)]} role="alert">
-          <p>{errorMessage(t, s.test.error)}</p>
-          <details className="support-details">
-            <summary>{t.common.forSupport}</summary>
-            <p className="error-code" dir="ltr">
-              {s.test.error.code}: {s.test.error.message}
+        {/* What Save or Test came to, beside their buttons, with the focus. */}
+        {s.saved && s.busy === null ? (
+          <SaidHere role="status" sayKey={s.saved}>
+            <p className="notice-line notice-good">{h.saved}</p>
+          </SaidHere>
+        ) : null}
+        {s.error && !s.passwordRequired ? (
+          <SaidHere sayKey={s.error}>
+            <ErrorNote error={s.error} />
+          </SaidHere>
+        ) : null}
+        {s.busy === 'save' && s.saved ? (
+          <p className="notice-line" role="status">
+            {h.savedTesting}
+          </p>
+        ) : null}
+        {s.test?.ok ? (
+          <SaidHere role="status" sayKey={s.test}>
+            <p className="notice-line notice-good">
+              {h.testOk(s.test.terminal, s.test.tls, s.test.serverVersion, s.test.schemaVersion)}
             </p>
-          </details>
-        </Panel>
-      ) : null}
+          </SaidHere>
+        ) : null}
+        {s.test && !s.test.ok ? (
+          <SaidHere sayKey={s.test}>
+            <Panel tone="bad" title={h[testHeadline(s.test.error)]} role="alert">
+              <p>{errorMessage(t, s.test.error)}</p>
+              <details className="support-details">
+                <summary>{t.common.forSupport}</summary>
+                <p className="error-code" dir="ltr">
+                  {s.test.error.code}: {s.test.error.message}
+                </p>
+              </details>
+            </Panel>
+          </SaidHere>
+        ) : null}
+      </form>
     </section>
   )
 }

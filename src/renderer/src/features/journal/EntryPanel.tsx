@@ -10,7 +10,7 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { canRetry, limitFigures, statusTone } from '../../ui/entry'
 import { formatDateTime, formatDateTimeSeconds, formatDay, formatLyd, formatPlainDate } from '../../ui/format'
 import { LimitRefusal } from '../../ui/LimitNotes'
-import { Code, Ltr, Money, Phone } from '../../ui/Ltr'
+import { Code, Ltr, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { RetryFeedback } from '../../ui/RetryFeedback'
 import { Resolution } from '../manager/Resolution'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
@@ -76,8 +76,12 @@ export function EntryPanel() {
           ) : null}
           <Facts
             items={[
+              entry.receiptNo ? [t.receipt.number, <ReceiptNo key="n" value={entry.receiptNo} />] : null,
               entry.phone ? [t.journal.phone, <Phone key="p" phone={entry.phone} />] : null,
               entry.firstName ? [t.journal.name, entry.firstName] : null,
+              entry.nameConfirmedBy
+                ? [t.customerDisplay.nameConfirmedBy, t.customerDisplay.confirmedBy[entry.nameConfirmedBy]]
+                : null,
               entry.voucher ? [t.sell.code, <Code key="c" value={entry.voucher.code} />] : null,
               entry.voucher ? [t.sell.serial, <Code key="s" value={entry.voucher.serialNumber} />] : null,
               // A voucher resolved by a manager may have no dates: said so, not an empty line.

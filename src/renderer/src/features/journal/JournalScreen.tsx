@@ -1,5 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { useStore } from 'zustand'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
 import { journalStore, sessionStore } from '../../app/stores'
@@ -10,10 +19,13 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { KINDS, STATUSES, statusTone } from '../../ui/entry'
 import { formatDateTime, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
-import { Code, Money, Phone } from '../../ui/Ltr'
+import { Code, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { EntryPanel } from './EntryPanel'
 
-const ROW_HEIGHT = 52
+/** A row's height: one line of text with room to aim at; 8 rows and more stay in view at 1024×768. */
+const ROW_HEIGHT = 40
+/** Beside the entry panel a row takes two lines (when and how much, then the receipt and for whom). */
+const ROW_HEIGHT_BESIDE_PANEL = 52
 /** Start fetching the next page this many rows before the end, so scrolling never waits. */
 const PREFETCH_ROWS = 40
 const SEARCH_DELAY_MS = 300
@@ -56,13 +68,19 @@ function Filters() {
   const store = journalStore.getState()
   // A clerk's journal is today's: main refuses other days, so no date is offered.
   const todayOnly = useStore(sessionStore, (s) => s.session?.person?.role === 'clerk')
+  const hintId = useId()
 
   // The store's search changes from outside too (Today, the attention list): keep the field in step.
   useEffect(() => setSearch(filters.search), [filters.search])
 
   useEffect(() => {
     if (search === journalStore.getState().filters.search) return
-    const timer = setTimeout(() => void journalStore.getState().setFilters({ search }), SEARCH_DELAY_MS)
+    // Applied by then (↓ applies it at once and goes to the first result): asking again would reload the list
+    // and take the focus from that row.
+    const timer = setTimeout(() => {
+      if (search !== journalStore.getState().filters.search)
+        void journalStore.getState().setFilters({ search })
+    }, SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [search])
 
@@ -72,12 +90,15 @@ function Filters() {
       aria-label={t.journal.filters}
       onSubmit={(e) => {
         e.preventDefault()
-        void store.setFilters({ search })
+        // Applied already (↓ went to the results, or the pause did): a reload would take the rows, and the
+        // focus ↓ is moving to the first of them, from under the person.
+        if (search !== journalStore.getState().filters.search) void store.setFilters({ search })
       }}
     >
       <TextField
         label={t.journal.search}
-        hint={`${t.journal.searchHint}. ${t.journal.searchKeys}`}
+        // The hint is the second row's, beside the checkbox and the buttons: one row less above the list.
+        aria-describedby={hintId}
         type="search"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
@@ -142,17 +163,22 @@ function Filters() {
           </option>
         ))}
       </SelectField>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={filters.needsAttention}
-          onChange={(e) => void store.setFilters({ needsAttention: e.target.checked })}
-        />
-        {t.journal.needsAttention}
-      </label>
-      <div className="actions">
-        <Button onClick={() => void store.showToday()}>{t.journal.today}</Button>
-        <Button onClick={() => void store.showNeedsAttention()}>{t.journal.attentionList}</Button>
+      <div className="filters-second">
+        <p id={hintId} className="hint">
+          {`${t.journal.searchHint}. ${t.journal.searchKeys}`}
+        </p>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={filters.needsAttention}
+            onChange={(e) => void store.setFilters({ needsAttention: e.target.checked })}
+          />
+          {t.journal.needsAttention}
+        </label>
+        <div className="actions">
+          <Button onClick={() => void store.showToday()}>{t.journal.today}</Button>
+          <Button onClick={() => void store.showNeedsAttention()}>{t.journal.attentionList}</Button>
+        </div>
       </div>
     </form>
   )
@@ -172,12 +198,16 @@ function EntryList() {
   const singleDay = filters.from != null && filters.from === filters.to
   const listHeight = useListFitsWindow(scrollRef, footRef)
 
+  const rowHeight = openId ? ROW_HEIGHT_BESIDE_PANEL : ROW_HEIGHT
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   })
+  // The panel opened or closed: every row's height changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is what the virtualizer re-measures
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
   const items = virtualizer.getVirtualItems()
   const lastVisible = items.at(-1)?.index ?? 0
 
@@ -223,6 +253,7 @@ function EntryList() {
     <section className={`journal-list${singleDay ? '' : ' across-days'}`} aria-label={t.journal.title}>
       <div className="journal-head" aria-hidden="true">
         <span className="cell-time">{t.journal.columns.time}</span>
+        <span className="cell-receipt">{t.journal.columns.receipt}</span>
         <span className="cell-kind">{t.journal.columns.kind}</span>
         <span className="cell-amount">{t.journal.columns.amount}</span>
         <span className="cell-who">{t.journal.columns.who}</span>
@@ -334,6 +365,7 @@ const Row = memo(function Row({
       onClick={() => void journalStore.getState().open(entry.id)}
     >
       <span className="cell-time">{when}</span>
+      <span className="cell-receipt">{entry.receiptNo ? <ReceiptNo value={entry.receiptNo} /> : '—'}</span>
       <span className="cell-kind">{t.kind[entry.kind]}</span>
       <Money dirhams={entry.amountDirhams} className="cell-amount" />
       <span className="cell-who">

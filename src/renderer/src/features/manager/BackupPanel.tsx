@@ -23,6 +23,7 @@ export function BackupPanel() {
   const error = useStore(backupStore, (s) => s.error)
   const result = useStore(backupStore, (s) => s.result)
   const lastDaily = useStore(backupStore, (s) => s.daily)
+  const sameDisk = useStore(backupStore, (s) => s.sameDisk)
   const language = useLanguage()
   useEffect(() => {
     void backupStore.getState().loadDaily()
@@ -140,6 +141,23 @@ export function BackupPanel() {
         </div>
         <FormFeedback form="backup" />
         {error ? <ErrorNote error={error} /> : null}
+        {sameDisk && error?.details?.reason === 'SAME_DISK_AS_DATA' ? (
+          // The folder asked for (or typed) is on the data folder's disk: backed up there only when the
+          // manager says so.
+          <div className="same-disk">
+            <p className="hint file-path" dir="ltr">
+              {sameDisk.folder}
+            </p>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={sameDisk.known}
+                onChange={(e) => backupStore.getState().knowSameDisk(e.target.checked)}
+              />
+              {m.sameDiskKnown}
+            </label>
+          </div>
+        ) : null}
       </form>
       <div className="manager-column">
         <PassphraseCard />

@@ -6,6 +6,7 @@ import { peopleStore, sessionStore, settingsStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
+import { SaidHere } from '../../ui/SaidHere'
 import { pinProblem } from '../session/SetupScreen'
 import { FormFeedback } from '../settings/FormFeedback'
 import { useSettingsForm } from '../settings/use-settings-form'
@@ -15,8 +16,8 @@ export function PeoplePanel() {
   const t = useT()
   const m = t.manager.people
   const people = useStore(peopleStore, (s) => s.people)
-  const error = useStore(peopleStore, (s) => s.error)
-  const done = useStore(peopleStore, (s) => s.done)
+  const error = useStore(peopleStore, (s) => (s.errorOf === 'list' ? s.error : null))
+  const done = useStore(peopleStore, (s) => (s.done?.kind === 'saved' ? s.done : null))
   const me = useStore(sessionStore, (s) => s.session?.person?.id ?? null)
 
   useEffect(() => {
@@ -29,7 +30,7 @@ export function PeoplePanel() {
         <h2 id="people-title">{m.title}</h2>
         {done ? (
           <p className="notice-line notice-good" role="status">
-            {done.kind === 'added' ? m.added(done.name) : m.saved}
+            {m.saved}
           </p>
         ) : null}
         {error ? <ErrorNote error={error} /> : null}
@@ -74,6 +75,8 @@ function PersonRow({ person, isMe, lastManager }: { person: Person; isMe: boolea
   /** An editor open in the row: a new name, a new PIN, or the question before deactivating. */
   const [editing, setEditing] = useState<'name' | 'pin' | 'deactivate' | null>(null)
   const [value, setValue] = useState('')
+  /** A new PIN is typed twice, as the manager's own at set-up: a slip is caught before anyone is locked out. */
+  const [again, setAgain] = useState('')
   /** Save was pressed: what is still wrong is said at the field, even for an empty one. */
   const [tried, setTried] = useState(false)
   const problem =
@@ -82,6 +85,8 @@ function PersonRow({ person, isMe, lastManager }: { person: Person; isMe: boolea
       : editing === 'name' && value.trim() === ''
         ? m.nameMissing
         : null
+  const againProblem = editing === 'pin' && again !== value ? t.manager.session.pinMismatch : null
+  const againRef = useRef<HTMLInputElement>(null)
   const renameRef = useRef<HTMLButtonElement>(null)
   const pinRef = useRef<HTMLButtonElement>(null)
   const activeRef = useRef<HTMLButtonElement>(null)
@@ -102,6 +107,10 @@ function PersonRow({ person, isMe, lastManager }: { person: Person; isMe: boolea
   async function save() {
     setTried(true)
     if (problem) return
+    if (againProblem) {
+      againRef.current?.focus()
+      return
+    }
     const change =
       editing === 'deactivate'
         ? { active: false }
@@ -154,6 +163,19 @@ function PersonRow({ person, isMe, lastManager }: { person: Person; isMe: boolea
                 problem={(value || tried) && problem ? problem : null}
               />
             )}
+            {editing === 'pin' ? (
+              <TextField
+                ref={againRef}
+                label={`${t.manager.session.pinAgain}: ${person.name}`}
+                value={again}
+                type="password"
+                inputMode="numeric"
+                dir="ltr"
+                autoComplete="off"
+                onChange={(e) => setAgain(toLatinDigits(e.target.value))}
+                problem={tried && againProblem ? againProblem : null}
+              />
+            ) : null}
             <Button type="submit" variant={editing === 'deactivate' ? 'danger' : 'primary'} disabled={busy}>
               {editing === 'deactivate' ? m.deactivate : m.save}
             </Button>
@@ -182,6 +204,7 @@ function PersonRow({ person, isMe, lastManager }: { person: Person; isMe: boolea
               onClick={() => {
                 setEditing('pin')
                 setValue('')
+                setAgain('')
               }}
             >
               {m.resetPin}
@@ -213,14 +236,22 @@ function AddPerson() {
   const t = useT()
   const m = t.manager.people
   const busy = useStore(peopleStore, (s) => s.busy)
+  // What adding came to is said here, in this card, beside its button (a duplicate name was said in the
+  // list's card, out of the eye's way).
+  const error = useStore(peopleStore, (s) => (s.errorOf === 'add' ? s.error : null))
+  const added = useStore(peopleStore, (s) => (s.done?.kind === 'added' ? s.done.name : null))
   const [name, setName] = useState('')
   const [pin, setPin] = useState('')
+  const [again, setAgain] = useState('')
   const [role, setRole] = useState<Role>('clerk')
   const [tried, setTried] = useState(false)
   const nameRef = useRef<HTMLInputElement>(null)
   const pinRef = useRef<HTMLInputElement>(null)
+  const againRef = useRef<HTMLInputElement>(null)
   const nameMissing = name.trim() === '' ? m.nameMissing : null
   const problem = pinProblem(pin, t.manager.session)
+  // The PIN typed twice, as the manager's own at set-up.
+  const mismatch = again !== pin ? t.manager.session.pinMismatch : null
   return (
     <form
       className="card"
@@ -229,13 +260,14 @@ function AddPerson() {
         e.preventDefault()
         setTried(true)
         // Nobody is added: the first field that needs attention says why and takes the focus.
-        if (nameMissing || problem) {
-          ;(nameMissing ? nameRef : pinRef).current?.focus()
+        if (nameMissing || problem || mismatch) {
+          ;(nameMissing ? nameRef : problem ? pinRef : againRef).current?.focus()
           return
         }
         if (await peopleStore.getState().add(name.trim(), pin, role)) {
           setName('')
           setPin('')
+          setAgain('')
           setTried(false)
         }
       }}
@@ -260,6 +292,17 @@ function AddPerson() {
         onChange={(e) => setPin(toLatinDigits(e.target.value))}
         problem={(pin || tried) && problem ? problem : null}
       />
+      <TextField
+        ref={againRef}
+        label={t.manager.session.pinAgain}
+        type="password"
+        inputMode="numeric"
+        autoComplete="new-password"
+        dir="ltr"
+        value={again}
+        onChange={(e) => setAgain(toLatinDigits(e.target.value))}
+        problem={tried && !problem && mismatch ? mismatch : null}
+      />
       <SelectField label={m.role} value={role} onChange={(e) => setRole(e.target.value as Role)}>
         <option value="clerk">{t.manager.role.clerk}</option>
         <option value="manager">{t.manager.role.manager}</option>
@@ -269,6 +312,16 @@ function AddPerson() {
           {m.addButton}
         </Button>
       </div>
+      {error ? (
+        <SaidHere sayKey={error}>
+          <ErrorNote error={error} />
+        </SaidHere>
+      ) : null}
+      {added ? (
+        <SaidHere role="status" sayKey={added}>
+          <p className="notice-line notice-good">{m.added(added)}</p>
+        </SaidHere>
+      ) : null}
     </form>
   )
 }

@@ -10,7 +10,7 @@ import {
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
 import { formatDateTime, formatDay } from '../../ui/format'
-import { Ltr, Money, Phone } from '../../ui/Ltr'
+import { Code, Ltr, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { TerminalTable } from '../headoffice/TerminalTable'
 
 function TallyCells({ tally }: { tally: Tally }) {
@@ -255,6 +255,11 @@ function EntryList({
               <tr key={e.id}>
                 <td>
                   <span className="cell-time">{formatDateTime(e.createdAt, language)}</span>
+                  {e.receiptNo ? (
+                    <div className="muted">
+                      <ReceiptNo value={e.receiptNo} />
+                    </div>
+                  ) : null}
                   {e.clerk ? (
                     <div className="muted">
                       <bdi>{e.clerk}</bdi>
@@ -269,7 +274,11 @@ function EntryList({
                   <Money dirhams={e.amountDirhams} />
                 </td>
                 <td>
-                  {e.phone ? <Phone phone={e.phone} /> : e.serialNumber ? <Ltr>{e.serialNumber}</Ltr> : null}
+                  {e.phone ? (
+                    <Phone phone={e.phone} />
+                  ) : e.serialNumber ? (
+                    <Code value={e.serialNumber} />
+                  ) : null}
                 </td>
                 <td>{reportReason(e, language)?.text ?? null}</td>
               </tr>

@@ -10,6 +10,7 @@ import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime, formatDay } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { Ltr, Money } from '../../ui/Ltr'
+import { SaidHere } from '../../ui/SaidHere'
 import { ScopeChoice } from '../headoffice/ScopeChoice'
 import { printerFailureReason } from '../printing/store'
 import { ReportView } from './ReportView'
@@ -121,6 +122,12 @@ export function ReportsPanel() {
             </div>
           ) : null}
           {periodError ? <ErrorNote error={periodError} /> : null}
+          {/* The question and its Yes are gone: the focus goes to the line that says what was done. */}
+          {s.closedZ !== null && s.busy === null ? (
+            <SaidHere role="status" sayKey={s.closedZ}>
+              <p className="notice-line notice-good">{m.dayClosed(s.closedZ)}</p>
+            </SaidHere>
+          ) : null}
         </form>
         {s.report ? (
           <section className="card" aria-labelledby="export-title">

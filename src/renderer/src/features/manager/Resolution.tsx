@@ -11,6 +11,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'
 import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
+import { isOpen } from '../../ui/entry'
 import { formatDateTime } from '../../ui/format'
 
 const digitsOnly = (text: string) => toLatinDigits(text).replace(/[\s-]/g, '')
@@ -111,7 +112,7 @@ export function Resolution({ entry }: { entry: JournalEntry }) {
       lineRef.current?.focus()
   }, [resolvedAt])
   const r = entry.resolution
-  const open = entry.status === 'unknown' || entry.status === 'pending'
+  const open = isOpen(entry)
   return (
     <>
       {r ? (

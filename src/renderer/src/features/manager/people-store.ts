@@ -7,6 +7,8 @@ export interface PeopleState {
   people: Person[]
   busy: boolean
   error: AppErrorData | null
+  /** Which card the error is about (the new person's, or the list's), said in that card. */
+  errorOf: 'add' | 'list' | null
   /** What the last change did, for a short confirmation line. */
   done: { kind: 'added' | 'saved'; name: string } | null
   load(): Promise<void>
@@ -22,13 +24,13 @@ export function createPeopleStore(
   return createStore<PeopleState>((set, get) => {
     async function change(action: () => Promise<Person>, kind: 'added' | 'saved'): Promise<boolean> {
       if (get().busy) return false
-      set({ busy: true, error: null, done: null })
+      set({ busy: true, error: null, errorOf: null, done: null })
       try {
         const person = await action()
         set({ people: (await api.listPeople()).people, done: { kind, name: person.name } })
         return true
       } catch (e) {
-        set({ error: toAppErrorData(e) })
+        set({ error: toAppErrorData(e), errorOf: kind === 'added' ? 'add' : 'list' })
         return false
       } finally {
         set({ busy: false })
@@ -39,12 +41,13 @@ export function createPeopleStore(
       people: [],
       busy: false,
       error: null,
+      errorOf: null,
       done: null,
       async load() {
         try {
-          set({ people: (await api.listPeople()).people, error: null })
+          set({ people: (await api.listPeople()).people, error: null, errorOf: null })
         } catch (e) {
-          set({ error: toAppErrorData(e) })
+          set({ error: toAppErrorData(e), errorOf: 'list' })
         }
       },
       add: (name, pin, role) => change(() => api.addClerk({ name, pin, role }), 'added'),

@@ -28,6 +28,8 @@ export interface ReportsState {
   closeCounting: boolean
   /** The last export: running (with progress), done (with its path) or failed. */
   job: ExportJob | null
+  /** The Z just closed, for the line beside its button that says so (until the next action). */
+  closedZ: number | null
   printedOn: string | null
   setPeriod(from: number, to: number): void
   setScope(scope: ReportScopeName): void
@@ -70,7 +72,14 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       // A finished export's line ("Saved: …") is about the report shown then: the next action takes it away.
       const job = get().job
       const keepJob = job !== null && job.state === 'running'
-      set({ busy, error: null, errorOf: null, printedOn: null, ...(keepJob ? {} : { job: null }) })
+      set({
+        busy,
+        error: null,
+        errorOf: null,
+        printedOn: null,
+        closedZ: null,
+        ...(keepJob ? {} : { job: null }),
+      })
       try {
         await action()
       } catch (e) {
@@ -94,6 +103,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       closeCounting: false,
       job: null,
       printedOn: null,
+      closedZ: null,
 
       setPeriod: (from, to) => set({ from, to }),
       setScope: (scope) => set({ scope }),
@@ -138,7 +148,8 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
           ? Promise.resolve()
           : run('close', async () => {
               set({ confirmingClose: false })
-              set({ report: await api.closeDay({}) })
+              const z = await api.closeDay({})
+              set({ report: z, closedZ: z.z?.number ?? null })
               set({ zReports: (await api.listZReports({})).reports })
             }),
 

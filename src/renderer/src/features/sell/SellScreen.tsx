@@ -10,7 +10,7 @@ import { formatDateTime, formatLyd, formatPlainDate, formatTime } from '../../ui
 import { useScreenKeys } from '../../ui/keys'
 import { LastOperationLine } from '../../ui/LastOperation'
 import { LimitRefusal, LimitWarning } from '../../ui/LimitNotes'
-import { Code, Ltr, Money } from '../../ui/Ltr'
+import { Code, Ltr, Money, ReceiptNo } from '../../ui/Ltr'
 import { Waiting } from '../../ui/Progress'
 import { SecondOneQuestion } from '../../ui/SecondOneQuestion'
 import { PrintButtons, PrintOutcomeNote } from '../printing/PrintControls'
@@ -232,6 +232,7 @@ function Issued({ entry }: { entry: JournalEntry }) {
       </div>
       <Facts
         items={[
+          entry.receiptNo ? [t.receipt.number, <ReceiptNo key="n" value={entry.receiptNo} />] : null,
           [t.sell.serial, <Code key="s" value={v.serialNumber} />],
           [t.sell.value, <Money key="v" dirhams={entry.amountDirhams} />],
           [
@@ -267,7 +268,9 @@ function Unknown({ entry }: { entry: JournalEntry }) {
               {t.entryStatus[entry.status]}
             </Badge>,
           ],
-          [t.journal.id, <Ltr key="i">{entry.id}</Ltr>],
+          entry.receiptNo
+            ? [t.receipt.number, <ReceiptNo key="n" value={entry.receiptNo} />]
+            : [t.journal.id, <Ltr key="i">{entry.id}</Ltr>],
         ]}
       />
       <div className="actions">

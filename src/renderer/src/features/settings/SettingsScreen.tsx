@@ -10,12 +10,15 @@ import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
 import { AmountSaid, Ltr } from '../../ui/Ltr'
+import { SaidHere } from '../../ui/SaidHere'
+import { CustomerDisplaySection } from '../customer-display/CustomerDisplaySection'
 import { HeadOfficeSection } from '../headoffice/HeadOfficeSection'
 import { UpdatesSection } from '../updates/UpdatesSection'
 import { AboutSection } from './AboutSection'
 import { FormFeedback } from './FormFeedback'
 import { LanguageField } from './LanguageField'
 import { PrinterSection } from './PrinterSection'
+import { settingsRefusal } from './refusals'
 import { useSettingsForm } from './use-settings-form'
 
 export function SettingsScreen() {
@@ -40,6 +43,7 @@ export function SettingsScreen() {
         <PrinterSection />
         <UpdatesSection />
         <HeadOfficeSection />
+        <CustomerDisplaySection />
         <SupportSection />
         <AboutSection />
       </div>
@@ -95,6 +99,11 @@ function LiveSection() {
   const test = useStore(settingsStore, (s) => s.test)
   const passwordRequired = useStore(settingsStore, (s) => s.passwordRequired)
   const store = settingsStore.getState()
+  const passwordRef = useRef<HTMLInputElement>(null)
+  // "Save and switch to live" without the password: the field that says so takes the focus.
+  useEffect(() => {
+    if (passwordRequired) passwordRef.current?.focus()
+  }, [passwordRequired])
   const storage = settings?.passwordStorage
   const canSubmit = form.baseUrl.trim() !== '' && form.username.trim() !== '' && busy === null
   /** The saved proxy address is shown, and a username and password are kept for it. */
@@ -128,6 +137,7 @@ function LiveSection() {
           autoComplete="off"
         />
         <TextField
+          ref={passwordRef}
           label={t.settings.password}
           type="password"
           value={form.password}
@@ -190,19 +200,28 @@ function LiveSection() {
           </Button>
         </div>
         <FormFeedback form="live" />
+        {/* The test's answer beside its button, with the focus. */}
+        {test?.ok ? (
+          <SaidHere sayKey={test}>
+            <Panel
+              tone="good"
+              title={t.settings.testOk(formatDateTime(test.tokenExpiresAt, language))}
+              role="status"
+            />
+          </SaidHere>
+        ) : null}
+        {test && !test.ok ? (
+          <SaidHere sayKey={test}>
+            <Panel
+              tone="bad"
+              title={settingsRefusal(t, test.error) ?? errorMessage(t, test.error)}
+              role="alert"
+            >
+              <SupportDetails code={test.error.code} />
+            </Panel>
+          </SaidHere>
+        ) : null}
       </form>
-      {test?.ok ? (
-        <Panel
-          tone="good"
-          title={t.settings.testOk(formatDateTime(test.tokenExpiresAt, language))}
-          role="status"
-        />
-      ) : null}
-      {test && !test.ok ? (
-        <Panel tone="bad" title={errorMessage(t, test.error)} role="alert">
-          <SupportDetails code={test.error.code} />
-        </Panel>
-      ) : null}
     </section>
   )
 }

@@ -1,0 +1,131 @@
+import type { StoreApi } from 'zustand/vanilla'
+import type { DeskApi, DeskInput } from '../../../../shared/contract'
+import type { CustomerDisplayState } from '../../../../shared/customer-view'
+import type { Session } from '../../../../shared/manager'
+import { parseLyd } from '../../../../shared/money'
+import type { Screen } from '../../app/store'
+import type { DepositState } from '../deposit/store'
+import type { SellState } from '../sell/store'
+
+export type CustomerStep = DeskInput<'showCustomer'>
+
+/** How often the clerk's screen asks whether the customer pressed "Yes, this is me", while it asks the name. */
+export const CUSTOMER_ANSWER_POLL_MS = 400
+
+export interface ClerkScreen {
+  session: Session | null
+  screen: Screen
+  sell: Pick<SellState, 'step' | 'selected'>
+  deposit: Pick<DepositState, 'step' | 'customer' | 'amountText' | 'amountDirhams'>
+}
+
+/**
+ * What the customer display should follow of the clerk's screen, by reference only (main decides what of it
+ * the customer sees); null while main shows it itself (a sale on its way, its outcome) or nobody is signed in
+ * (main made the display idle at the sign-out). A question that is the clerk's to deal with — an earlier
+ * deposit still open, a wallet that cannot take money, a name refused — is "Please wait" for the customer.
+ */
+export function customerStepOf({ session, screen, sell, deposit }: ClerkScreen): CustomerStep | null {
+  if (!session || (!session.person && !session.setupNeeded)) return null
+  if (screen === 'sell') {
+    if (sell.step === 'sending' || sell.step === 'result') return null
+    if (sell.step === 'confirm' && sell.selected) {
+      return { show: 'voucher', denominationId: sell.selected.id, valueDirhams: sell.selected.valueDirhams }
+    }
+    return { show: 'idle' }
+  }
+  if (screen !== 'deposit') return { show: 'idle' }
+  const phone = deposit.customer?.phone
+  switch (deposit.step) {
+    case 'phone':
+      return { show: 'idle' }
+    case 'open':
+    case 'stop':
+    case 'elsewhere':
+      return { show: 'wait' }
+    case 'name':
+      return phone ? { show: 'deposit-name', phone } : { show: 'wait' }
+    case 'amount': {
+      if (!phone) return { show: 'wait' }
+      const typed = parseLyd(deposit.amountText)
+      return { show: 'deposit-amount', phone, amountDirhams: typed.ok ? typed.value : null }
+    }
+    case 'review':
+      return phone && deposit.amountDirhams !== null
+        ? { show: 'deposit-review', phone, amountDirhams: deposit.amountDirhams }
+        : { show: 'wait' }
+    default:
+      return null
+  }
+}
+
+export interface FollowDeps {
+  api: Pick<DeskApi, 'showCustomer' | 'getCustomerDisplay'>
+  clerkScreen(): ClerkScreen
+  /** Stores whose changes may change the step. */
+  stores: Pick<StoreApi<unknown>, 'subscribe'>[]
+  /** The customer answered the name question on their screen for this phone. */
+  customerConfirmed(phone: string): void
+  setInterval?: typeof setInterval
+  clearInterval?: typeof clearInterval
+}
+
+/**
+ * Tells main what the clerk's screen is at whenever that changes (once per change), and, while the name
+ * question is asked with the customer's own "Yes, this is me" on their display, asks main now and then whether
+ * they pressed it. A failed call is left: the display is a courtesy, never a step of the sale.
+ */
+export function followCustomerDisplay(deps: FollowDeps): () => void {
+  const every = deps.setInterval ?? setInterval
+  const stop = deps.clearInterval ?? clearInterval
+  let shown: string | null = null
+  let polling: { phone: string; timer: ReturnType<typeof setInterval> } | null = null
+
+  function stopPolling(): void {
+    if (polling) stop(polling.timer)
+    polling = null
+  }
+
+  function pollFor(phone: string, state: CustomerDisplayState): void {
+    if (!state.customerConfirms || !state.open || polling?.phone === phone) return
+    stopPolling()
+    const timer = every(() => {
+      void deps.api.getCustomerDisplay().then(
+        (now) => {
+          if (now.confirmedByCustomer === phone) {
+            stopPolling()
+            deps.customerConfirmed(phone)
+          }
+        },
+        () => undefined,
+      )
+    }, CUSTOMER_ANSWER_POLL_MS)
+    polling = { phone, timer }
+  }
+
+  function update(): void {
+    const step = customerStepOf(deps.clerkScreen())
+    if (step?.show !== 'deposit-name') stopPolling()
+    if (step === null) {
+      // Main shows the sale itself: what comes after it is told again, whatever it was before.
+      shown = null
+      return
+    }
+    const key = JSON.stringify(step)
+    if (key === shown) return
+    shown = key
+    void deps.api.showCustomer(step).then(
+      (state) => {
+        if (step.show === 'deposit-name' && shown === key) pollFor(step.phone, state)
+      },
+      () => undefined,
+    )
+  }
+
+  const unsubscribe = deps.stores.map((store) => store.subscribe(update))
+  update()
+  return () => {
+    stopPolling()
+    for (const off of unsubscribe) off()
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The two rules of a deposit's amount a manager sets (Settings → Limits), and what they are until then: one
+ * place for main's stored defaults and for the Deposit screen before the settings have answered.
+ */
+export interface DepositRules {
+  /** Amounts above this are typed twice. */
+  doubleEntryAboveDirhams: number
+  /** The largest single deposit; anything above is refused (a phone number typed as an amount, a slip). */
+  depositMaxDirhams: number
+}
+
+export const DEFAULT_DEPOSIT_RULES: DepositRules = {
+  doubleEntryAboveDirhams: 500_000,
+  depositMaxDirhams: 5_000_000,
+}
+
+/** The rules of the settings as main last gave them, or the defaults main starts from. */
+export function depositRulesOf(settings: Partial<DepositRules> | null | undefined): DepositRules {
+  return {
+    doubleEntryAboveDirhams:
+      settings?.doubleEntryAboveDirhams ?? DEFAULT_DEPOSIT_RULES.doubleEntryAboveDirhams,
+    depositMaxDirhams: settings?.depositMaxDirhams ?? DEFAULT_DEPOSIT_RULES.depositMaxDirhams,
+  }
+}
