@@ -1,5 +1,7 @@
-import { useEffect, useLayoutEffect } from 'react'
+import { Suspense, useEffect, useLayoutEffect } from 'react'
 import { useStore } from 'zustand'
+import { DepositScreen } from '../features/deposit/DepositScreen'
+import { JournalScreen } from '../features/journal/JournalScreen'
 import { Notices } from '../features/notices/Notices'
 import { ReceiptPreviewDialog } from '../features/printing/ReceiptPreviewDialog'
 import { SellScreen } from '../features/sell/SellScreen'
@@ -7,14 +9,7 @@ import { SessionGate } from '../features/session/SessionGate'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
-import {
-  DepositScreen,
-  JournalScreen,
-  ManagerScreen,
-  preloadClerkScreens,
-  preloadManagerScreens,
-  SettingsScreen,
-} from './lazy-screens'
+import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
 import { screenForKey, screensFor } from './store'
 import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
 
@@ -72,12 +67,6 @@ function Desk() {
     return () => window.removeEventListener('keydown', onKey, true)
   }, [])
 
-  useEffect(() => {
-    // After the first screen has painted: Deposit and Journal are then ready before F2/F3.
-    const timer = setTimeout(preloadClerkScreens, 200)
-    return () => clearTimeout(timer)
-  }, [])
-
   const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
   useEffect(() => {
     if (role === 'clerk') return
@@ -104,8 +93,16 @@ function CurrentScreen() {
       {screen === 'sell' ? <SellScreen /> : null}
       {screen === 'deposit' ? <DepositScreen /> : null}
       {screen === 'journal' ? <JournalScreen /> : null}
-      {screen === 'settings' ? <SettingsScreen /> : null}
-      {screen === 'manager' ? <ManagerScreen /> : null}
+      <Suspense fallback={<ScreenLoading />}>
+        {screen === 'settings' ? <SettingsScreen /> : null}
+        {screen === 'manager' ? <ManagerScreen /> : null}
+      </Suspense>
     </>
   )
+}
+
+/** While a manager's screen is still loading (the first F4/F5 before the preload finished). */
+function ScreenLoading() {
+  const t = useT()
+  return <p className="screen">{t.common.loading}</p>
 }
