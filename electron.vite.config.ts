@@ -7,7 +7,15 @@ export default defineConfig({
   main: {
     // A test build (src/main/electron/build-kind.ts) is decided when the bundle is built, never at run time.
     define: { __RESELLER_DESK_TEST_BUILD__: JSON.stringify(process.env.RESELLER_DESK_TEST_BUILD === '1') },
-    build: { rollupOptions: { input: { index: resolve('src/main/index.ts') } } },
+    // The manager's exports and reports run in a worker thread of their own entry (manager/off-thread.ts).
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          'manager-worker': resolve('src/main/manager/manager-worker.ts'),
+        },
+      },
+    },
   },
   preload: {
     // The calls' names from the contract's table, so the preload does not bundle the schemas.

@@ -7,13 +7,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import Database from 'better-sqlite3'
-import { Journal } from '../src/main/journal/journal'
-import { businessDay } from '../src/shared/day'
 import { startBrowserShell } from '../src/shells/browser/server'
 import { launchBrowser } from '../test/e2e/support/browser'
 import { buildRendererForTest } from '../test/e2e/support/renderer'
 import { ms, printTable, printTargets, summarize } from './stats'
+import { fillTodaysJournal } from './today-journal'
 
 const JOURNAL_ENTRIES = 100_000
 
@@ -57,74 +55,6 @@ interface Size {
   files: number
 }
 
-/** Today's 100,000 entries, written straight through the journal's schema in one transaction. */
-function fillJournal(dataDir: string): void {
-  const journal = Journal.open(join(dataDir, 'journal-training.sqlite'))
-  const day = businessDay(Date.now())
-  const db = new Database(journal.path)
-  const insert = db.prepare(
-    `INSERT INTO entries (id, kind, status, mode, created_at, created_pc_at, updated_at, day, clerk, amount_dirhams,
-       phone, first_name, denomination_id, denomination_value_dirhams, external_transaction_id,
-       service_transaction_id, voucher_code, code_last4, serial_number, activation_date, expiry_date)
-     VALUES (?, ?, ?, 'training', ?, ?, ?, ?, 'Amina', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-  const start = Date.now() - JOURNAL_ENTRIES * 500
-  db.transaction(() => {
-    for (let i = 0; i < JOURNAL_ENTRIES; i++) {
-      const at = new Date(start + i * 500).toISOString()
-      const id = `01900000-${String(i).padStart(4, '0').slice(-4)}-7000-8000-${String(i).padStart(12, '0')}`
-      if (i % 2 === 0) {
-        const code = String(100000000000000 + i * 7919)
-        insert.run(
-          id,
-          'voucher',
-          'issued',
-          at,
-          at,
-          at,
-          day,
-          30_000,
-          null,
-          null,
-          4,
-          30_000,
-          null,
-          null,
-          code,
-          code.slice(-4),
-          String(10000000000 + i),
-          '2026-11-26',
-          '2027-11-26',
-        )
-      } else {
-        insert.run(
-          id,
-          'deposit',
-          'confirmed',
-          at,
-          at,
-          at,
-          day,
-          12_500,
-          `0912${String(i).padStart(6, '0')}`,
-          'محمد',
-          null,
-          null,
-          `ref-${i}`,
-          String(500000 + i),
-          null,
-          null,
-          null,
-          null,
-          null,
-        )
-      }
-    }
-  })()
-  db.close()
-  journal.close()
-}
-
 async function main(): Promise<void> {
   const rendererDir = await buildRendererForTest()
   const size = bundleSizes(rendererDir)
@@ -140,7 +70,7 @@ async function main(): Promise<void> {
   )
 
   const dataDir = mkdtempSync(join(tmpdir(), 'ui-bench-'))
-  fillJournal(dataDir)
+  fillTodaysJournal(dataDir, JOURNAL_ENTRIES)
   const shell = await startBrowserShell({ dataDir, rendererDir })
   const browser = await launchBrowser()
   try {

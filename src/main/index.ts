@@ -37,6 +37,7 @@ import { isAppUrl, registerDeskIpc, trustedSenderCheck } from './ipc'
 import type { Logger } from './log'
 import { RotatingFileSink } from './log-file'
 import { createSystemPrinter } from './printing/system-printer'
+import { preloadBarcodeEncoder } from './receipts/barcode'
 import { effectiveFeed, readBuildFeed, readBuildPublishers, selfUpdate, updateMarker } from './updates/feed'
 import { UpdateController } from './updates/update-controller'
 
@@ -58,6 +59,9 @@ const appAddress = { appPage: APP_PAGE, ...(devServer ? { devOrigin: new URL(dev
 const DATA_FOLDER = TEST_BUILD ? 'reseller-desk-test-build' : 'reseller-desk'
 app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER))
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
+
+/** After the window shows, the wait before the first receipt's barcode encoder is loaded (a main-thread hold-up). */
+const PRELOAD_AFTER_SHOW_MS = 5_000
 
 /** How long a start waits for an update an earlier run downloaded (the check is quick: it is cached). */
 const UPDATE_AT_START_WAIT_MS = 20_000
@@ -85,7 +89,12 @@ function createWindow(log: Logger): BrowserWindow {
     mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), development),
   )
   applySecurityGuards(win.webContents, session.defaultSession, (url) => isAppUrl(url, appAddress))
-  win.once('ready-to-show', () => win.show())
+  // Shown once its first frame is painted, on the page's own background colour (mainWindowOptions): no white
+  // flash. Then, while the clerk starts, what a first receipt needs is loaded (not before the window).
+  win.once('ready-to-show', () => {
+    win.show()
+    setTimeout(preloadBarcodeEncoder, PRELOAD_AFTER_SHOW_MS).unref()
+  })
   win.on('closed', () => {
     mainWindow = null
     // The customer's screen goes with the clerk's: the app quits when its last window closes.

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { loadSeed, type Sandbox, startSandbox } from '../sandbox/index'
+import type { Sandbox } from '../sandbox/index'
 import type { TrainingService } from './desk/context'
 
 export interface RunningTraining extends TrainingService {
@@ -14,6 +14,9 @@ export async function startTrainingService(
   dataDir: string,
   options: { control?: boolean } = {},
 ): Promise<RunningTraining> {
+  // Loaded here, not with the app: the sandbox's HTTP server (fastify) is only for training mode, and it took
+  // a third of a second of the main bundle's start before the window, in live mode too.
+  const { loadSeed, startSandbox } = await import('../sandbox/index')
   const seed = loadSeed()
   const reseller = seed.resellers[0]
   if (!reseller) throw new Error('The sandbox seed has no reseller.')

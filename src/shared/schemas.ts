@@ -7,10 +7,9 @@ import { isValidDay } from './day'
 import { toLatinDigits } from './digits'
 import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from './manager-limits'
 import { parsePrinterAddress } from './printer-address'
+import { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from './receipt-logo'
 
-/** A receipt logo: a PNG or JPEG as a base64 data URL, small enough for a settings file. */
-export const RECEIPT_LOGO_PATTERN = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/
-export const RECEIPT_LOGO_MAX_CHARS = 200_000
+export { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN }
 
 /** A call without input: nothing, null or `{}`. */
 export const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => ({}))

@@ -98,6 +98,9 @@ describe('Manager → Reports and Backup from the keyboard', () => {
       const show = page.getByRole('button', { name: m.reports.show })
       await show.focus()
       await page.keyboard.press('Enter')
+      // Worked out in a worker thread: done when the button is no longer busy (the report shown in the other
+      // language is still on screen meanwhile, and the panel's buttons do nothing while it works).
+      await expect.poll(() => show.getAttribute('aria-disabled')).toBeNull()
       await page.locator('.report h2, .report-view h2').first().waitFor()
       await expect.poll(focused).toBe(m.reports.show)
       // The X report, reached with Tab from there and pressed with Enter.

@@ -60,12 +60,24 @@ const config = JSON.parse(process.argv[2] ?? '{}') as HarnessConfig
 const fakeModule = pathToFileURL(
   config.fakeElectronModule ?? join(import.meta.dirname, 'fake-electron-module.mjs'),
 ).href
+/** Every module loaded, by import or require, in order: what the app had loaded at a given moment. */
+const loaded: string[] = []
 registerHooks({
   resolve(specifier, context, next) {
     if (specifier === 'electron') return { url: fakeModule, format: 'module', shortCircuit: true }
     return next(specifier, context)
   },
+  load(url, context, next) {
+    loaded.push(url)
+    return next(url, context)
+  },
 })
+
+/** The packages (node_modules) loaded so far, by name. */
+function loadedPackages(): string[] {
+  const names = loaded.map((url) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1])
+  return [...new Set(names.filter((name): name is string => name !== undefined))].sort()
+}
 for (const [name, value] of Object.entries(config.env ?? {})) process.env[name] = value
 if (config.resourcesDir) (process as { resourcesPath?: string }).resourcesPath = config.resourcesDir
 // What Electron's process.argv holds for an installed app: the executable, then what it was started with.
@@ -127,6 +139,8 @@ async function run(): Promise<void> {
     return
   }
   const win = await until('the first window', () => electron.windows[0])
+  // What the start waited for before the window: the packages loaded when it opened.
+  report.loadedBeforeWindow = loadedPackages()
   const first = await until('the first load', () => win.webContents.loadResults[0])
   const loaded = performance.now()
   report.timings = { importMs: imported - started, firstLoadMs: loaded - started }

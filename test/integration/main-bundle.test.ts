@@ -60,6 +60,15 @@ describe('the packaged main process', () => {
     expect(report.windowOpen).toEqual({ action: 'deny' })
   })
 
+  it('opens its window without first loading what only later work needs', () => {
+    const loaded = report.loadedBeforeWindow as string[]
+    // The desk's own: the journal, the settings, the service's client, the calls' schemas.
+    expect(loaded).toEqual(expect.arrayContaining(['better-sqlite3', 'electron-store', 'undici', 'zod']))
+    // A receipt's barcode encoder (loaded once the window is up), the manager's exports (in their worker).
+    for (const later of ['bwip-js', 'exceljs', 'pdf-lib', 'harfbuzzjs'])
+      expect(loaded, later).not.toContain(later)
+  })
+
   it('loads its page from app://desk/ with the CSP header, never from ELECTRON_RENDERER_URL', () => {
     expect(report.privilegedSchemes).toEqual([
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },

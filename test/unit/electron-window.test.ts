@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it, vi } from 'vitest'
 import {
   applySecurityGuards,
@@ -21,6 +22,14 @@ describe('the main window', () => {
       devTools: false,
     })
     expect(mainWindowOptions('/p', true).webPreferences?.devTools).toBe(true)
+  })
+
+  it('is shown only once painted, on the page’s own background colour: no white flash before the desk', () => {
+    const options = mainWindowOptions('/p', false)
+    const page = /--bg:\s*(#[0-9a-f]{6})/i.exec(readFileSync('src/renderer/src/styles/app.css', 'utf8'))?.[1]
+    expect(page).toBeDefined()
+    expect(options.show).toBe(false)
+    expect(options.backgroundColor?.toLowerCase()).toBe(page?.toLowerCase())
   })
 })
 

@@ -1,6 +1,9 @@
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
 import { secureWebPreferences } from './web-preferences'
 
+/** The renderer's page background (src/renderer/src/styles/app.css, --bg). */
+export const PAGE_BACKGROUND = '#f4f5f7'
+
 /**
  * The main window's options: the renderer is untrusted, so it runs sandboxed and context-isolated with no
  * Node, reaching main only through the preload's `window.api`. Devtools only in development.
@@ -14,8 +17,9 @@ export function mainWindowOptions(
     height: 820,
     minWidth: 960,
     minHeight: 640,
+    // Shown on ready-to-show (index.ts), on the page's own background (app.css --bg): no white flash first.
     show: false,
-    backgroundColor: '#ffffff',
+    backgroundColor: PAGE_BACKGROUND,
     autoHideMenuBar: !development,
     title: 'Reseller Desk',
     webPreferences: secureWebPreferences({ preload: preloadPath, devTools: development }),

@@ -6,13 +6,14 @@ import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { ExportJobs } from '../exports/jobs'
 import type { PdfRenderer } from '../exports/pdf'
-import { checkExportPath, defaultExportName, writeExport } from '../exports/write-export'
+import { checkExportPath, defaultExportName } from '../exports/write-export'
 import { checkOutputFile } from '../output-path'
 import { loadReceiptFonts } from '../receipts/fonts'
 import { printerLabel, type ReceiptPrinter } from '../receipts/printer'
-import { computeReportStepwise, type ReportMeta } from '../reports/compute'
+import type { ReportMeta } from '../reports/compute'
 import { renderSummaryReceiptHtml } from '../reports/html'
 import { closeDay, getZReport, listZReports, xReport } from '../reports/z-reports'
+import { reportOffThread, writeExportOffThread } from './off-thread'
 import { resolutionHandlers } from './resolve'
 
 /** What a host gives the manager tools (its folder dialog is for the backups, backup/feature.ts). */
@@ -87,7 +88,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       }
       const range = { from: args.from, to: args.to }
       if (args.scope === 'chain') return chain(range, { ...meta, mode: 'live' })
-      return computeReportStepwise(ws.journal, range, meta)
+      return reportOffThread(ws.journal.path, range, meta, log)
     },
     getXReport: async (_args, call) => {
       const ws = core.active()
@@ -172,7 +173,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
             )
           : null
       return jobs.start(args.format, path, (progress) =>
-        writeExport(
+        writeExportOffThread(
           {
             format: args.format,
             from: args.from,
@@ -190,6 +191,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
             ...(chainFigures ? { chainReport: chainFigures } : {}),
           },
           progress,
+          log,
         ),
       )
     },

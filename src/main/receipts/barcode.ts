@@ -1,4 +1,21 @@
-import bwipjs from 'bwip-js/node'
+import { createRequire } from 'node:module'
+import type BwipJs from 'bwip-js/node'
+
+/**
+ * The barcode encoder, loaded with the first receipt (or by preloadBarcodeEncoder, once the window is up),
+ * not with the app: bwip-js is one large file whose loading took 0.3–0.6 s of the main bundle's start, before
+ * the window could show.
+ */
+let encoder: typeof BwipJs | null = null
+function bwipjs(): typeof BwipJs {
+  encoder ??= createRequire(import.meta.url)('bwip-js/node') as typeof BwipJs
+  return encoder
+}
+
+/** Loads the barcode encoder now (the app calls it once it is idle after its start). */
+export function preloadBarcodeEncoder(): void {
+  bwipjs()
+}
 
 /**
  * Code 128 needs a quiet zone of 10 modules on each side. Across the paper, the unprintable margin of the
@@ -22,7 +39,7 @@ export interface Barcode {
 
 /** Module widths of a Code 128 symbol, bar first, alternating bar and space. */
 function code128Modules(text: string): number[] {
-  const [symbol] = bwipjs.raw('code128', text, {})
+  const [symbol] = bwipjs().raw('code128', text, {})
   if (!symbol || !('sbs' in symbol)) throw new Error('Code 128 encoder returned no bars')
   return symbol.sbs
 }
@@ -76,7 +93,7 @@ export const QR_QUIET_MODULES = 4
 
 /** The QR symbol for `text` (byte mode, error correction M): its side in modules and its modules row by row, 1 = dark. */
 export function qrModules(text: string): { size: number; modules: number[] } {
-  const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M')
+  const [symbol] = bwipjs().raw('qrcode', text, 'eclevel=M')
   if (!symbol || !('pixs' in symbol)) throw new Error('QR encoder returned no modules')
   return { size: symbol.pixx, modules: symbol.pixs }
 }

@@ -35,8 +35,6 @@ export function App() {
 
 /** The work screens, shown while someone is signed in (or before the terminal has a manager). */
 function Desk() {
-  const screen = useStore(appStore, (s) => s.screen)
-
   useEffect(() => {
     void settingsStore.getState().load()
     const poll = () => {
@@ -81,6 +79,17 @@ function Desk() {
     <div className="app">
       <TopBar />
       <Notices />
+      <CurrentScreen />
+      <ReceiptPreviewDialog />
+    </div>
+  )
+}
+
+/** The open screen: the only part of the desk a screen change renders (not the top bar, the notices, the preview). */
+function CurrentScreen() {
+  const screen = useStore(appStore, (s) => s.screen)
+  return (
+    <>
       {screen === 'sell' ? <SellScreen /> : null}
       {screen === 'deposit' ? <DepositScreen /> : null}
       {screen === 'journal' ? <JournalScreen /> : null}
@@ -88,8 +97,7 @@ function Desk() {
         {screen === 'settings' ? <SettingsScreen /> : null}
         {screen === 'manager' ? <ManagerScreen /> : null}
       </Suspense>
-      <ReceiptPreviewDialog />
-    </div>
+    </>
   )
 }
 

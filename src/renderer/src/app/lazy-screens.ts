@@ -3,7 +3,8 @@ import { lazy } from 'react'
 /**
  * The manager's screens (Settings and Manager: reports, people, backups, resolutions) are loaded when first
  * opened, not with the clerk's start-up bundle: a clerk never opens them, and the sign-in and the sell screen
- * paint sooner without their code (and zod, which the settings' receipt-logo check brings along).
+ * paint sooner without their code. (zod is in neither: main validates, and the renderer imports no value from
+ * a module that builds schemas — npm run deps, renderer-without-zod.)
  */
 const loadSettings = () => import('../features/settings/SettingsScreen')
 const loadManager = () => import('../features/manager/ManagerScreen')

@@ -1,13 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import {
-  type HeadOfficeStatus,
-  type HeadOfficeTest,
-  type HeadOfficeView,
-  REFUSED_REASONS,
-  STOP_REASONS,
-} from '../../../../shared/head-office'
+import type { HeadOfficeStatus, HeadOfficeTest, HeadOfficeView } from '../../../../shared/head-office'
+import { REFUSED_REASONS, STOP_REASONS } from '../../../../shared/head-office-reasons'
+import { sameAnswer } from '../../app/same-answer'
 
 export interface HeadOfficeForm {
   enabled: boolean
@@ -191,7 +187,9 @@ export function createHeadOfficeStore(
 
       async refreshStatus() {
         try {
-          set({ status: await api.getHeadOfficeStatus() })
+          // Polled every 2 s: the same answer keeps the same object, and the top bar re-renders nothing.
+          const status = await api.getHeadOfficeStatus()
+          set((s) => ({ status: sameAnswer(s.status, status) }))
         } catch {
           // The top bar keeps what it had; the bridge's own trouble shows elsewhere.
         }

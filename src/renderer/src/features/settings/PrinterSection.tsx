@@ -1,13 +1,8 @@
 import { useEffect, useId, useState } from 'react'
 import { useStore } from 'zustand'
-import {
-  type Language,
-  type PaperWidthMm,
-  type PrinterSettings,
-  RECEIPT_LOGO_MAX_CHARS,
-  RECEIPT_LOGO_PATTERN,
-} from '../../../../shared/contract'
+import type { Language, PaperWidthMm, PrinterSettings } from '../../../../shared/contract'
 import { parsePrinterAddress } from '../../../../shared/printer-address'
+import { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from '../../../../shared/receipt-logo'
 import { printingStore, settingsStore } from '../../app/stores'
 import { MESSAGES } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'

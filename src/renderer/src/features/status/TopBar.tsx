@@ -20,8 +20,6 @@ export function TopBar() {
   const hintId = useId()
   const status = useStore(statusStore, (s) => s.status)
   const bridgeError = useStore(statusStore, (s) => s.error)
-  const screen = useStore(appStore, (s) => s.screen)
-  const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
   const clock = clockWarning(status)
   const attention = status?.needsAttention ?? 0
   const training = status?.mode === 'training'
@@ -42,21 +40,7 @@ export function TopBar() {
           ) : status?.mode === 'live' ? (
             <Badge tone="info">{t.status.live}</Badge>
           ) : null}
-          <nav aria-label={t.nav.label} className="nav">
-            {screensFor(role).map((s) => (
-              <button
-                key={s}
-                type="button"
-                className="nav-tab"
-                aria-current={screen === s ? 'page' : undefined}
-                aria-keyshortcuts={SCREEN_SHORTCUTS[s].aria}
-                onClick={() => appStore.getState().go(s)}
-              >
-                <span>{t.nav[s]}</span>
-                <Kbd>{SCREEN_SHORTCUTS[s].label}</Kbd>
-              </button>
-            ))}
-          </nav>
+          <ScreenTabs />
         </div>
         <div className="topbar-end">
           <OnlineState online={status?.online ?? null} />
@@ -95,6 +79,33 @@ export function TopBar() {
         </p>
       ) : null}
     </header>
+  )
+}
+
+/**
+ * The screens' tabs, the one open marked: the only part of the top bar that follows the screen, so an F-key
+ * re-renders these buttons and not the figures, the chips and the menus beside them.
+ */
+function ScreenTabs() {
+  const t = useT()
+  const screen = useStore(appStore, (s) => s.screen)
+  const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
+  return (
+    <nav aria-label={t.nav.label} className="nav">
+      {screensFor(role).map((s) => (
+        <button
+          key={s}
+          type="button"
+          className="nav-tab"
+          aria-current={screen === s ? 'page' : undefined}
+          aria-keyshortcuts={SCREEN_SHORTCUTS[s].aria}
+          onClick={() => appStore.getState().go(s)}
+        >
+          <span>{t.nav[s]}</span>
+          <Kbd>{SCREEN_SHORTCUTS[s].label}</Kbd>
+        </button>
+      ))}
+    </nav>
   )
 }
 

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DailyLimit, DeskApi, DeskStatus } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import { sameAnswer } from '../../app/same-answer'
 
 /** The PC clock may drift this far from the service's before the clerk is warned. */
 export const CLOCK_WARNING_MS = 5 * 60_000
@@ -24,10 +25,11 @@ export function createStatusStore(api: Pick<DeskApi, 'getStatus' | 'getDailyLimi
     error: null,
     async refresh() {
       const [status, limit] = await Promise.allSettled([api.getStatus(), api.getDailyLimit()])
+      // The same answer as before keeps the same objects: the header re-renders only when something changed.
       set((s) => ({
-        status: status.status === 'fulfilled' ? status.value : s.status,
-        limit: limit.status === 'fulfilled' ? limit.value : s.limit,
-        error: status.status === 'rejected' ? toAppErrorData(status.reason) : null,
+        status: status.status === 'fulfilled' ? sameAnswer(s.status, status.value) : s.status,
+        limit: limit.status === 'fulfilled' ? sameAnswer(s.limit, limit.value) : s.limit,
+        error: status.status === 'rejected' ? sameAnswer(s.error, toAppErrorData(status.reason)) : null,
       }))
     },
     setStatus(status) {
