@@ -34,6 +34,10 @@ describe('the Arabic and English texts', () => {
     expect(untranslated).toEqual([])
   })
 
+  it('say the currency as د.ل in Arabic, never LYD', () => {
+    expect([...arTexts].filter(([, text]) => /\bLYD\b/.test(text)).map(([path]) => path)).toEqual([])
+  })
+
   it('give every error code advice in both languages', () => {
     for (const code of ERROR_CODES) {
       expect(en.errors[code].length, code).toBeGreaterThan(20)

@@ -174,18 +174,18 @@ export const ar: Messages = {
     openVoucherBody: 'قد تكون عند الزبون. راجع المدير قبل أن تبيع لهذا الزبون قسيمة أخرى بهذه القيمة.',
     openVoucherSoldAt: 'وقت البيع',
     openVoucherNoClerk: 'قبل إعداد تسجيل الدخول',
-    openVoucherConfirm: (value: string) => `بيع قسيمة أخرى بقيمة ${isolatedLtr(`${value} LYD`)}`,
+    openVoucherConfirm: (value: string) => `بيع قسيمة أخرى بقيمة ${isolatedLtr(value)} د.ل`,
     otherValueTitle: 'صدرت القسيمة بقيمة أخرى',
     otherValueBody: (issued: string, confirmed: string) =>
-      `أصدرت الخدمة قسيمة بقيمة ${isolatedLtr(`${issued} LYD`)} وليس ${isolatedLtr(confirmed)} — اطلب ${isolatedLtr(issued)} من الزبون أو اتصل بالمدير.`,
+      `أصدرت الخدمة قسيمة بقيمة ${isolatedLtr(issued)} د.ل وليس ${isolatedLtr(confirmed)} — اطلب ${isolatedLtr(issued)} من الزبون أو اتصل بالمدير.`,
   },
   limit: {
     warningTitle: 'أكثر مما يسمح به الحد اليومي على الأرجح',
     warningBody: 'هذا تقدير، والحد مشترك بين كل حواسيب الموزّع: يمكنك الإرسال رغم ذلك، والخدمة هي التي تقرر.',
     warningOpen: (open: string) =>
-      `«المتبقي» يَحسب ${isolatedLtr(`${open} LYD`)} أُرسلت ونتيجتها غير معروفة بعد كأنها استُخدمت: إن لم يمرّ بعضها فالمتبقي أكثر.`,
+      `«المتبقي» يَحسب ${isolatedLtr(open)} د.ل أُرسلت ونتيجتها غير معروفة بعد كأنها استُخدمت: إن لم يمرّ بعضها فالمتبقي أكثر.`,
     openCounted: (open: string) =>
-      `${isolatedLtr(`${open} LYD`)} أُرسلت ونتيجتها غير معروفة بعد تُحسب كأنها استُخدمت: إن لم تمرّ فالممكن أكثر.`,
+      `${isolatedLtr(open)} د.ل أُرسلت ونتيجتها غير معروفة بعد تُحسب كأنها استُخدمت: إن لم تمرّ فالممكن أكثر.`,
     stillPossible: 'الممكن بعدُ اليوم ≈',
     asked: 'المطلوب',
     nothingLeft: 'لا يمكن بيع المزيد اليوم ما لم يرفع المزوّد الحد.',
@@ -328,7 +328,7 @@ export const ar: Messages = {
     name: 'صاحب الحساب',
     error: 'آخر خطأ',
     otherValue: (issued: string, confirmed: string) =>
-      `صدرت بقيمة ${isolatedLtr(`${issued} LYD`)} بينما أكّد الموظف ${isolatedLtr(`${confirmed} LYD`)} (تغيّرت قائمة المزوّد): تحقّق مما دفعه الزبون.`,
+      `صدرت بقيمة ${isolatedLtr(issued)} د.ل بينما أكّد الموظف ${isolatedLtr(confirmed)} د.ل (تغيّرت قائمة المزوّد): تحقّق مما دفعه الزبون.`,
     errorBeforeResolution: 'ما حدث قبل حسمها',
     unknownHere: {
       voucher:
