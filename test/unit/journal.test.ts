@@ -5,10 +5,11 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import * as entries from '../../src/main/journal/entries'
+import { listEntries } from '../../src/main/journal/entry-search'
 import { readFeed } from '../../src/main/journal/head-office-feed'
 import { Journal, type NewEntry, toJournalEntry } from '../../src/main/journal/journal'
 import { MIGRATIONS, migrate, SCHEMA_VERSION } from '../../src/main/journal/migrations'
+import { findRecentDeposit } from '../../src/main/journal/money-queries'
 import { phoneReversed, REFERENCE_TAIL_SQL } from '../../src/main/journal/search-keys'
 import type { Statements } from '../../src/main/journal/statements'
 import { ENTRY_STATUSES, type EntryStatus, isOpenStatus } from '../../src/shared/types'
@@ -860,14 +861,12 @@ describe('listing and searching', () => {
           .join('\n'),
       )
     }
-    const searched = plans(() => entries.listEntries(recording, { search: '+218 91 234 5678' }))
+    const searched = plans(() => listEntries(recording, { search: '+218 91 234 5678' }))
     expect(searched).toHaveLength(1)
     // A seek by the whole phone: its reversed key, or (since migration 11) the phone itself.
     expect(searched[0]).toMatch(/entries_phone_key \(phone_reversed=\?\)|entries_phone_start \(phone=\?\)/)
     expect(searched[0]).not.toMatch(/SCAN entries/)
-    const recent = plans(() =>
-      entries.findRecentDeposit(recording, '0912345678', 10_000, '2026-11-26T10:00:00.000Z'),
-    )
+    const recent = plans(() => findRecentDeposit(recording, '0912345678', 10_000, '2026-11-26T10:00:00.000Z'))
     expect(recent).toHaveLength(1)
     expect(recent[0]).toContain('entries_phone_key (phone_reversed=? AND day>?)')
     expect(recent[0]).not.toMatch(/SCAN entries/)

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserWindowConstructorOptions } from 'electron'
-import { PDF_READY_SCRIPT, type PdfRenderer } from '../exports/pdf'
+import { PDF_READY_SCRIPT, type PdfRenderer } from '../exports/pdf-renderer'
 import { secureWebPreferences } from './web-preferences'
 
 /** The part of a BrowserWindow the PDF adapter uses; tests pass a fake. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type BrowserContext, chromium } from 'playwright-core'
 import { CHROMIUM_ARGS } from '../printing/chromium-rasterizer'
-import { PDF_READY_SCRIPT, type PdfRenderer } from './pdf'
+import { PDF_READY_SCRIPT, type PdfRenderer } from './pdf-renderer'
 
 export interface ChromiumPdfRenderer extends PdfRenderer {
   close(): Promise<void>

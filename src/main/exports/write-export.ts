@@ -11,7 +11,7 @@ import { renderReportHtml } from '../reports/html'
 import { CsvWriter } from './csv'
 import type { ExportWriter } from './files'
 import type { Progress } from './jobs'
-import type { PdfRenderer } from './pdf'
+import type { PdfRenderer } from './pdf-renderer'
 import { EXPORT_BATCH, toExportRow } from './rows'
 
 /** A PDF lists at most this many entries (about 500 A4 pages); CSV and XLSX always hold them all. */

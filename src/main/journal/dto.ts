@@ -1,5 +1,5 @@
 import type { EntryResolution, JournalEntry } from '../../shared/contract'
-import type { EntryRecord } from './entries'
+import type { EntryRecord } from './entry-rows'
 
 /** The last 4 digits of a voucher code: what reports and exports may show of it. */
 export function codeLast4(code: string | null): string | null {

@@ -8,7 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { EntryStatus, JournalEventType } from '../../shared/contract'
 import { connectionOf } from './connection'
-import { attemptsOf, ENTRY_COLUMNS, type EntryRow, receiptNoOf } from './entries'
+import { attemptsOf, ENTRY_COLUMNS, type EntryRow, receiptNoOf } from './entry-rows'
 import type { Journal, NewEntry } from './journal'
 import type { StoredZ } from './reports'
 

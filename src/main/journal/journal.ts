@@ -16,10 +16,14 @@ import {
   lastLimitReport,
   type NewLimitReport,
 } from './daily-limit'
-import type { EntryRecord, EntryUpdate, JournalFilter, NewEntry } from './entries'
-import * as entries from './entries'
+import type { EntryRecord } from './entry-rows'
+import type { JournalFilter } from './entry-search'
+import * as entrySearch from './entry-search'
+import type { EntryUpdate, NewEntry } from './entry-writes'
+import * as entryWrites from './entry-writes'
 import { addEvent, listEvents, type NewEvent, wasSent } from './events'
 import * as kept from './kept'
+import * as moneyQueries from './money-queries'
 import { copyOffThread, integrityCheckOffThread } from './off-thread'
 import { checkDatabase, type IntegrityCheckTiming, type JournalHealth, openDatabase } from './open'
 import type { ReportGroup, ReportList, ReportScope, ReportSource, StoredZ } from './reports'
@@ -28,13 +32,16 @@ import { preparedOnce, type Statements } from './statements'
 
 export type { DayTotals } from './daily-limit'
 export { maskCode, toJournalEntry } from './dto'
-export type { EntryRecord, EntryRow, EntryUpdate, JournalFilter, NewEntry } from './entries'
+export type { EntryRecord, EntryRow } from './entry-rows'
+export type { JournalFilter } from './entry-search'
+export type { EntryUpdate, NewEntry } from './entry-writes'
 export type { NewEvent } from './events'
 
 /**
  * The journal: one SQLite file per mode holding every voucher sale and deposit, their append-only events and
  * what the desk keeps beside them. This class is its only door: the connection is private, and every SQL
- * statement on the journal lives in this folder, split by concern — entries.ts (the one entry row shape),
+ * statement on the journal lives in this folder, split by concern — entry-rows.ts (the one entry row shape),
+ * entry-writes.ts, money-queries.ts (what the money rules ask), entry-search.ts (the list and its search),
  * events.ts, daily-limit.ts, kept.ts (denominations, meta, notices), reports.ts (reports, exports, Z),
  * snapshot.ts (a read-only view for exports), backup.ts; migrations.ts and open.ts make and open the file.
  */
@@ -141,25 +148,25 @@ export class Journal implements ReportSource {
   ): EntryRecord {
     const sent = options.sentWithEntry
     return this.transaction(() => {
-      const receiptNo = entries.insertEntry(this.#sql, entry, status, sent?.at ?? null)
+      const receiptNo = entryWrites.insertEntry(this.#sql, entry, status, sent?.at ?? null)
       this.addEvent(entry.id, { type: 'created', at: entry.createdAt, clerk: entry.clerk ?? null })
       if (sent) this.addEvent(entry.id, { ...sent, type: 'sent' })
       // What the row now holds, without reading it back inside the commit (~10% of a commit's time).
-      return entries.insertedRecord(entry, status, sent?.at ?? null, receiptNo)
+      return entryWrites.insertedRecord(entry, status, sent?.at ?? null, receiptNo)
     })
   }
 
   /** Applies an update and its event in one transaction; returns the entry as now stored. */
   updateEntry(id: string, update: EntryUpdate, at: string, event?: NewEvent): EntryRecord {
     return this.transaction(() => {
-      entries.updateEntry(this.#sql, id, update, at)
+      entryWrites.updateEntry(this.#sql, id, update, at)
       if (event) this.addEvent(id, event)
       return this.mustGet(id)
     })
   }
 
   get(id: string): EntryRecord | null {
-    return entries.getEntry(this.#sql, id)
+    return moneyQueries.getEntry(this.#sql, id)
   }
 
   mustGet(id: string): EntryRecord {
@@ -169,12 +176,12 @@ export class Journal implements ReportSource {
   }
 
   findByRequestId(requestId: string): EntryRecord | null {
-    return entries.findByRequestId(this.#sql, requestId)
+    return moneyQueries.findByRequestId(this.#sql, requestId)
   }
 
   /** Entries whose outcome is not known yet, oldest first. */
   listOpen(kind: EntryKind): EntryRecord[] {
-    return entries.listOpen(this.#sql, kind)
+    return moneyQueries.listOpen(this.#sql, kind)
   }
 
   /**
@@ -182,31 +189,31 @@ export class Journal implements ReportSource {
    * hold thousands of `unknown` entries waiting for a person, and start-up must not read them all.
    */
   listPending(kind: EntryKind): EntryRecord[] {
-    return entries.listPending(this.#sql, kind)
+    return moneyQueries.listPending(this.#sql, kind)
   }
 
   /** Open deposits whose first attempt (or creation) is at or after an instant, oldest first. */
   listOpenDepositsSince(sinceIso: string): EntryRecord[] {
-    return entries.listOpenDepositsSince(this.#sql, sinceIso)
+    return moneyQueries.listOpenDepositsSince(this.#sql, sinceIso)
   }
 
   /** How many entries have no known outcome yet (pending or unknown), or only the pending ones. */
   countOpen(only?: 'pending'): number {
-    return entries.countOpen(this.#sql, only)
+    return moneyQueries.countOpen(this.#sql, only)
   }
 
   findOpenDepositTo(phone: string): EntryRecord | null {
-    return entries.findOpenDepositTo(this.#sql, phone)
+    return moneyQueries.findOpenDepositTo(this.#sql, phone)
   }
 
   /** The day's earliest voucher of this value with no known outcome: selling it again asks first. */
   findOpenVoucher(day: number, valueDirhams: number): EntryRecord | null {
-    return entries.findOpenVoucher(this.#sql, day, valueDirhams)
+    return moneyQueries.findOpenVoucher(this.#sql, day, valueDirhams)
   }
 
   /** A confirmed deposit of the same amount to the same phone since an instant: a likely clerk slip. */
   findRecentDeposit(phone: string, amountDirhams: number, sinceIso: string): EntryRecord | null {
-    return entries.findRecentDeposit(this.#sql, phone, amountDirhams, sinceIso)
+    return moneyQueries.findRecentDeposit(this.#sql, phone, amountDirhams, sinceIso)
   }
 
   /** Another entry holding this serial (first) or this code, and which of the two it holds. */
@@ -215,16 +222,16 @@ export class Journal implements ReportSource {
     serialNumber: string,
     exceptId: string,
   ): { id: string; sameSerial: boolean } | null {
-    return entries.findVoucherElsewhere(this.#sql, code, serialNumber, exceptId)
+    return moneyQueries.findVoucherElsewhere(this.#sql, code, serialNumber, exceptId)
   }
 
   countNeedsAttention(): number {
-    return entries.countNeedsAttention(this.#sql)
+    return moneyQueries.countNeedsAttention(this.#sql)
   }
 
   /** Newest first (by business day, then id), keyset-paginated. */
   list(filter: JournalFilter): { entries: EntryRecord[]; nextCursor?: string } {
-    return entries.listEntries(this.#sql, filter)
+    return entrySearch.listEntries(this.#sql, filter)
   }
 
   // ------------------------------------------------------------------------------------------ events

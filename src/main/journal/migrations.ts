@@ -228,7 +228,7 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
   // 7: one phone index where there were two, so a deposit's intent writes one page fewer. The reversed key
   // with the day and id serves all three uses: an exact phone (its reversed form is equal, and the phone is
   // checked too), the last digits (a prefix of the key), and the recent-deposit check (the phone from a day
-  // on, by the index alone). journal/entries.ts says which query uses which.
+  // on, by the index alone). journal/money-queries.ts and entry-search.ts say which query uses which.
   (db) => {
     db.exec(`
       CREATE INDEX entries_phone_key ON entries (phone_reversed, day, id) WHERE phone_reversed IS NOT NULL;
@@ -293,7 +293,7 @@ export const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
     `)
   },
   // 10: the receipt number a person reads aloud (shared/receipt-number.ts): one column, `receipt`, the entry's
-  // place in its business day in 6 digits then who numbered it (`000173R`: see entries.ts), given in the
+  // place in its business day in 6 digits then who numbered it (`000173R`: see entry-rows.ts), given in the
   // commit that makes the entry (the day's highest + 1, read from this index: one seek) and never changed;
   // and who confirmed a deposit's account holder: the clerk, or the customer on the customer display
   // (docs/customer-display.md), written with the intent, never changed. Entries made before this version have

@@ -1,5 +1,5 @@
 import type { EntryKind, EntryStatus } from '../../shared/contract'
-import { ENTRY_COLUMNS, type EntryRecord, records } from './entries'
+import { ENTRY_COLUMNS, type EntryRecord, records } from './entry-rows'
 import type { Statements } from './statements'
 
 /**

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import type { EntryRecord } from './entries'
+import type { EntryRecord } from './entry-rows'
 import {
   countEntries,
   entryBatches,

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError, toAppErrorData } from '../../shared/errors'
 import type { Report } from '../../shared/manager'
-import type { PdfRenderer } from '../exports/pdf'
+import type { PdfRenderer } from '../exports/pdf-renderer'
 import { writeExport } from '../exports/write-export'
 import { JournalSnapshot } from '../journal/snapshot'
 import { computeReportStepwise } from '../reports/compute'

@@ -12,7 +12,7 @@ import {
 } from '../../shared/manager'
 import { isOpenStatus } from '../../shared/types'
 import { codeLast4 } from '../journal/dto'
-import type { EntryRecord } from '../journal/entries'
+import type { EntryRecord } from '../journal/entry-rows'
 import type { LateGroup, ReportGroup, ReportScope, ReportSource } from '../journal/reports'
 
 export type { ReportScope } from '../journal/reports'
