@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screensFor } from '../../src/renderer/src/app/store'
+import { screensFor } from '../../src/renderer/src/app/navigation'
 import { createJournalStore } from '../../src/renderer/src/features/journal/store'
 import { createReportsStore } from '../../src/renderer/src/features/manager/reports-store'
 import { createSessionStore, TOUCH_EVERY_MS } from '../../src/renderer/src/features/session/store'

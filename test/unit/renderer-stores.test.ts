@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screenForKey } from '../../src/renderer/src/app/store'
+import { screenForKey } from '../../src/renderer/src/app/navigation'
 import { createDepositStore } from '../../src/renderer/src/features/deposit/store'
 import { createJournalStore, todayFilters, toQuery } from '../../src/renderer/src/features/journal/store'
 import { createNoticesStore } from '../../src/renderer/src/features/notices/store'

@@ -10,7 +10,7 @@ import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
-import { screenForKey, screensFor } from './store'
+import { screenForKey, screensFor } from './navigation'
 import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
 
 /** How often the status, the daily limit and background notices are asked for. */

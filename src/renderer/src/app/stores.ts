@@ -26,8 +26,8 @@ import { createSettingsStore } from '../features/settings/store'
 import { createStatusStore } from '../features/status/store'
 import { createUpdatesStore } from '../features/updates/store'
 import { languageFromLocale } from '../i18n'
+import { createAppStore } from './navigation'
 import { newRequestId } from './request-id'
-import { createAppStore } from './store'
 
 // A call main refuses with NOT_SIGNED_IN (the session ended in main) brings back the sign-in screen.
 const api = watchSignIn(window.api, (expired) => sessionStore.getState().lost(expired))

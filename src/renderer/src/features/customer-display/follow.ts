@@ -3,7 +3,7 @@ import type { DeskApi, DeskInput } from '../../../../shared/contract'
 import type { CustomerDisplayState } from '../../../../shared/customer-view'
 import type { Session } from '../../../../shared/manager'
 import { parseLyd } from '../../../../shared/money'
-import type { Screen } from '../../app/store'
+import type { Screen } from '../../app/navigation'
 import type { DepositState } from '../deposit/store'
 import type { SellState } from '../sell/store'
 

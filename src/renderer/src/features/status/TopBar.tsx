@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useStore } from 'zustand'
-import { SCREEN_SHORTCUTS, screensFor } from '../../app/store'
+import { SCREEN_SHORTCUTS, screensFor } from '../../app/navigation'
 import { appStore, openAttentionList, sessionStore, statusStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Badge, Kbd } from '../../ui/controls'

@@ -1,3 +1,4 @@
+/** Navigation: the screens, who may open which, the keys that open them, and the screen open now. */
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Language } from '../../../shared/contract'
 import type { Role } from '../../../shared/manager'
