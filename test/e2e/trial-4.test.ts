@@ -100,7 +100,7 @@ describe('Manager → Reports and Backup from the keyboard', () => {
       await page.keyboard.press('Enter')
       // Worked out in a worker thread: done when the button is no longer busy (the report shown in the other
       // language is still on screen meanwhile, and the panel's buttons do nothing while it works).
-      await expect.poll(() => show.getAttribute('aria-disabled')).toBeNull()
+      await expect.poll(() => show.getAttribute('aria-disabled'), { timeout: 20_000 }).toBeNull()
       await page.locator('.report h2, .report-view h2').first().waitFor()
       await expect.poll(focused).toBe(m.reports.show)
       // The X report, reached with Tab from there and pressed with Enter.
