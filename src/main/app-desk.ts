@@ -111,18 +111,8 @@ export function createDesk(deps: DeskDeps): Desk {
   const log = deps.log ?? silentLogger
   const monotonicNow = deps.monotonicNow ?? (() => performance.now())
   const live = new LiveAccount(deps.settings, deps.secrets, log)
-  const workspaces = new Workspaces({
-    dataDir: deps.dataDir,
-    settings: deps.settings,
-    live,
-    startTraining: deps.startTraining,
-    log,
-    pcNow: deps.pcNow ?? Date.now,
-    monotonicNow,
-    ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
-    appVersion: deps.diagnostics?.versions().app ?? '',
-  })
-  const core = workspaces
+  // The head office reads the live workspace only when it runs (after the desk has started), and the
+  // desk asks it for the chain's figures: it is made first and handed in.
   const headOffice = createHeadOfficeFeature({
     settings: deps.settings,
     secrets: deps.secrets,
@@ -136,7 +126,19 @@ export function createDesk(deps: DeskDeps): Desk {
     connectTimeoutMs: () => deps.settings.get().connectTimeoutMs,
     ...(deps.headOfficeSync ? { sync: deps.headOfficeSync } : {}),
   })
-  workspaces.chain = headOffice.chain
+  const workspaces = new Workspaces({
+    dataDir: deps.dataDir,
+    settings: deps.settings,
+    live,
+    startTraining: deps.startTraining,
+    log,
+    pcNow: deps.pcNow ?? Date.now,
+    monotonicNow,
+    ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
+    appVersion: deps.diagnostics?.versions().app ?? '',
+    chain: headOffice.chain,
+  })
+  const core = workspaces
   const settings = settingsFeature({
     store: deps.settings,
     secrets: deps.secrets,

@@ -36,6 +36,8 @@ export interface WorkspacesDeps {
   recoverySchedule?: number[]
   /** The app's version, named in every service call's User-Agent ('' when the host does not say). */
   appVersion?: string
+  /** The chain's figures, when a head office is configured (the head office implements them). */
+  chain?: ChainFigures
 }
 
 /**
@@ -49,8 +51,8 @@ export class Workspaces implements DeskCore {
   readonly recovery: BackgroundRecovery
   private readonly open = new Map<Mode, Workspace>()
   private current: Mode = 'training'
-  /** The chain's figures, when a head office is configured (set by the composition root). */
-  chain: ChainFigures | undefined
+  /** The chain's figures, when a head office is configured (handed in with the dependencies). */
+  readonly chain: ChainFigures | undefined
   /** The customer display (set by the composition root). */
   customer: CustomerFacing | undefined
   private training: TrainingService | null = null
@@ -63,6 +65,7 @@ export class Workspaces implements DeskCore {
     this.log = deps.log
     this.deskLog = deps.log.child('desk')
     this.dataDir = deps.dataDir
+    this.chain = deps.chain
     this.recovery = new BackgroundRecovery(
       () =>
         [...this.open.values()]
