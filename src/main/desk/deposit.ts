@@ -5,16 +5,15 @@ import { formatPhoneForService, type LibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
 import { deposit as postDeposit, type ServiceDeposit } from '../reseller/client'
 import {
-  exclusiveSend,
   isOpenDeposit,
   newEntryOf,
   type OpContext,
-  oncePerRequest,
   REPEAT_WINDOW_MS,
   requireCredentials,
   stamp,
 } from './context'
 import { freshLookup, openDepositsTo, parsePhone, sameName } from './lookup'
+import { exclusiveSend, oncePerRequest } from './no-double-send'
 import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
 
 /**

@@ -5,14 +5,8 @@ import type { EntryRecord } from '../journal/journal'
 import { generateVoucher, type ServiceVoucher } from '../reseller/client'
 import { findDenomination, refreshCatalogLater } from './catalog'
 import { rememberSaleViewer } from './code-shown'
-import {
-  exclusiveSend,
-  newEntryOf,
-  type OpContext,
-  oncePerRequest,
-  requireCredentials,
-  stamp,
-} from './context'
+import { newEntryOf, type OpContext, requireCredentials, stamp } from './context'
+import { exclusiveSend, oncePerRequest } from './no-double-send'
 import { PostTracker, recordFailure, recordSuccess } from './outcome'
 
 /**
