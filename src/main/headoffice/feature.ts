@@ -5,7 +5,7 @@
  */
 import { AppError } from '../../shared/errors'
 import type { HeadOfficeSettings, HeadOfficeStatus, HeadOfficeView } from '../../shared/head-office'
-import type { Report } from '../../shared/manager'
+import type { Report } from '../../shared/reports'
 import type { ChainFigures } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
 import type { Journal } from '../journal/journal'

@@ -1,6 +1,6 @@
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
-import type { Report } from '../../shared/manager'
+import type { Report } from '../../shared/reports'
 import type { BackupHost } from '../backup/feature'
 import { stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import type { Session } from '../../shared/manager'
+import type { Session } from '../../shared/people'
 import type { CallContext } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import { signInWaitMs } from './backoff'

@@ -9,7 +9,7 @@ import {
   type ReportEntry,
   type Tally,
   type ZInfo,
-} from '../../shared/manager'
+} from '../../shared/reports'
 import { isOpenStatus } from '../../shared/types'
 import { codeLast4 } from '../journal/dto'
 import type { EntryRecord } from '../journal/entries'

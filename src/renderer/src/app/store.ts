@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Language } from '../../../shared/contract'
-import type { Role } from '../../../shared/manager'
+import type { Role } from '../../../shared/people'
 
 export const SCREENS = ['sell', 'deposit', 'journal', 'settings', 'manager'] as const
 export type Screen = (typeof SCREENS)[number]
