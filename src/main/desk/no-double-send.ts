@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors'
 import type { EntryRecord } from '../journal/journal'
-import type { Workspace } from './context'
+import type { Workspace } from './workspace'
 
 /**
  * The two guards that keep a money call from sending twice: once per requestId (the clerk's double click, an

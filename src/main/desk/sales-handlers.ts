@@ -3,12 +3,12 @@ import type { LibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
 import { listDenominations } from './catalog'
 import { answerSale } from './code-shown'
-import { type OpContext, requireCredentials } from './context'
 import type { FeatureHandlers } from './core'
 import { deposit, resendDeposit } from './deposit'
 import { lookupCustomer, openDepositsTo } from './lookup'
 import { markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
+import { type OpContext, requireCredentials } from './workspace'
 import type { Workspaces } from './workspaces'
 
 /**

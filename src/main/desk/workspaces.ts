@@ -11,6 +11,10 @@ import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { currentCatalogDigest, refreshCatalog } from './catalog'
 import { viewerOf } from './code-shown'
+import type { DeskCore, MoneyActivity } from './core'
+import type { LiveAccount } from './live-account'
+import { automaticRetryOf, BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
+import { ServiceSession } from './service-session'
 import {
   type CallContext,
   type ChainFigures,
@@ -19,11 +23,7 @@ import {
   type OpContext,
   type TrainingService,
   type Workspace,
-} from './context'
-import type { DeskCore, MoneyActivity } from './core'
-import type { LiveAccount } from './live-account'
-import { automaticRetryOf, BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
-import { ServiceSession } from './service-session'
+} from './workspace'
 
 export interface WorkspacesDeps {
   dataDir: string

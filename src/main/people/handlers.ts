@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { Session } from '../../shared/people'
-import type { CallContext } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
+import type { CallContext } from '../desk/workspace'
 import { signInWaitMs } from './backoff'
 import { hashPin, verifyPin } from './pin'
 import type { Sessions } from './sessions'

@@ -13,6 +13,13 @@ import type { Credentials } from '../reseller/token-manager'
 import type { StoredSettings } from '../settings/settings'
 import type { ServiceSession } from './service-session'
 
+/*
+ * What a desk operation works on and with: a mode's workspace (its journal, its service session, its lookups
+ * and sends in flight), who calls (CallContext) and the operation's context (OpContext); the seams the desk
+ * defines for other parts (the training service, the chain's figures, the customer display); what every new
+ * entry records of its making. The registry of workspaces is workspaces.ts.
+ */
+
 /** How long a lookup proves who the customer is, and how long a same-amount repeat counts as a slip. */
 export const LOOKUP_TTL_MS = 10 * 60_000
 export const REPEAT_WINDOW_MS = 10 * 60_000
