@@ -16,10 +16,10 @@ import {
   lastLimitReport,
   type NewLimitReport,
 } from './daily-limit'
+import * as kept from './denominations-and-notices'
 import type { EntryRecord, EntryUpdate, JournalFilter, NewEntry } from './entries'
 import * as entries from './entries'
 import { addEvent, listEvents, type NewEvent, wasSent } from './events'
-import * as kept from './kept'
 import { copyOffThread, integrityCheckOffThread } from './off-thread'
 import { checkDatabase, type IntegrityCheckTiming, type JournalHealth, openDatabase } from './open'
 import type { ReportGroup, ReportList, ReportScope, ReportSource, StoredZ } from './reports'
@@ -27,15 +27,15 @@ import * as reports from './reports'
 import { preparedOnce, type Statements } from './statements'
 
 export type { DayTotals } from './daily-limit'
-export { maskCode, toJournalEntry } from './dto'
 export type { EntryRecord, EntryRow, EntryUpdate, JournalFilter, NewEntry } from './entries'
+export { maskCode, toJournalEntry } from './entry-view'
 export type { NewEvent } from './events'
 
 /**
  * The journal: one SQLite file per mode holding every voucher sale and deposit, their append-only events and
  * what the desk keeps beside them. This class is its only door: the connection is private, and every SQL
  * statement on the journal lives in this folder, split by concern — entries.ts (the one entry row shape),
- * events.ts, daily-limit.ts, kept.ts (denominations, meta, notices), reports.ts (reports, exports, Z),
+ * events.ts, daily-limit.ts, denominations-and-notices.ts (with meta), reports.ts (reports, exports, Z),
  * snapshot.ts (a read-only view for exports), backup.ts; migrations.ts and open.ts make and open the file.
  */
 export class Journal implements ReportSource {

@@ -11,8 +11,8 @@ import {
   type ZInfo,
 } from '../../shared/reports'
 import { isOpenStatus } from '../../shared/types'
-import { codeLast4 } from '../journal/dto'
 import type { EntryRecord } from '../journal/entries'
+import { codeLast4 } from '../journal/entry-view'
 import type { LateGroup, ReportGroup, ReportScope, ReportSource } from '../journal/reports'
 
 export type { ReportScope } from '../journal/reports'
