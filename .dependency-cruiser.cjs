@@ -71,9 +71,9 @@ module.exports = {
       name: 'features-take-the-desk-core',
       severity: 'error',
       comment:
-        "A feature takes the desk core (core.ts, context.ts, handlers.ts) and the code-shown rules it applies; the desk's workspaces, use cases and handlers are put together in app-desk.ts only.",
+        "A feature takes the desk core (core.ts, workspace.ts, handlers.ts) and the code-shown rules it applies; the desk's workspaces, use cases and handlers are put together in app-desk.ts only.",
       from: { path: '^src/', pathNot: '^src/main/desk/|^src/main/app-desk\\.ts$' },
-      to: { path: '^src/main/desk/', pathNot: '^src/main/desk/(core|context|handlers|code-shown)\\.ts$' },
+      to: { path: '^src/main/desk/', pathNot: '^src/main/desk/(core|workspace|handlers|code-shown)\\.ts$' },
     },
     {
       name: 'one-http-client-for-the-service',

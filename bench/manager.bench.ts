@@ -20,7 +20,7 @@ import { silentLogger } from '../src/main/log'
 import { reportOffThread, writeExportOffThread } from '../src/main/manager/off-thread'
 import { closeDay, xReport } from '../src/main/reports/z-reports'
 import { addDays, businessDay, dayToIsoDate } from '../src/shared/day'
-import type { ExportFormat } from '../src/shared/manager'
+import type { ExportFormat } from '../src/shared/reports'
 import { BENCH_DIR, millionEntryJournal } from './generate-journal'
 import { ms, printTable, printTargets, type Target } from './stats'
 

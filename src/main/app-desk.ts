@@ -4,7 +4,6 @@ import { createBackupFeature } from './backup/feature'
 import type { CustomerDisplay } from './customer-display/display'
 import { type CustomerDisplayHost, createCustomerDisplayFeature } from './customer-display/feature'
 import { listedValue } from './desk/catalog'
-import type { CallContext, TrainingService, Workspace } from './desk/context'
 import type { MoneyActivity } from './desk/core'
 import { type DiagnosticsHost, diagnosticsHandlers } from './desk/diagnostics'
 import type { DeskHandlers } from './desk/handlers'
@@ -16,6 +15,7 @@ import type { BackgroundRecovery } from './desk/recover'
 import { salesHandlers } from './desk/sales-handlers'
 import { serviceHandlers } from './desk/service-handlers'
 import { settingsFeature } from './desk/settings-handlers'
+import type { CallContext, TrainingService, Workspace } from './desk/workspace'
 import { Workspaces } from './desk/workspaces'
 import {
   createHeadOfficeFeature,
@@ -111,18 +111,8 @@ export function createDesk(deps: DeskDeps): Desk {
   const log = deps.log ?? silentLogger
   const monotonicNow = deps.monotonicNow ?? (() => performance.now())
   const live = new LiveAccount(deps.settings, deps.secrets, log)
-  const workspaces = new Workspaces({
-    dataDir: deps.dataDir,
-    settings: deps.settings,
-    live,
-    startTraining: deps.startTraining,
-    log,
-    pcNow: deps.pcNow ?? Date.now,
-    monotonicNow,
-    ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
-    appVersion: deps.diagnostics?.versions().app ?? '',
-  })
-  const core = workspaces
+  // The head office reads the live workspace only when it runs (after the desk has started), and the
+  // desk asks it for the chain's figures: it is made first and handed in.
   const headOffice = createHeadOfficeFeature({
     settings: deps.settings,
     secrets: deps.secrets,
@@ -136,7 +126,19 @@ export function createDesk(deps: DeskDeps): Desk {
     connectTimeoutMs: () => deps.settings.get().connectTimeoutMs,
     ...(deps.headOfficeSync ? { sync: deps.headOfficeSync } : {}),
   })
-  workspaces.chain = headOffice.chain
+  const workspaces = new Workspaces({
+    dataDir: deps.dataDir,
+    settings: deps.settings,
+    live,
+    startTraining: deps.startTraining,
+    log,
+    pcNow: deps.pcNow ?? Date.now,
+    monotonicNow,
+    ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
+    appVersion: deps.diagnostics?.versions().app ?? '',
+    chain: headOffice.chain,
+  })
+  const core = workspaces
   const settings = settingsFeature({
     store: deps.settings,
     secrets: deps.secrets,

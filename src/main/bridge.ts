@@ -7,8 +7,8 @@ import {
 } from '../shared/contract'
 import { toAppErrorData } from '../shared/errors'
 import { inputTooLarge } from '../shared/input-size'
-import type { CallContext } from './desk/context'
 import type { DeskHandlers } from './desk/handlers'
+import type { CallContext } from './desk/workspace'
 import type { Logger } from './log'
 
 /** The answer to a call whose input is over the caps of shared/input-size.ts (its content is never looked at). */

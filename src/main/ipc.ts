@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron'
 import { DESK_METHODS, type Envelope } from '../shared/contract'
 import { type DeskEndpoint, dispatch } from './bridge'
-import type { CallContext } from './desk/context'
+import type { CallContext } from './desk/workspace'
 import type { Logger } from './log'
 
 /** `desk:<method>`: one channel per contract call; the preload builds the same names from the same list. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Sandbox } from '../sandbox/index'
-import type { TrainingService } from './desk/context'
+import type { TrainingService } from './desk/workspace'
 
 export interface RunningTraining extends TrainingService {
   sandbox: Sandbox

@@ -6,6 +6,7 @@
  * Rejections are plain AppErrorData objects.
  */
 import { z } from 'zod'
+import type { BackupProtection, BackupResult, DailyBackupStatus } from './backups'
 import { CUSTOMER_LANGUAGES, type CustomerDisplaySetup, type CustomerDisplayState } from './customer-view'
 import type { AppErrorData } from './errors'
 import {
@@ -18,21 +19,12 @@ import {
 } from './head-office'
 import { MAX_ISSUE_CHARS, MAX_REPORTED_ISSUES } from './input-size'
 import type { RefusalFigures } from './limit-refusal'
-import type {
-  BackupProtection,
-  BackupResult,
-  DailyBackupStatus,
-  ExportJob,
-  ManagerSettings,
-  Person,
-  Report,
-  Session,
-  ZSummary,
-} from './manager'
-import { REPORT_SCOPES, ROLES } from './manager'
-import { EXPORT_FORMATS } from './manager-limits'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
+import type { ManagerSettings, Person, Session } from './people'
+import { ROLES } from './people'
 import { PHONE_FORMATS } from './phone'
+import type { ExportJob, Report, ZSummary } from './reports'
+import { EXPORT_FORMATS, REPORT_SCOPES } from './reports'
 import {
   day,
   dayRange,

@@ -1,7 +1,7 @@
 import type { Language } from './types'
 
 /**
- * The words of an X's or Z's "outcomes of earlier Z reports" part (shared/manager.ts LateOutcomes), the same on
+ * The words of an X's or Z's "outcomes of earlier Z reports" part (shared/reports.ts LateOutcomes), the same on
  * screen, on paper and in the PDF.
  */
 const en = {

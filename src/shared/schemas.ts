@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { isValidDay } from './day'
 import { toLatinDigits } from './digits'
-import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from './manager-limits'
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from './people'
 import { parsePrinterAddress } from './printer-address'
 import { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from './receipt-logo'
 

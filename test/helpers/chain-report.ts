@@ -1,4 +1,4 @@
-import type { Report } from '../../src/shared/manager'
+import type { Report } from '../../src/shared/reports'
 
 /**
  * A chain report as the head office gives it (main/headoffice/chain-report.ts): the figures of every terminal,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BackupResult } from '../../src/shared/manager'
+import type { BackupResult } from '../../src/shared/backups'
 import { BACKUP_PASSPHRASE, startTestDesk, type TestDesk } from '../helpers/desk'
 
 const RESTORE = join(process.cwd(), 'src', 'main', 'backup', 'restore-cli.ts')

@@ -8,7 +8,7 @@ import { verifyBackup } from '../../src/main/backup/restore'
 import { formatTripoliDateTime } from '../../src/main/receipts/format'
 import type { JournalEntry } from '../../src/shared/contract'
 import { businessDay } from '../../src/shared/day'
-import type { Report } from '../../src/shared/manager'
+import type { Report } from '../../src/shared/reports'
 import { BACKUP_PASSPHRASE, MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import { CLERK, MANAGER, type Window, windowOf } from '../helpers/manager'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/bridge'
-import type { CallContext } from '../../src/main/desk/context'
 import type { DeskHandlers } from '../../src/main/desk/handlers'
+import type { CallContext } from '../../src/main/desk/workspace'
 import type { EntryRecord } from '../../src/main/journal/journal'
 import { silentLogger } from '../../src/main/log'
 import {

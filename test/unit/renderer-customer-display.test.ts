@@ -10,7 +10,7 @@ import { createDepositStore } from '../../src/renderer/src/features/deposit/stor
 import type { CustomerLookup, DeskApi } from '../../src/shared/contract'
 import type { CustomerDisplayState } from '../../src/shared/customer-view'
 import { depositRulesOf } from '../../src/shared/deposit-rules'
-import type { Session } from '../../src/shared/manager'
+import type { Session } from '../../src/shared/people'
 
 const session: Session = {
   setupNeeded: false,

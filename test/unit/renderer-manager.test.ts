@@ -5,7 +5,8 @@ import { createReportsStore } from '../../src/renderer/src/features/manager/repo
 import { createSessionStore, TOUCH_EVERY_MS } from '../../src/renderer/src/features/session/store'
 import { watchSignIn } from '../../src/renderer/src/features/session/watch-api'
 import type { DeskApi } from '../../src/shared/contract'
-import type { ExportJob, Session } from '../../src/shared/manager'
+import type { Session } from '../../src/shared/people'
+import type { ExportJob } from '../../src/shared/reports'
 
 const SIGNED_OUT: Session = {
   setupNeeded: false,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderReportHtml } from '../../src/main/reports/html'
 import { reportReason } from '../../src/shared/error-labels'
-import type { Report, ReportEntry } from '../../src/shared/manager'
+import type { Report, ReportEntry } from '../../src/shared/reports'
 
 /** Why a report lists an entry: the reason column of the report on screen, printed and in the PDF. */
 const entry = (over: Partial<ReportEntry>): ReportEntry => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderSummaryReceiptHtml } from '../../src/main/reports/html'
-import type { LateOutcomes, Report } from '../../src/shared/manager'
+import type { LateOutcomes, Report } from '../../src/shared/reports'
 
 /** The X or Z as the receipt printer gets it (HTML, before Chromium rasterizes it). */
 const none = { count: 0, dirhams: 0 }

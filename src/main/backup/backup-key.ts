@@ -1,5 +1,5 @@
+import type { BackupProtection } from '../../shared/backups'
 import { AppError } from '../../shared/errors'
-import type { BackupProtection } from '../../shared/manager'
 import type { SecretStore } from '../settings/secrets'
 import { type BackupKey, newBackupKey, passphraseProblem, type RecoveryWrap } from './backup-crypto'
 

@@ -9,7 +9,7 @@ import type {
 } from '../../shared/customer-view'
 import { type LibyanPhone, normalizeLibyanPhone } from '../../shared/phone'
 import type { Mode } from '../../shared/types'
-import type { CachedLookup, CustomerFacing, Workspace } from '../desk/context'
+import type { CachedLookup, CustomerFacing, Workspace } from '../desk/workspace'
 import type { EntryRecord } from '../journal/journal'
 import type { Logger } from '../log'
 import type { StoredSettings } from '../settings/settings'

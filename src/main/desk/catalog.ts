@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import type { Denomination, DenominationList } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { formatLyd } from '../../shared/money'
-import type { KeptDenominations } from '../journal/kept'
+import type { KeptDenominations } from '../journal/denominations-and-notices'
 import { getDenominations } from '../reseller/client'
-import type { OpContext, Workspace } from './context'
+import type { OpContext, Workspace } from './workspace'
 
 /** The list rarely changes (the provider's guide says so): fetched at start-up, then daily or on demand. */
 export const CATALOG_MAX_AGE_MS = 24 * 3600_000

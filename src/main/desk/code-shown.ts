@@ -1,8 +1,8 @@
 import type { JournalEntry } from '../../shared/contract'
-import type { Role } from '../../shared/manager'
+import type { Role } from '../../shared/people'
 import type { CodeShownVia } from '../../shared/types'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
-import { type CallContext, type OpContext, stamp } from './context'
+import { type CallContext, type OpContext, stamp } from './workspace'
 
 /**
  * A voucher's whole code is money in the customer's hand. The sale shows it once, to whoever made the sale.

@@ -1,8 +1,8 @@
 import type { DeskMethod } from '../../shared/contract'
 import type { Logger } from '../log'
 import type { StoredSettings } from '../settings/settings'
-import type { CallContext, OpContext, Workspace } from './context'
 import type { DeskHandlers } from './handlers'
+import type { CallContext, OpContext, Workspace } from './workspace'
 
 /**
  * What a feature's handlers (the desk's own, receipts, people, the manager tools) get from the desk: the

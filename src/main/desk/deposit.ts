@@ -4,18 +4,17 @@ import { type Dirhams, formatLyd } from '../../shared/money'
 import { formatPhoneForService, type LibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
 import { deposit as postDeposit, type ServiceDeposit } from '../reseller/client'
+import { freshLookup, openDepositsTo, parsePhone, sameName } from './lookup'
+import { exclusiveSend, oncePerRequest } from './no-double-send'
+import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
 import {
-  exclusiveSend,
   isOpenDeposit,
   newEntryOf,
   type OpContext,
-  oncePerRequest,
   REPEAT_WINDOW_MS,
   requireCredentials,
   stamp,
-} from './context'
-import { freshLookup, openDepositsTo, parsePhone, sameName } from './lookup'
-import { PostTracker, type ResendBy, recordFailure, recordSuccess } from './outcome'
+} from './workspace'
 
 /**
  * Deposits money into a customer's wallet. A deposit is irreversible, so it is refused unless a fresh lookup

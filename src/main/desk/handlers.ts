@@ -1,5 +1,5 @@
 import type { DeskArgs, DeskMethod, DeskOutputs } from '../../shared/contract'
-import type { CallContext } from './context'
+import type { CallContext } from './workspace'
 
 /** What main implements for every call of the contract; the bridge validates input before calling. */
 export type DeskHandlers = {

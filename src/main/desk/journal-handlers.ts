@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors'
 import { toJournalEntry } from '../journal/journal'
 import type { FeatureHandlers } from './core'
 import { chainLimitUse, dailyLimit } from './limits'
+import { present } from './present'
 import type { Workspaces } from './workspaces'
 
 /** The journal as the clerk reads it: pages of entries, one entry with its events, the day's limit, notices. */
@@ -22,7 +23,7 @@ export function journalHandlers(
       const ws = workspaces.active()
       const entry = ws.journal.get(args.entryId)
       if (!entry) throw new AppError('NOT_FOUND', 'There is no such journal entry.')
-      return { entry: workspaces.present(ws, entry), events: ws.journal.events(entry.id) }
+      return { entry: present(workspaces, ws, entry), events: ws.journal.events(entry.id) }
     },
 
     getDailyLimit: async () => {

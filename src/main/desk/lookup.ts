@@ -4,7 +4,7 @@ import type { OtherOpenDeposit } from '../../shared/head-office'
 import { formatPhoneForService, type LibyanPhone, normalizeLibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
 import { lookupUser } from '../reseller/client'
-import { type CachedLookup, LOOKUP_TTL_MS, type OpContext, requireCredentials } from './context'
+import { type CachedLookup, LOOKUP_TTL_MS, type OpContext, requireCredentials } from './workspace'
 
 export function parsePhone(text: string): LibyanPhone {
   const phone = normalizeLibyanPhone(text)

@@ -1,7 +1,7 @@
 import { DESK_CALLS, DESK_METHODS } from '../../shared/contract'
-import type { CallContext } from './context'
 import type { DeskCore } from './core'
 import type { DeskHandlers } from './handlers'
+import type { CallContext } from './workspace'
 
 /**
  * The calls the contract marks as money calls (they record money in the journal) are refused with

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors'
 import type { ResendBy } from '../../shared/types'
 import type { EntryRecord, EntryUpdate, NewEvent } from '../journal/journal'
 import { mayHaveActed, refusalFigures, requestFate, ServiceError, unanswered } from '../reseller/outcomes'
-import { type OpContext, stamp } from './context'
+import { type OpContext, stamp } from './workspace'
 
 /**
  * One attempt of a money call for a journaled entry, and how it is recorded. Every path that sends money —

@@ -1,8 +1,8 @@
 import type { AutomaticRetry, RecoverResult } from '../../shared/contract'
 import type { EntryRecord } from '../journal/journal'
 import type { Logger } from '../log'
-import { BACKGROUND_WINDOW_MS, isOpenDeposit, type OpContext, stamp } from './context'
 import { resendDeposit } from './deposit'
+import { BACKGROUND_WINDOW_MS, isOpenDeposit, type OpContext, stamp } from './workspace'
 
 /** Delays between background passes while deposits stay open; the last one repeats. */
 export const RETRY_SCHEDULE_MS = [2_000, 5_000, 10_000, 20_000, 40_000, 60_000]

@@ -2,13 +2,13 @@ import { AppError } from '../../shared/errors'
 import type { LibyanPhone } from '../../shared/phone'
 import type { EntryRecord } from '../journal/journal'
 import { listDenominations } from './catalog'
-import { answerSale } from './code-shown'
-import { type OpContext, requireCredentials } from './context'
 import type { FeatureHandlers } from './core'
 import { deposit, resendDeposit } from './deposit'
 import { lookupCustomer, openDepositsTo } from './lookup'
+import { present } from './present'
 import { markInterrupted, recoverDeposits } from './recover'
 import { sellVoucher } from './sell-voucher'
+import { type OpContext, requireCredentials } from './workspace'
 import type { Workspaces } from './workspaces'
 
 /**
@@ -47,7 +47,7 @@ export function salesHandlers(
         fresh = sale.fresh
         return sale.entry
       })
-      return answerSale(ctx, { entry, fresh })
+      return present(workspaces, ctx.ws, entry, { ctx, fresh })
     },
 
     lookupCustomer: async (args, call) => {
@@ -56,14 +56,14 @@ export function salesHandlers(
       const open = openDepositsTo(ctx, found.phone as LibyanPhone)
       return {
         ...found,
-        ...(open.here ? { openDeposit: workspaces.present(ctx.ws, open.here) } : {}),
+        ...(open.here ? { openDeposit: present(workspaces, ctx.ws, open.here) } : {}),
         ...(open.elsewhere ? { openDepositElsewhere: open.elsewhere } : {}),
       }
     },
 
     deposit: async (args, call) => {
       const ctx = context(call)
-      return workspaces.present(ctx.ws, await customerSees(ctx, () => deposit(ctx, args)))
+      return present(workspaces, ctx.ws, await customerSees(ctx, () => deposit(ctx, args)))
     },
 
     retryDeposit: async (args, call) => {
@@ -77,11 +77,11 @@ export function salesHandlers(
           'A voucher is never sent again: check with the provider whether it was created.',
         )
       }
-      if (entry.status !== 'pending' && entry.status !== 'unknown') return workspaces.present(ws, entry)
+      if (entry.status !== 'pending' && entry.status !== 'unknown') return present(workspaces, ws, entry)
       requireCredentials(ws)
       const after = await resendDeposit(ctx, entry.id, 'person')
       ctx.customer?.finished(ws, after)
-      return workspaces.present(ws, after)
+      return present(workspaces, ws, after)
     },
 
     recoverNow: async (_args, call) => {

@@ -5,15 +5,9 @@ import type { EntryRecord } from '../journal/journal'
 import { generateVoucher, type ServiceVoucher } from '../reseller/client'
 import { findDenomination, refreshCatalogLater } from './catalog'
 import { rememberSaleViewer } from './code-shown'
-import {
-  exclusiveSend,
-  newEntryOf,
-  type OpContext,
-  oncePerRequest,
-  requireCredentials,
-  stamp,
-} from './context'
+import { exclusiveSend, oncePerRequest } from './no-double-send'
 import { PostTracker, recordFailure, recordSuccess } from './outcome'
+import { newEntryOf, type OpContext, requireCredentials, stamp } from './workspace'
 
 /**
  * Sells one voucher. The intent is journaled (`pending`) before anything is sent, so a crash at any point

@@ -1,8 +1,8 @@
-import type { DeskStatus, JournalEntry, Mode } from '../../shared/contract'
+import type { DeskStatus, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { createIdGenerator } from '../ids'
 import { journalPath } from '../journal/files'
-import { type EntryRecord, Journal, toJournalEntry } from '../journal/journal'
+import { Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import { normalizeBaseUrl, type ProxyAddress } from '../reseller/address'
 import { ServiceClock } from '../reseller/clock'
@@ -11,19 +11,18 @@ import type { Credentials } from '../reseller/token-manager'
 import type { SettingsStore, StoredSettings } from '../settings/settings'
 import { currentCatalogDigest, refreshCatalog } from './catalog'
 import { viewerOf } from './code-shown'
-import {
-  type CallContext,
-  type ChainFigures,
-  type CustomerFacing,
-  isOpenDeposit,
-  type OpContext,
-  type TrainingService,
-  type Workspace,
-} from './context'
 import type { DeskCore, MoneyActivity } from './core'
 import type { LiveAccount } from './live-account'
-import { automaticRetryOf, BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
+import { BackgroundRecovery, dueDeposits, markInterrupted } from './recover'
 import { ServiceSession } from './service-session'
+import type {
+  CallContext,
+  ChainFigures,
+  CustomerFacing,
+  OpContext,
+  TrainingService,
+  Workspace,
+} from './workspace'
 
 export interface WorkspacesDeps {
   dataDir: string
@@ -36,6 +35,8 @@ export interface WorkspacesDeps {
   recoverySchedule?: number[]
   /** The app's version, named in every service call's User-Agent ('' when the host does not say). */
   appVersion?: string
+  /** The chain's figures, when a head office is configured (the head office implements them). */
+  chain?: ChainFigures
 }
 
 /**
@@ -49,8 +50,8 @@ export class Workspaces implements DeskCore {
   readonly recovery: BackgroundRecovery
   private readonly open = new Map<Mode, Workspace>()
   private current: Mode = 'training'
-  /** The chain's figures, when a head office is configured (set by the composition root). */
-  chain: ChainFigures | undefined
+  /** The chain's figures, when a head office is configured (handed in with the dependencies). */
+  readonly chain: ChainFigures | undefined
   /** The customer display (set by the composition root). */
   customer: CustomerFacing | undefined
   private training: TrainingService | null = null
@@ -63,6 +64,7 @@ export class Workspaces implements DeskCore {
     this.log = deps.log
     this.deskLog = deps.log.child('desk')
     this.dataDir = deps.dataDir
+    this.chain = deps.chain
     this.recovery = new BackgroundRecovery(
       () =>
         [...this.open.values()]
@@ -108,20 +110,6 @@ export class Workspaces implements DeskCore {
       ...(this.chain ? { chain: this.chain } : {}),
       ...(this.customer ? { customer: this.customer } : {}),
     }
-  }
-
-  /**
-   * An entry for the renderer, with whether and when the background re-sends it (an open deposit): the
-   * clerk who pressed "Retry safely" is told when the next automatic try is.
-   */
-  present(ws: Workspace, record: EntryRecord): JournalEntry {
-    const entry = toJournalEntry(record)
-    // Only an open deposit has an automatic retry to tell of.
-    if (!isOpenDeposit(record)) return entry
-    const wait = this.recovery.nextPassIn()
-    const due = wait === null ? null : ws.session.clock.now() + wait
-    const automaticRetry = automaticRetryOf(this.opContext(ws, { clerk: null }), record, due)
-    return automaticRetry ? { ...entry, automaticRetry } : entry
   }
 
   status(): DeskStatus {

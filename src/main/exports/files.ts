@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import type { Report } from '../../shared/manager'
+import type { Report } from '../../shared/reports'
 import { closedAfter } from '../atomic-file'
 import type { ExportRow } from './rows'
 

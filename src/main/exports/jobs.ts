@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError, toAppErrorData } from '../../shared/errors'
-import type { ExportFormat, ExportJob } from '../../shared/manager'
+import type { ExportFormat, ExportJob } from '../../shared/reports'
 import type { Logger } from '../log'
 
 /** Finished jobs kept for getExportProgress; the oldest go first. */

@@ -4,7 +4,7 @@
  * the chain-wide figures a terminal's role may read. Live entries only: training never reaches the head office.
  */
 import type { HeadOfficeSettings } from '../../shared/head-office'
-import type { Report, TerminalTotals } from '../../shared/manager'
+import type { Report, TerminalTotals } from '../../shared/reports'
 import type { ReportGroup as Group } from '../journal/reports'
 import { assemble, type ReportMeta } from '../reports/compute'
 import { clientConfig, headOfficeError, newClient } from './connection'

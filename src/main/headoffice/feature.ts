@@ -5,9 +5,9 @@
  */
 import { AppError } from '../../shared/errors'
 import type { HeadOfficeSettings, HeadOfficeStatus, HeadOfficeView } from '../../shared/head-office'
-import type { Report } from '../../shared/manager'
-import type { ChainFigures } from '../desk/context'
+import type { Report } from '../../shared/reports'
 import type { DeskHandlers } from '../desk/handlers'
+import type { ChainFigures } from '../desk/workspace'
 import type { Journal } from '../journal/journal'
 import type { Logger } from '../log'
 import type { ReportMeta } from '../reports/compute'
@@ -19,7 +19,7 @@ import { testHeadOffice } from './handshake'
 import { HeadOfficeSync } from './sync'
 import type { HeadOfficeSyncDeps } from './sync-deps'
 
-export type { ChainFigures } from '../desk/context'
+export type { ChainFigures } from '../desk/workspace'
 
 export interface HeadOfficeFeatureDeps {
   settings: SettingsStore

@@ -16,13 +16,13 @@ import {
   lastLimitReport,
   type NewLimitReport,
 } from './daily-limit'
+import * as kept from './denominations-and-notices'
 import type { EntryRecord } from './entry-rows'
 import type { JournalFilter } from './entry-search'
 import * as entrySearch from './entry-search'
 import type { EntryUpdate, NewEntry } from './entry-writes'
 import * as entryWrites from './entry-writes'
 import { addEvent, listEvents, type NewEvent, wasSent } from './events'
-import * as kept from './kept'
 import * as moneyQueries from './money-queries'
 import { copyOffThread, integrityCheckOffThread } from './off-thread'
 import { checkDatabase, type IntegrityCheckTiming, type JournalHealth, openDatabase } from './open'
@@ -31,9 +31,9 @@ import * as reports from './reports'
 import { preparedOnce, type Statements } from './statements'
 
 export type { DayTotals } from './daily-limit'
-export { maskCode, toJournalEntry } from './dto'
 export type { EntryRecord, EntryRow } from './entry-rows'
 export type { JournalFilter } from './entry-search'
+export { maskCode, toJournalEntry } from './entry-view'
 export type { EntryUpdate, NewEntry } from './entry-writes'
 export type { NewEvent } from './events'
 
@@ -42,7 +42,7 @@ export type { NewEvent } from './events'
  * what the desk keeps beside them. This class is its only door: the connection is private, and every SQL
  * statement on the journal lives in this folder, split by concern — entry-rows.ts (the one entry row shape),
  * entry-writes.ts, money-queries.ts (what the money rules ask), entry-search.ts (the list and its search),
- * events.ts, daily-limit.ts, kept.ts (denominations, meta, notices), reports.ts (reports, exports, Z),
+ * events.ts, daily-limit.ts, denominations-and-notices.ts (with meta), reports.ts (reports, exports, Z),
  * snapshot.ts (a read-only view for exports), backup.ts; migrations.ts and open.ts make and open the file.
  */
 export class Journal implements ReportSource {

@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError, toAppErrorData } from '../../shared/errors'
-import type { Report } from '../../shared/manager'
+import type { Report } from '../../shared/reports'
 import type { PdfRenderer } from '../exports/pdf-renderer'
 import { writeExport } from '../exports/write-export'
 import { JournalSnapshot } from '../journal/snapshot'

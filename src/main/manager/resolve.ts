@@ -1,8 +1,8 @@
 import type { DeskArgs, EntryResolution } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { CallContext, Workspace } from '../desk/context'
-import { BACKGROUND_WINDOW_MS, stamp } from '../desk/context'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
+import type { CallContext, Workspace } from '../desk/workspace'
+import { BACKGROUND_WINDOW_MS, stamp } from '../desk/workspace'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
 
 function mustGet(ws: Workspace, entryId: string): EntryRecord {

@@ -8,8 +8,8 @@ import {
 import { AppError } from '../../shared/errors'
 import { isOpenStatus } from '../../shared/types'
 import { maySeeCodeAgain } from '../desk/code-shown'
-import type { CallContext } from '../desk/context'
 import type { DeskHandlers } from '../desk/handlers'
+import type { CallContext } from '../desk/workspace'
 import type { EntryRecord } from '../journal/journal'
 import type { Sessions, SignedIn } from './sessions'
 

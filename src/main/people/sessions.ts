@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Role } from '../../shared/manager'
+import type { Role } from '../../shared/people'
 
 /** Who is signed in at one window (Electron: a webContents; browser shell: a page). */
 export interface SignedIn {

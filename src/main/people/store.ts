@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { AppError } from '../../shared/errors'
-import type { Person, Role } from '../../shared/manager'
+import type { Person, Role } from '../../shared/people'
 import { checkDatabase, type JournalHealth, openDatabase } from '../journal/open'
 import { preparedOnce, type Statements } from '../journal/statements'
 import { PEOPLE_MIGRATIONS } from './migrations'

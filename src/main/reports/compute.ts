@@ -9,10 +9,10 @@ import {
   type ReportEntry,
   type Tally,
   type ZInfo,
-} from '../../shared/manager'
+} from '../../shared/reports'
 import { isOpenStatus } from '../../shared/types'
-import { codeLast4 } from '../journal/dto'
 import type { EntryRecord } from '../journal/entry-rows'
+import { codeLast4 } from '../journal/entry-view'
 import type { LateGroup, ReportGroup, ReportScope, ReportSource } from '../journal/reports'
 
 export type { ReportScope } from '../journal/reports'

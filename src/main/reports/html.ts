@@ -1,6 +1,8 @@
 import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import { reportReason } from '../../shared/error-labels'
+import { formatLyd } from '../../shared/money'
+import { formatPhoneForDisplay } from '../../shared/phone'
 import {
   type ClerkTotals,
   lateToShow,
@@ -9,9 +11,7 @@ import {
   type ReportList,
   salesWithLate,
   type Tally,
-} from '../../shared/manager'
-import { formatLyd } from '../../shared/money'
-import { formatPhoneForDisplay } from '../../shared/phone'
+} from '../../shared/reports'
 import { codeGroups } from '../../shared/voucher-code'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'

@@ -1,5 +1,6 @@
+import type { BackupSettings } from '../../shared/backups'
 import { AppError } from '../../shared/errors'
-import type { BackupSettings, ManagerSettings } from '../../shared/manager'
+import type { ManagerSettings } from '../../shared/people'
 import { checkOutputFolder } from '../output-path'
 
 /**

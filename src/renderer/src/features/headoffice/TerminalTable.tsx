@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import type { Report } from '../../../../shared/manager'
+import type { Report } from '../../../../shared/reports'
 import { useLanguage, useT } from '../../i18n/use'
 import { formatDateTime } from '../../ui/format'
 import { Ltr, Money } from '../../ui/Ltr'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
-import type { Person, Role } from '../../../../shared/manager'
+import type { Person, Role } from '../../../../shared/people'
 import { peopleStore, sessionStore, settingsStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'

@@ -6,7 +6,7 @@ import {
   type ReportEntry,
   salesWithLate,
   type Tally,
-} from '../../../../shared/manager'
+} from '../../../../shared/reports'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
 import { formatDateTime, formatDay } from '../../ui/format'

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { AppErrorData } from '../../../../shared/errors'
-import { EXPORT_FORMATS } from '../../../../shared/manager-limits'
+import { EXPORT_FORMATS } from '../../../../shared/reports'
 import { appStore, headOfficeStore, reportsStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Button, Panel } from '../../ui/controls'

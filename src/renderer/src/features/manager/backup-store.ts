@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { BackupProtection, BackupResult, DailyBackupStatus } from '../../../../shared/backups'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { BackupProtection, BackupResult, DailyBackupStatus } from '../../../../shared/manager'
 
 export interface BackupState {
   busy: boolean

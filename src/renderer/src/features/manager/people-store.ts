@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { Person, Role } from '../../../../shared/manager'
+import type { Person, Role } from '../../../../shared/people'
 
 export interface PeopleState {
   people: Person[]

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
-import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from '../../../../shared/manager-limits'
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from '../../../../shared/people'
 import { sessionStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Button, TextField } from '../../ui/controls'

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
-import type { Person, Session } from '../../../../shared/manager'
+import type { Person, Session } from '../../../../shared/people'
 
 /** At most one "still here" to main per this long while the person works without calling main. */
 export const TOUCH_EVERY_MS = 60_000

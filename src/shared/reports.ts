@@ -1,78 +1,9 @@
 /**
- * The manager tools' part of the desk API's types: people and sessions, reports with X and Z, exports and
- * backups. Their calls are declared in contract.ts with every other call.
+ * Reports (a day, a range, X and Z, this PC's or the chain's) and the exports written from them. The calls are
+ * declared in contract.ts with every other call.
  */
 import type { AppErrorData } from './errors'
-import { EXPORT_FORMATS } from './manager-limits'
-import type { EntryKind, EntryStatus, Language, Mode, PasswordStorage } from './types'
-
-// ---------------------------------------------------------------------------------------------------------
-// People and sessions
-
-export type Role = 'manager' | 'clerk'
-export const ROLES = ['manager', 'clerk'] as const satisfies readonly Role[]
-
-export interface Person {
-  id: string
-  name: string
-  role: Role
-  active: boolean
-  createdAt: string
-}
-
-export interface Session {
-  /** No manager yet: the first start is setup, and every call works as it did before people existed. */
-  setupNeeded: boolean
-  person: { id: string; name: string; role: Role } | null
-  /** The window locks itself after this long without the person doing anything; main ends the session too. */
-  autoLockMinutes: number
-  /** A clerk may print or reprint a receipt this long after the sale; a manager at any time. */
-  reprintWindowMinutes: number
-  /** The terminal's language, for the sign-in screen (full settings are for signed-in people). */
-  language: Language | null
-  /** Main ended this window's session because it sat idle past the auto-lock time. */
-  expired?: true
-}
-
-/** Settings of the manager tools, part of `Settings`. */
-export interface BackupSettings {
-  /** Where backups go; null until a manager chooses. */
-  folder: string | null
-  /** A verified backup once a day while the app runs. */
-  daily: boolean
-  /** How many backups to keep in the folder (older ones made by this app are removed). */
-  keep: number
-  /**
-   * Backups in the clear: every whole voucher code sold and the PIN hashes, readable by whoever gets the
-   * folder. Only a manager's explicit choice; by default backups are encrypted.
-   */
-  plain: boolean
-}
-
-/** How backups are protected on this PC (the key itself never leaves main). */
-export interface BackupProtection {
-  /** A recovery passphrase was set: encrypted backups can be made, and restored on another PC with it. */
-  passphraseSet: boolean
-  /** When it was set (ISO); backups made before then open with the passphrase of their time. */
-  setAt: string | null
-  /** Where the backup key is kept: `unavailable` means nowhere safe, so only plain backups can be made. */
-  keyStorage: PasswordStorage
-}
-
-export interface ManagerSettings {
-  autoLockMinutes: number
-  reprintWindowMinutes: number
-  /**
-   * A sale asked again with the same requestId (a double click, an answer lost on the way to the page) gives
-   * the whole code back to the same sign-in for this long after the sale; otherwise the code comes back
-   * masked. 0: never.
-   */
-  replayRevealMinutes: number
-  backup: BackupSettings
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Reports
+import type { EntryKind, EntryStatus, Mode } from './types'
 
 export interface Tally {
   count: number
@@ -239,9 +170,10 @@ export interface ZSummary {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Exports and backups
+// Exports
 
-export { EXPORT_FORMATS }
+/** The export formats: main's schema and the renderer's buttons share them (no validation library here). */
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportJob {
@@ -253,30 +185,4 @@ export interface ExportJob {
   done: number
   total: number
   error?: AppErrorData
-}
-
-export interface BackupFile {
-  name: string
-  bytes: number
-  sha256: string
-}
-
-/** The last daily backup this run tried: made (where), or failed (why). Null before the first try. */
-export interface DailyBackupStatus {
-  at: string
-  folder: string | null
-  /** Where it was made; null when it failed. */
-  made: string | null
-  /** Why it failed; null when it was made. */
-  error: AppErrorData | null
-}
-
-export interface BackupResult {
-  folder: string
-  at: string
-  files: BackupFile[]
-  /** Older backups removed to keep the number set in settings. */
-  pruned: number
-  /** Encrypted with the backup key (false: a plain backup, the manager's choice). */
-  encrypted: boolean
 }

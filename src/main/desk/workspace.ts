@@ -3,7 +3,7 @@ import type { NameConfirmedBy } from '../../shared/customer-view'
 import { businessDay } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import type { ChainUse, OtherOpenDeposit } from '../../shared/head-office'
-import type { Role } from '../../shared/manager'
+import type { Role } from '../../shared/people'
 import { isTerminalReceiptCode } from '../../shared/receipt-number'
 import { isOpenStatus } from '../../shared/types'
 import { readFeedMark } from '../journal/head-office-feed'
@@ -12,6 +12,13 @@ import type { Logger } from '../log'
 import type { Credentials } from '../reseller/token-manager'
 import type { StoredSettings } from '../settings/settings'
 import type { ServiceSession } from './service-session'
+
+/*
+ * What a desk operation works on and with: a mode's workspace (its journal, its service session, its lookups
+ * and sends in flight), who calls (CallContext) and the operation's context (OpContext); the seams the desk
+ * defines for other parts (the training service, the chain's figures, the customer display); what every new
+ * entry records of its making. The registry of workspaces is workspaces.ts.
+ */
 
 /** How long a lookup proves who the customer is, and how long a same-amount repeat counts as a slip. */
 export const LOOKUP_TTL_MS = 10 * 60_000
@@ -188,47 +195,4 @@ export function requireCredentials(ws: Workspace): void {
         : 'The training service is not running.',
     )
   }
-}
-
-/**
- * Runs a money call once per requestId: a repeat while it runs waits for it, a repeat after it returns the
- * journaled entry. A requestId reused for a different operation is refused.
- */
-export async function oncePerRequest(
-  ws: Workspace,
-  requestId: string | undefined,
-  matches: (earlier: EntryRecord) => boolean,
-  run: () => Promise<EntryRecord>,
-): Promise<EntryRecord> {
-  if (requestId === undefined) return run()
-  const running = ws.requests.get(requestId)
-  const earlier = running ? await running : ws.journal.findByRequestId(requestId)
-  if (earlier) {
-    if (!matches(earlier)) {
-      throw new AppError('BAD_INPUT', 'requestId: already used for a different operation.', {
-        entryId: earlier.id,
-      })
-    }
-    return ws.journal.get(earlier.id) ?? earlier
-  }
-  const promise = run()
-  ws.requests.set(requestId, promise)
-  try {
-    return await promise
-  } finally {
-    ws.requests.delete(requestId)
-  }
-}
-
-/** Runs one send for an entry at a time: a second caller gets the first caller's result. */
-export function exclusiveSend(
-  ws: Workspace,
-  entryId: string,
-  send: () => Promise<EntryRecord>,
-): Promise<EntryRecord> {
-  const running = ws.sending.get(entryId)
-  if (running) return running
-  const promise = send().finally(() => ws.sending.delete(entryId))
-  ws.sending.set(entryId, promise)
-  return promise
 }
