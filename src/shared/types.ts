@@ -1,6 +1,6 @@
 /**
  * The words every part of the desk speaks: modes, languages, journal entries and their events, a manager's
- * resolution. The contract (contract.ts) and the manager tools' types (manager.ts) both build on these, so
+ * resolution. The contract (contract.ts) and the manager tools' types (people.ts, reports.ts, backups.ts) both build on these, so
  * neither has to import the other's.
  */
 
