@@ -39,7 +39,7 @@ export const CHAIN_REPORT: Report = {
       total: { count: 1, dirhams: 100_000 },
     },
   ],
-  // A chain report's lists are empty: the totals say how many (shared/manager.ts).
+  // A chain report's lists are empty: the totals say how many (shared/reports.ts).
   failed: { total: 1, entries: [] },
   attention: { total: 1, entries: [] },
   late: null,

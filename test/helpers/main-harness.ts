@@ -9,10 +9,11 @@
  *
  * It runs in its own process (the bundle registers process-wide handlers and servers) and exits when done.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { registerHooks } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { businessDay } from '../../src/shared/day'
 import { CUSTOMER_DISPLAYS, customerDisplayScenario } from './customer-display-harness'
 import { type FakeDisplay, installFakeElectron } from './fake-electron'
 
@@ -270,6 +271,30 @@ async function run(): Promise<void> {
   report.loadsAfterCrash = win.webContents.loads
   report.dialogs = electron.dialogs
   report.afterCrash = await call('listJournal', {})
+
+  // A manager's export and report of today, worked out in the built worker (out/main/manager-worker.js).
+  // The crash's reload signed the page out: the manager signs in again.
+  const manager = (report.createManager as Envelope).value as { person?: { id?: string } } | undefined
+  report.signInAgain = await call('signIn', { personId: manager?.person?.id ?? '', pin: '2580' })
+  const today = businessDay(Date.now())
+  const exportPath = join(dirname(config.report), 'exports', 'today.csv')
+  const job = await call('exportReport', {
+    format: 'csv',
+    from: today,
+    to: today,
+    path: exportPath,
+    language: 'en',
+  })
+  let progress = await call('getExportProgress', {
+    jobId: (job.value as { jobId?: string } | null)?.jobId ?? '',
+  })
+  while ((progress.value as { state?: string } | undefined)?.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    progress = await call('getExportProgress', { jobId: (job.value as { jobId: string }).jobId })
+  }
+  report.managerExport = progress
+  report.managerExportText = existsSync(exportPath) ? readFileSync(exportPath, 'utf8') : null
+  report.managerReport = await call('getReport', { from: today, to: today })
 
   await quit()
 }

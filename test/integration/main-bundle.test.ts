@@ -89,6 +89,17 @@ describe('the packaged main process', () => {
     expect(existsSync(join(userData(), 'settings.json'))).toBe(true)
   })
 
+  it("works out a manager's export and report in its built worker, not on the desk's thread", () => {
+    expect(envelope('managerExport')).toMatchObject({ ok: true, value: { state: 'done' } })
+    // The two training sales of the smoke test, in the CSV's summary.
+    expect(report.managerExportText).toContain('Sales (issued vouchers and confirmed deposits),Total,2,')
+    expect(envelope('managerReport')).toMatchObject({ ok: true, value: { sales: { count: 2 } } })
+    // Had the worker file not loaded, the desk would have made them on its own thread and said so.
+    const log = readFileSync(join(userData(), 'logs', 'desk.log'), 'utf8')
+    expect(log).not.toContain('the task runs on the main thread')
+    expect(log).not.toContain('stopped part way')
+  })
+
   it('has a handler for every call of the contract, and no other', () => {
     expect([...(report.channels as string[])].sort()).toEqual(DESK_METHODS.map((m) => `desk:${m}`).sort())
   })

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,13 +15,20 @@ const onThisThread = { opened: 0 }
 vi.mock('better-sqlite3', async (importOriginal) =>
   (await import('../helpers/counted-sqlite')).countedSqlite(importOriginal, onThisThread),
 )
-const workers = vi.hoisted(() => ({ started: [] as string[], refuse: false }))
+const workers = vi.hoisted(() => ({ started: [] as string[], refuse: false, diePartWay: false }))
+/** A worker that loads, says so, and ends there (as one out of memory part way through its task). */
+const DIES_PART_WAY = `
+  const { parentPort } = require('node:worker_threads')
+  parentPort.postMessage({ kind: 'started' })
+  process.exit(7)
+`
 vi.mock('node:worker_threads', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:worker_threads')>()
   class Watched extends real.Worker {
     constructor(...args: ConstructorParameters<typeof real.Worker>) {
       if (workers.refuse) throw new Error('no more threads')
-      super(...args)
+      if (workers.diePartWay) super(DIES_PART_WAY, { eval: true })
+      else super(...args)
       workers.started.push(String(args[0]))
     }
   }
@@ -120,6 +127,38 @@ describe("a manager's exports and reports, off the desk's thread", () => {
     expect(workers.started.slice(started).map((file) => file.split(/[\\/]/).pop())).toEqual([
       'manager-worker.ts',
     ])
+  })
+
+  it('fails an export or report whose worker stops part way, says so, leaves no half file, and does not run it again here', async () => {
+    const path = join(out, 'part-way.csv')
+    // What a worker that ended while writing leaves beside the name.
+    writeFileSync(`${path}.0badf00d.part`, 'half a CSV')
+    const opened = onThisThread.opened
+    workers.diePartWay = true
+    try {
+      const job = await td.call('exportReport', {
+        format: 'csv',
+        from: today(),
+        to: today(),
+        path,
+        language: 'en',
+      })
+      let now = await td.call('getExportProgress', { jobId: job?.jobId ?? '' })
+      while (now.state === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        now = await td.call('getExportProgress', { jobId: job?.jobId ?? '' })
+      }
+      expect(now).toMatchObject({ state: 'failed', error: { code: 'EXPORT_FAILED' } })
+      expect(now.error?.message).toContain('stopped part way')
+      expect(readdirSync(out).filter((name) => name.startsWith('part-way.csv'))).toEqual([])
+      expect(await td.rejection('getReport', { from: today(), to: today() })).toMatchObject({
+        code: 'INTERNAL',
+      })
+      // Neither was run again on the desk's thread.
+      expect(onThisThread.opened).toBe(opened)
+    } finally {
+      workers.diePartWay = false
+    }
   })
 
   it('makes them on the main thread after all when no worker can start, as before', async () => {

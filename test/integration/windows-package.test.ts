@@ -236,5 +236,9 @@ describe('the packaged Windows app', () => {
         String((report.windowOptions as { webPreferences: { preload: string } }).webPreferences.preload),
       ),
     ).toBe(join(extracted, 'out', 'preload', 'index.cjs'))
+    // The manager's export and report in the packed worker file (manager-worker.js), not on the desk's thread.
+    expect(report.managerExport as Envelope).toMatchObject({ ok: true, value: { state: 'done' } })
+    const log = readFileSync(join(work, 'AppData', 'Roaming', 'reseller-desk', 'logs', 'desk.log'), 'utf8')
+    expect(log).not.toContain('the task runs on the main thread')
   }, 120_000)
 })

@@ -57,6 +57,8 @@ export interface ManagerFeature {
 export function createManagerFeature(core: DeskCore, options: ManagerFeatureOptions): ManagerFeature {
   const log = core.log.child('manager')
   const jobs = new ExportJobs(log)
+  /** Reports of a period being worked out in a worker (stop waits for them, as for the export jobs). */
+  const reporting = new Set<Promise<unknown>>()
 
   function today(): number {
     return businessDay(core.active().session.clock.now())
@@ -88,7 +90,10 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
       }
       const range = { from: args.from, to: args.to }
       if (args.scope === 'chain') return chain(range, { ...meta, mode: 'live' })
-      return reportOffThread(ws.journal.path, range, meta, log)
+      // Stopping waits for it: its worker reads the journal's file on a connection of its own.
+      const report = reportOffThread(ws.journal.path, range, meta, log)
+      reporting.add(report)
+      return report.finally(() => reporting.delete(report))
     },
     getXReport: async (_args, call) => {
       const ws = core.active()
@@ -206,6 +211,7 @@ export function createManagerFeature(core: DeskCore, options: ManagerFeatureOpti
     },
     async stop() {
       await jobs.idle()
+      await Promise.allSettled([...reporting])
     },
   }
 }

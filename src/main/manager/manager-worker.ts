@@ -18,16 +18,27 @@ const port = parentPort
 
 const post = (message: FromWorker) => port.postMessage(message)
 
-/** The PDF renderer of the main thread: the HTML goes there, the PDF's bytes come back. */
+/** The PDF renderer of the main thread: the HTML goes there, the PDF's bytes come back (by id). */
 function pdfOfMainThread(): PdfRenderer {
+  let asked = 0
+  const waiting = new Map<number, { resolve(bytes: Uint8Array): void; reject(error: unknown): void }>()
+  port.on('message', (answer: ToWorker) => {
+    const wait = waiting.get(answer.id)
+    if (!wait) return
+    waiting.delete(answer.id)
+    // Listening keeps the thread alive only while an answer is awaited: the worker ends with its task.
+    if (waiting.size === 0) port.unref()
+    if (answer.kind === 'pdf') wait.resolve(answer.bytes)
+    else wait.reject(AppError.from(answer.error))
+  })
+  port.unref()
   return {
     renderPdf: (html) =>
       new Promise<Uint8Array>((resolve, reject) => {
-        port.once('message', (answer: ToWorker) => {
-          if (answer.kind === 'pdf') resolve(answer.bytes)
-          else reject(AppError.from(answer.error))
-        })
-        post({ kind: 'pdf', html })
+        const id = ++asked
+        waiting.set(id, { resolve, reject })
+        port.ref()
+        post({ kind: 'pdf', id, html })
       }),
   }
 }
@@ -48,6 +59,8 @@ async function run(task: WorkerTask): Promise<Report | null> {
   }
 }
 
+// Its code has loaded: from here the task is this worker's (off-thread.ts never runs it again elsewhere).
+post({ kind: 'started' })
 run((workerData as { task: WorkerTask }).task).then(
   (report) => post({ kind: 'done', report }),
   (error: unknown) =>
@@ -55,5 +68,6 @@ run((workerData as { task: WorkerTask }).task).then(
       kind: 'failed',
       error: toAppErrorData(error),
       reason: error instanceof Error ? error.message : String(error),
+      ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
     }),
 )
