@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MOHAMED, startTestDesk, type TestDesk } from '../helpers/desk'
 
 /**
@@ -28,11 +28,15 @@ describe("the desk's money activity", () => {
     t = await startTestDesk({ settings: { answerTimeoutMs: 5_000 } })
     await t.call('listDenominations', {})
     t.sandbox.controls.setFaults([
-      { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 600, times: 1 },
+      { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 1_500, times: 1 },
     ])
     const sale = t.call('generateVoucher', { denominationId: 1, valueDirhams: 5_000, requestId: 'held-sale' })
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(t.desk.moneyActivity()).toEqual({ inFlight: 1, pending: 1, resending: 0 })
+    // While the service holds its answer (1.5 s): counted as soon as the request is on its way.
+    const desk = t.desk
+    await vi.waitFor(() => expect(desk.moneyActivity()).toEqual({ inFlight: 1, pending: 1, resending: 0 }), {
+      timeout: 1_400,
+      interval: 5,
+    })
     expect((await sale).status).toBe('issued')
     expect(t.desk.moneyActivity()).toEqual(IDLE)
   })
