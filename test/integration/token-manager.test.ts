@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../../src/main/log'
 import { getDenominations } from '../../src/main/reseller/client'
 import { ServiceClock } from '../../src/main/reseller/clock'
@@ -132,6 +132,37 @@ describe('the token manager', () => {
       expect((await getDenominations(http, token)).length).toBeGreaterThan(0)
     },
   )
+})
+
+describe('a clock that moves between learning the service time and asking for a token', () => {
+  it('asks once more with the time the refusal carried, and gets a token that the service accepts', async () => {
+    const { tokens, clock, tokenRequests } = await setup()
+    await tokens.getToken()
+    expect(tokenRequests()).toBe(1)
+    // The next token request is held on its way; meanwhile the service's clock moves three days ahead (as a
+    // PC clock set right by Windows would, the other way): the expiry asked is then in the service's past.
+    sandbox.controls.setFaults([
+      // The token refused once (a 401): the desk asks for a new one…
+      {
+        method: 'GET',
+        path: '/denominations',
+        action: 'respond',
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+        times: 1,
+      },
+      // …and that request is held on its way.
+      { method: 'POST', path: '/token', action: 'delay', delay_ms: 300, times: 1 },
+    ])
+    const refresh = tokens.withToken((t) => getDenominations(http, t))
+    await vi.waitFor(() => expect(tokenRequests()).toBe(2), { timeout: 5_000, interval: 5 })
+    sandbox.controls.setClockOffset(3 * DAY)
+    expect((await refresh).length).toBeGreaterThan(0)
+    // The refused request and the one asked again, no more.
+    expect(tokenRequests()).toBe(3)
+    expect(Math.abs((clock.offsetMs ?? 0) - 3 * DAY)).toBeLessThan(2000)
+    expect(Math.abs(Date.parse(tokens.expiresAt ?? '') - (sandbox.controls.now() + DAY))).toBeLessThan(5000)
+  })
 })
 
 describe('the desk under a rate limit', () => {

@@ -123,7 +123,9 @@ function inWorker(
         log.error('the worker stopped part way', { task: task.kind, code, error: failure })
         const stopped = new AppError(
           task.kind === 'export' ? 'EXPORT_FAILED' : 'INTERNAL',
-          `The ${task.kind === 'export' ? 'export' : 'report'} stopped part way (its worker ended, code ${code}): nothing was saved. Try again.`,
+          task.kind === 'export'
+            ? `The export stopped part way (its worker ended, code ${code}): nothing was saved. Try again.`
+            : `The report stopped part way (its worker ended, code ${code}). Try again.`,
         )
         cleanUp().then(
           () => reject(stopped),

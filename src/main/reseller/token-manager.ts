@@ -86,7 +86,18 @@ export class TokenManager {
     if (!credentials) throw new AppError('NOT_CONFIGURED', 'No service credentials are configured.')
     const lifetimeMs = Math.min(Math.max(this.lifetimeMs(), 60_000), MAX_TOKEN_LIFETIME_MS)
     if (this.clock.offsetMs === null) await this.learnServiceTime()
-    return this.ask(credentials, lifetimeMs)
+    try {
+      return await this.ask(credentials, lifetimeMs)
+    } catch (error) {
+      // The expiry refused by the service's clock (in the past, or over a month ahead): a clock moved since it
+      // was learned (the PC's set right by Windows, say). That refusal's Date header has just taught the
+      // clock; a token request moves no money, so it is asked once more with the service's time.
+      if (!expiryRefused(error)) throw error
+      this.log.warn('the token expiry was refused by the service clock; asking again with its time', {
+        offsetMs: this.clock.offsetMs,
+      })
+      return this.ask(credentials, lifetimeMs)
+    }
   }
 
   /**
@@ -137,4 +148,11 @@ export class TokenManager {
       return await call(fresh)
     }
   }
+}
+
+/** A POST /token refused (422) for its expires_at alone. */
+function expiryRefused(error: unknown): boolean {
+  if (!(error instanceof ServiceError) || error.code !== 'VALIDATION') return false
+  const fields = (error.details as { fields?: Record<string, unknown> } | undefined)?.fields
+  return fields !== undefined && Object.keys(fields).length === 1 && 'expires_at' in fields
 }
