@@ -76,3 +76,35 @@ export function addDays(day: number, days: number): number {
   const date = new Date(Date.UTC(y, m - 1, d + days))
   return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate()
 }
+
+const tripoliFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** An instant's date and time in Tripoli as 2-digit parts (year 4 digits, Latin digits, 24-hour). */
+export function tripoliParts(instantMs: number): {
+  year: string
+  month: string
+  day: string
+  hour: string
+  minute: string
+  second: string
+} {
+  const part: Record<string, string> = {}
+  for (const p of tripoliFormat.formatToParts(instantMs)) part[p.type] = p.value
+  return {
+    year: part.year ?? '',
+    month: part.month ?? '',
+    day: part.day ?? '',
+    hour: part.hour ?? '',
+    minute: part.minute ?? '',
+    second: part.second ?? '',
+  }
+}

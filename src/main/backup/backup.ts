@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs'
 import { access, chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import type { BackupFile, BackupResult } from '../../shared/backups'
+import { tripoliParts } from '../../shared/day'
 import { AppError } from '../../shared/errors'
 import { makeFolderDurablyAsync, syncFolderAsync } from '../atomic-file'
 import { copyOffThread, integrityCheckOffThread } from '../journal/off-thread'
@@ -31,18 +32,7 @@ export function fileSource(name: string, path: string): BackupSource {
 
 /** `YYYYMMDD-HHMMSS` in Tripoli time. */
 export function backupStamp(instantMs: number): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Tripoli',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instantMs)
-  const p: Record<string, string> = {}
-  for (const part of parts) p[part.type] = part.value
+  const p = tripoliParts(instantMs)
   return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`
 }
 

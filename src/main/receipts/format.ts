@@ -1,14 +1,4 @@
-import { BUSINESS_TIME_ZONE } from '../../shared/day'
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+import { tripoliParts } from '../../shared/day'
 
 /**
  * "2026-11-26 14:05" in Tripoli time, Latin digits, for both languages: an ISO-like form reads the same to
@@ -17,21 +7,9 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 export function formatTripoliDateTime(iso: string): string {
   const ms = Date.parse(iso)
   if (Number.isNaN(ms)) return iso
-  const part: Record<string, string> = {}
-  for (const p of dateTimeFormat.formatToParts(ms)) part[p.type] = p.value
+  const part = tripoliParts(ms)
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`
 }
-
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-})
 
 /**
  * An instant's date and time in Tripoli, apart: `2026-11-26` and `14:39:52` (Latin digits). The exports' local
@@ -40,8 +18,7 @@ const partsFormat = new Intl.DateTimeFormat('en-GB', {
 export function tripoliDateAndTime(iso: string): { date: string; time: string } {
   const ms = Date.parse(iso)
   if (Number.isNaN(ms)) return { date: '', time: '' }
-  const part: Record<string, string> = {}
-  for (const p of partsFormat.formatToParts(ms)) part[p.type] = p.value
+  const part = tripoliParts(ms)
   return {
     date: `${part.year}-${part.month}-${part.day}`,
     time: `${part.hour}:${part.minute}:${part.second}`,
