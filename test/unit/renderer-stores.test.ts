@@ -906,6 +906,21 @@ describe('settings', () => {
     expect(store.getState().passwordRequired).toBe(true)
   })
 
+  it('keeps what was typed in the live form while the settings were on their way (a slow PC)', async () => {
+    const api = settingsApi(settings)
+    let answer: (value: typeof settings) => void = () => {}
+    api.getSettings.mockImplementationOnce(
+      () => new Promise<typeof settings>((resolve) => (answer = resolve)),
+    )
+    const store = createSettingsStore({ api, onStatus: () => {}, onSettings: () => {} })
+    const loading = store.getState().load()
+    store.getState().setField('username', 'demo')
+    answer(settings)
+    await loading
+    // The typed field stays; the others are filled from the answer.
+    expect(store.getState().form).toMatchObject({ username: 'demo', baseUrl: 'https://x.test/api' })
+  })
+
   it('goes without the kept proxy username and password only when asked, and only for their address', async () => {
     const proxyUrl = 'http://10.0.0.1:3128'
     const api = settingsApi({

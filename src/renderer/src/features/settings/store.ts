@@ -143,9 +143,20 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       passwordRequired: false,
 
       async load() {
+        const before = get().form
         try {
           const settings = await api.getSettings()
-          set({ settings, form: formFrom(settings) })
+          // A field typed while the settings were on their way (a slow PC, a quick clerk) is kept; the answer
+          // fills the others.
+          const now = get().form
+          const loaded = formFrom(settings)
+          const form = Object.fromEntries(
+            Object.entries(loaded).map(([key, value]) => {
+              const k = key as keyof LiveForm
+              return [k, now[k] !== before[k] ? now[k] : value]
+            }),
+          ) as unknown as LiveForm
+          set({ settings, form })
           onSettings(settings)
         } catch (e) {
           set({ error: toAppErrorData(e) })
