@@ -21,7 +21,7 @@ import {
   createHeadOfficeFeature,
   type HeadOfficeFeature,
   type HeadOfficeFeatureDeps,
-} from './headoffice/feature'
+} from './head-office/feature'
 import { createLogger, type Logger, silentLogger } from './log'
 import type { RotatingFileSink } from './log-file'
 import { createManagerFeature, type ManagerHost } from './manager/feature'

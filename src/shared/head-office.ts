@@ -14,7 +14,7 @@ export interface HeadOfficeSettings {
   host: string
   port: number
   database: string
-  /** This terminal's login role (made by `npm run headoffice -- create-terminal`). */
+  /** This terminal's login role (made by `npm run head-office -- create-terminal`). */
   user: string
   /** The terminal's name as registered at the head office. */
   terminal: string

@@ -1,7 +1,7 @@
 import type { Report } from '../../src/shared/reports'
 
 /**
- * A chain report as the head office gives it (main/headoffice/chain-report.ts): the figures of every terminal,
+ * A chain report as the head office gives it (main/head-office/chain-report.ts): the figures of every terminal,
  * one line per terminal, and empty entry lists whose totals say how many there are. Made at 17:30 Tripoli
  * time; one terminal sent its last at 17:12, the other never did.
  */

@@ -3,8 +3,8 @@
  * the admin command's code, and desks pointed at it the way a manager does (Settings → Head office).
  */
 import pg from 'pg'
-import { type CreatedTerminal, createTerminal } from '../../src/headoffice/admin'
-import { migrate } from '../../src/headoffice/schema'
+import { type CreatedTerminal, createTerminal } from '../../src/head-office/admin'
+import { migrate } from '../../src/head-office/schema'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'
 import { DEMO, type TestDesk } from './desk'
 import { type PgCluster, type PgTls, startPgCluster } from './pg-cluster'

@@ -2,7 +2,7 @@
  * The chain in real time, measured the way a clerk would notice it: how long after counter A does something
  * counter B knows it (an unresolved deposit to a phone, a daily-limit refusal), how long after the head office
  * is back the backlog is there, how long a frozen head office goes unnamed. Shared by the integration test
- * (which asserts the behaviour and prints the figures) and `npm run bench -- headoffice-realtime` (the app's
+ * (which asserts the behaviour and prints the figures) and `npm run bench -- head-office-realtime` (the app's
  * own settings).
  */
 import { performance } from 'node:perf_hooks'

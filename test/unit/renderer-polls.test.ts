@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sameAnswer } from '../../src/renderer/src/app/same-answer'
-import { createHeadOfficeStore } from '../../src/renderer/src/features/headoffice/store'
+import { createHeadOfficeStore } from '../../src/renderer/src/features/head-office/store'
 import { createStatusStore } from '../../src/renderer/src/features/status/store'
 import type { DailyLimit, DeskStatus } from '../../src/shared/contract'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'

@@ -87,7 +87,7 @@ export interface TrainingService {
  * head office knows which: the same account its refusals are read for), and an unresolved deposit to a phone
  * at another terminal. Both answer from the last figures the head office gave (in memory, at once), or null
  * when it has not been reached recently: the seam the daily-limit estimate and the open-deposit warning build
- * on (the head office implements it: headoffice/feature.ts).
+ * on (the head office implements it: head-office/feature.ts).
  */
 export interface ChainFigures {
   otherTerminalsUse(day: number): ChainUse | null

@@ -4,7 +4,7 @@ import { amountInWords } from './amount-words'
 import { arabicDeposits as deposits, arabicEntries as entries, arabicVouchers as vouchers } from './ar-counts'
 import { customerDeskAr } from './customer-desk-ar'
 import type { Messages } from './en'
-import { headOfficeAr } from './headoffice-ar'
+import { headOfficeAr } from './head-office-ar'
 import { managerAr } from './manager-ar'
 import { plural } from './plural'
 import { updatesAr } from './updates-ar'
@@ -581,7 +581,7 @@ export const ar: Messages = {
     HO_NO_ANSWER: 'توقف المكتب الرئيسي عن الرد. يعيد البرنامج المحاولة؛ البيع مستمر.',
     HO_ERROR: 'ردّ المكتب الرئيسي بخطأ. يعيد البرنامج المحاولة؛ وإن استمر فاتصل بالمسؤول عنه.',
     HO_SCHEMA_OLD:
-      'قاعدة بيانات المكتب الرئيسي أقدم من هذا البرنامج: على المسؤول عنها تشغيل «npm run headoffice -- migrate». البيع مستمر.',
+      'قاعدة بيانات المكتب الرئيسي أقدم من هذا البرنامج: على المسؤول عنها تشغيل «npm run head-office -- migrate». البيع مستمر.',
     HO_NOT_A_TERMINAL:
       'هذا الدور ليس نقطة بيع في هذا المكتب الرئيسي. راجع الدور واسم النقطة في الإعدادات ← المكتب الرئيسي، أو اطلب نقطة جديدة (create-terminal).',
     HO_CLAIMED:

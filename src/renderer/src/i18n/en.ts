@@ -11,7 +11,7 @@ import type { ErrorCode } from '../../../shared/errors'
 import type { CodeShownVia, ResendBy } from '../../../shared/types'
 import { amountInWords } from './amount-words'
 import { customerDeskEn } from './customer-desk-en'
-import { headOfficeEn } from './headoffice-en'
+import { headOfficeEn } from './head-office-en'
 import { managerEn } from './manager-en'
 import { plural } from './plural'
 import { updatesEn } from './updates-en'
@@ -590,7 +590,7 @@ export const en = {
     HO_ERROR:
       'The head office answered with an error. The desk tries again; if it lasts, call whoever runs it.',
     HO_SCHEMA_OLD:
-      'The head office database is older than this desk: whoever runs it must run “npm run headoffice -- migrate”. Selling goes on.',
+      'The head office database is older than this desk: whoever runs it must run “npm run head-office -- migrate”. Selling goes on.',
     HO_NOT_A_TERMINAL:
       'This role is not a terminal of this head office. Check the role and the terminal name in Settings → Head office, or ask for one (create-terminal).',
     HO_CLAIMED:

@@ -11,7 +11,7 @@ import { useLanguage, useT } from '../../i18n/use'
 import { Badge } from '../../ui/controls'
 import { formatDateTime, formatDay } from '../../ui/format'
 import { Code, Ltr, Money, Phone, ReceiptNo } from '../../ui/Ltr'
-import { TerminalTable } from '../headoffice/TerminalTable'
+import { TerminalTable } from '../head-office/TerminalTable'
 
 function TallyCells({ tally }: { tally: Tally }) {
   return (

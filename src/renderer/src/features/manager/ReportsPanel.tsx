@@ -11,7 +11,7 @@ import { formatDateTime, formatDay } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { Ltr, Money } from '../../ui/Ltr'
 import { SaidHere } from '../../ui/SaidHere'
-import { ScopeChoice } from '../headoffice/ScopeChoice'
+import { ScopeChoice } from '../head-office/ScopeChoice'
 import { printerFailureReason } from '../printing/store'
 import { ReportView } from './ReportView'
 

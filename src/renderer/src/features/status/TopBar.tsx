@@ -5,7 +5,7 @@ import { appStore, openAttentionList, sessionStore, statusStore } from '../../ap
 import { useT } from '../../i18n/use'
 import { Badge, Kbd } from '../../ui/controls'
 import { splitDuration } from '../../ui/format'
-import { HeadOfficeChip } from '../headoffice/HeadOfficeStatus'
+import { HeadOfficeChip } from '../head-office/HeadOfficeStatus'
 import { LanguageSwitch } from '../session/LanguageSwitch'
 import { PersonMenu } from '../session/SessionGate'
 import { LimitGauge } from './LimitGauge'

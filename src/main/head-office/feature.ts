@@ -50,7 +50,7 @@ export interface HeadOfficeFeature {
 }
 
 export function createHeadOfficeFeature(deps: HeadOfficeFeatureDeps): HeadOfficeFeature {
-  const log = deps.log.child('headoffice')
+  const log = deps.log.child('head-office')
   let password: string | null = null
   let passwordSaved = false
 

@@ -43,7 +43,7 @@ export async function checkTerminal(client: pg.Client, terminal: string): Promis
   if (version < REQUIRED_SCHEMA_VERSION) {
     throw new StopError(
       'HEAD_OFFICE_UNAVAILABLE',
-      `The head office database has no schema for this desk yet (version ${version}, needs ${REQUIRED_SCHEMA_VERSION}): run npm run headoffice -- migrate.`,
+      `The head office database has no schema for this desk yet (version ${version}, needs ${REQUIRED_SCHEMA_VERSION}): run npm run head-office -- migrate.`,
       { reason: 'HO_SCHEMA_OLD', schemaVersion: version },
     )
   }
@@ -140,7 +140,7 @@ export async function checkRights(client: pg.Client, schemaVersion: number): Pro
   if (missing.length > 0) {
     throw new AppError(
       'HEAD_OFFICE_UNAVAILABLE',
-      `This terminal's role may not ${missing.join(', ')}: whoever runs the head office must give it back (GRANT desk_terminal TO the role, and run npm run headoffice -- migrate).`,
+      `This terminal's role may not ${missing.join(', ')}: whoever runs the head office must give it back (GRANT desk_terminal TO the role, and run npm run head-office -- migrate).`,
       { reason: 'HO_NOT_PERMITTED', missing },
     )
   }

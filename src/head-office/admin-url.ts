@@ -1,13 +1,13 @@
 /**
  * Whether the administrator's commands may use a connection URL. They follow the desk's rule (tlsDecision in
- * src/main/headoffice/connection.ts): a server that is not on this machine's loopback (127.0.0.0/8, ::1,
+ * src/main/head-office/connection.ts): a server that is not on this machine's loopback (127.0.0.0/8, ::1,
  * localhost) nor reached by a Unix socket is reached only over TLS that verifies its certificate and its name.
  * pg's default is no TLS at all, which would send the administrator's password and every statement in clear
  * text. For a URL the desk's rule is `sslmode=verify-full`: `require`, `prefer` and `verify-ca` do not check the
  * server's name as libpq means them (and pg takes libpq's meaning from its next major version on).
  */
 import { parse } from 'pg-connection-string'
-import { isLoopbackHost } from '../main/headoffice/connection'
+import { isLoopbackHost } from '../main/head-office/connection'
 
 /** The example the messages and docs/head-office.md give. */
 const EXAMPLE =

@@ -1,11 +1,11 @@
 /**
- * `npm run headoffice -- status` as the chain's owner reads it: a line per terminal with what arrived and
+ * `npm run head-office -- status` as the chain's owner reads it: a line per terminal with what arrived and
  * when, in Tripoli time (said in the heading), and a gap in a terminal's history called out; `--json` for
  * scripts, in UTC.
  */
 import { describe, expect, it } from 'vitest'
-import type { ChainProgress } from '../../src/headoffice/admin'
-import { ago, formatStatus, statusJson } from '../../src/headoffice/status'
+import type { ChainProgress } from '../../src/head-office/admin'
+import { ago, formatStatus, statusJson } from '../../src/head-office/status'
 
 const progress: ChainProgress = {
   database: 'reseller_chain',
@@ -63,7 +63,7 @@ describe('head office status', () => {
 
   it('says how to begin when there is no terminal yet', () => {
     expect(formatStatus({ ...progress, terminals: [] })).toMatch(
-      /\nNo terminals yet: npm run headoffice -- create-terminal --name NAME$/,
+      /\nNo terminals yet: npm run head-office -- create-terminal --name NAME$/,
     )
   })
 

@@ -1,5 +1,5 @@
 /**
- * `npm run headoffice -- status`: how far each terminal's journal has arrived, for the chain's owner (a table,
+ * `npm run head-office -- status`: how far each terminal's journal has arrived, for the chain's owner (a table,
  * times in the business time zone, said in the heading) or for a script (`--json`, times in UTC ISO 8601).
  */
 import { BUSINESS_TIME_ZONE, dayToIsoDate } from '../shared/day'
@@ -53,7 +53,7 @@ export function formatStatus(p: ChainProgress, timeZone: string = BUSINESS_TIME_
     `Head office database ${p.database}: ${count}. Times are ${timeZone} time (${zoneOffset(p.at, timeZone)}); ` +
     `now ${formatInZone(p.at, timeZone)}.`
   if (p.terminals.length === 0)
-    return `${heading}\nNo terminals yet: npm run headoffice -- create-terminal --name NAME`
+    return `${heading}\nNo terminals yet: npm run head-office -- create-terminal --name NAME`
   const header = ['Terminal', 'Entries', 'Events', 'Z reports', 'Last Z', 'Last received']
   const numeric = [false, true, true, true, false, false]
   const rows = p.terminals.map((t) => [

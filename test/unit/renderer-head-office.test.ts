@@ -4,7 +4,7 @@ import {
   createHeadOfficeStore,
   fromConnectionUrl,
   testHeadline,
-} from '../../src/renderer/src/features/headoffice/store'
+} from '../../src/renderer/src/features/head-office/store'
 import { ar } from '../../src/renderer/src/i18n/ar'
 import { en } from '../../src/renderer/src/i18n/en'
 import { errorMessage } from '../../src/renderer/src/i18n/index'

@@ -3,14 +3,14 @@ import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { adminUrlRefusal } from '../../src/headoffice/admin-url'
+import { adminUrlRefusal } from '../../src/head-office/admin-url'
 import {
   clientConfig,
   headOfficeError,
   isLoopbackHost,
   tlsDecision,
-} from '../../src/main/headoffice/connection'
-import { testHeadOffice } from '../../src/main/headoffice/handshake'
+} from '../../src/main/head-office/connection'
+import { testHeadOffice } from '../../src/main/head-office/handshake'
 import { sanitizeHeadOfficeSettings } from '../../src/main/settings/head-office-settings'
 import { DESK_CALLS } from '../../src/shared/contract'
 
@@ -90,7 +90,7 @@ describe('TLS to the head office', () => {
   })
 })
 
-describe("the administrator's URL (npm run headoffice)", () => {
+describe("the administrator's URL (npm run head-office)", () => {
   const url = (host: string, query = '') => `postgres://headoffice_admin:adm1n-pw@${host}:5432/chain${query}`
 
   it('to a server elsewhere needs sslmode=verify-full, as the desks connect; nothing on loopback or a socket', () => {

@@ -1,7 +1,7 @@
 /**
- * `npm run headoffice -- <command>`: the head office administrator's commands.
+ * `npm run head-office -- <command>`: the head office administrator's commands.
  *
- *   migrate          --url URL                      apply the numbered migrations (src/headoffice/migrations)
+ *   migrate          --url URL                      apply the numbered migrations (src/head-office/migrations)
  *   create-terminal  --url URL --name NAME [--role ROLE] [--password-file FILE]
  *                                                   a terminal's login role; prints its password once
  *   status           --url URL [--json]             how far each terminal's journal has arrived (a table in
@@ -21,7 +21,7 @@ import { adminUrlRefusal } from './admin-url'
 import { migrate, readerAdvice } from './schema'
 import { formatStatus, statusJson } from './status'
 
-const USAGE = `Usage: npm run headoffice -- <command> [options]
+const USAGE = `Usage: npm run head-office -- <command> [options]
   migrate          --url URL
   create-terminal  --url URL --name NAME [--role ROLE] [--password-file FILE]
   status           --url URL [--json]

@@ -1,6 +1,6 @@
 import { isolated, isolatedLtr } from '../../../shared/bidi-text'
 import { arabicEntries as entries } from './ar-counts'
-import type { HeadOfficeMessages } from './headoffice-en'
+import type { HeadOfficeMessages } from './head-office-en'
 
 /** المكتب الرئيسي (عدة نقاط بيع، PostgreSQL) بالعربية. */
 export const headOfficeAr: HeadOfficeMessages = {

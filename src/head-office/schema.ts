@@ -1,6 +1,6 @@
 /**
  * The head office's schema: numbered SQL files in ./migrations (NNNN_name.sql), applied in order by
- * `npm run headoffice -- migrate`. All pending files run in one transaction under an advisory lock, so two
+ * `npm run head-office -- migrate`. All pending files run in one transaction under an advisory lock, so two
  * administrators running it at once, or a failure half-way, never leave a half-migrated database. Applied
  * files are recorded with a checksum: a file edited after it was applied is refused, never re-run.
  *

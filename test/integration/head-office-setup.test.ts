@@ -1,7 +1,7 @@
 /**
  * A head office set up the way docs/head-office.md tells a chain's owner, against a real PostgreSQL: the
  * administrator made with PostgreSQL's own createuser (not a superuser), the database with createdb, then
- * `npm run headoffice`; a desk working live against the sandbox service (the doc's "Trying it out") sends
+ * `npm run head-office`; a desk working live against the sandbox service (the doc's "Trying it out") sends
  * its journal; the owner reads the progress and the Z reports.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
@@ -12,8 +12,8 @@ import { createInterface } from 'node:readline'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { scramVerifier } from '../../src/headoffice/admin'
-import { HEAD_OFFICE_SCHEMA_VERSION } from '../../src/headoffice/schema'
+import { scramVerifier } from '../../src/head-office/admin'
+import { HEAD_OFFICE_SCHEMA_VERSION } from '../../src/head-office/schema'
 import { businessDay } from '../../src/shared/day'
 import { startTestDesk, type TestDesk } from '../helpers/desk'
 import { QUICK_SYNC, waitSynced } from '../helpers/head-office'
@@ -21,7 +21,7 @@ import { giveToServer, makeTlsFiles, type PgCluster, pgBinDir, startPgCluster } 
 
 const run = promisify(execFile)
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx')
-const CLI = join(process.cwd(), 'src', 'headoffice', 'cli.ts')
+const CLI = join(process.cwd(), 'src', 'head-office', 'cli.ts')
 const ADMIN_PASSWORD = 'admin-password-4471-x'
 
 interface Result {
@@ -30,8 +30,8 @@ interface Result {
   stderr: string
 }
 
-/** `npm run headoffice -- ARGS` with HEADOFFICE_URL set, as the doc does it. */
-async function headoffice(url: string, ...args: string[]): Promise<Result> {
+/** `npm run head-office -- ARGS` with HEADOFFICE_URL set, as the doc does it. */
+async function headOfficeCli(url: string, ...args: string[]): Promise<Result> {
   try {
     const r = await run(TSX, [CLI, ...args], { env: { ...process.env, HEADOFFICE_URL: url } })
     return { code: 0, stdout: r.stdout, stderr: r.stderr }
@@ -113,7 +113,7 @@ function statements(block: string): string[] {
 describe("the administrator's URL with _ in the server's name (a Windows or Docker name)", () => {
   it('is read as pg reads it, and refused only as any server elsewhere is; one pg cannot read is said so', async () => {
     // Refused before connecting (no sslmode): as any other server elsewhere, by the name pg read.
-    const remote = await headoffice(
+    const remote = await headOfficeCli(
       `postgres://headoffice_admin:${ADMIN_PASSWORD}@ho_db:5432/reseller_chain`,
       'status',
     )
@@ -121,7 +121,7 @@ describe("the administrator's URL with _ in the server's name (a Windows or Dock
     expect(remote.stderr).toContain('The head office database at ho_db is not on this machine')
     expect(remote.stderr).toContain('add sslmode=verify-full to the URL')
     expect(remote.stderr).not.toContain(ADMIN_PASSWORD)
-    const unreadable = await headoffice(
+    const unreadable = await headOfficeCli(
       `postgres://headoffice_admin:${ADMIN_PASSWORD}@ho_db:99999/reseller_chain?sslmode=verify-full`,
       'status',
     )
@@ -149,7 +149,7 @@ describe('an administrator made without --createrole', () => {
   })
 
   it('migrate says in plain words what to run, changes nothing, and works once that was run', async () => {
-    const refused = await headoffice(url, 'migrate')
+    const refused = await headOfficeCli(url, 'migrate')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('The role plain_admin may not create roles')
     expect(refused.stderr).toContain('desk_terminal and headoffice_reader')
@@ -161,14 +161,14 @@ describe('an administrator made without --createrole', () => {
     // What the message says to run.
     const command = /psql -c '(.+)'/.exec(refused.stderr)?.[1] ?? ''
     await superQuery(cluster, 'postgres', command)
-    const migrated = await headoffice(url, 'migrate')
+    const migrated = await headOfficeCli(url, 'migrate')
     expect(migrated.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}`)
     expect(migrated.code).toBe(0)
   })
 
   it('create-terminal says so too, and creates no role', async () => {
     await superQuery(cluster, 'postgres', 'ALTER ROLE plain_admin NOCREATEROLE')
-    const refused = await headoffice(url, 'create-terminal', '--name', 'Souq counter 1')
+    const refused = await headOfficeCli(url, 'create-terminal', '--name', 'Souq counter 1')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(
       'The role plain_admin may not create roles, and create-terminal creates the login role desk_souq_counter_1',
@@ -183,7 +183,7 @@ describe('an administrator made without --createrole', () => {
     await superQuery(cluster, 'postgres', 'CREATE DATABASE postgres_owned')
     await superQuery(cluster, 'postgres', 'GRANT CREATE ON DATABASE postgres_owned TO plain_admin')
     const ownedUrl = cluster.url('plain_admin', ADMIN_PASSWORD, 'postgres_owned')
-    const refused = await headoffice(ownedUrl, 'migrate')
+    const refused = await headOfficeCli(ownedUrl, 'migrate')
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain(
       'Every role of this PostgreSQL may still connect to postgres_owned, or create temporary objects in it: only its owner (postgres) or a superuser can change that',
@@ -198,7 +198,7 @@ describe('an administrator made without --createrole', () => {
       'REVOKE CONNECT, TEMPORARY ON DATABASE postgres_owned FROM PUBLIC; GRANT CONNECT ON DATABASE postgres_owned TO plain_admin',
     )
     await superQuery(cluster, 'postgres', command)
-    const migrated = await headoffice(ownedUrl, 'migrate')
+    const migrated = await headOfficeCli(ownedUrl, 'migrate')
     expect(migrated.code).toBe(0)
     expect(migrated.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}`)
     // Reporting tools: the one grant the owner still has to make, said with its statement.
@@ -212,13 +212,13 @@ describe('an administrator made without --createrole', () => {
         "SELECT has_database_privilege('public', 'postgres_owned', 'CONNECT') AS public, has_database_privilege('public', 'postgres_owned', 'TEMPORARY') AS temp, has_database_privilege('headoffice_reader', 'postgres_owned', 'CONNECT') AS reader",
       ),
     ).toEqual([{ public: false, temp: false, reader: true }])
-    expect((await headoffice(ownedUrl, 'migrate')).stdout).not.toContain('psql')
+    expect((await headOfficeCli(ownedUrl, 'migrate')).stdout).not.toContain('psql')
   })
 
   it('create-terminal by a role that does not own the database fails, where PostgreSQL only warned', async () => {
     // The owner closed the database; plain_admin may create roles but cannot grant CONNECT on it.
     await superQuery(cluster, 'postgres', 'ALTER ROLE plain_admin CREATEROLE')
-    const created = await headoffice(
+    const created = await headOfficeCli(
       cluster.url('plain_admin', ADMIN_PASSWORD, 'postgres_owned'),
       'create-terminal',
       '--name',
@@ -238,14 +238,14 @@ describe('an administrator made without --createrole', () => {
 
   it('create-terminal before migrate says to migrate first', async () => {
     await superQuery(cluster, 'postgres', 'CREATE DATABASE empty_chain OWNER plain_admin')
-    const early = await headoffice(
+    const early = await headOfficeCli(
       cluster.url('plain_admin', ADMIN_PASSWORD, 'empty_chain'),
       'create-terminal',
       '--name',
       'Souq counter 1',
     )
     expect(early.code).toBe(1)
-    expect(early.stderr).toContain('no head office schema yet: run `npm run headoffice -- migrate` first')
+    expect(early.stderr).toContain('no head office schema yet: run `npm run head-office -- migrate` first')
   })
 })
 
@@ -288,7 +288,7 @@ describe('the administrator’s URL to a server that is not on this machine', ()
       // The server named by a parameter is the one pg connects to.
       `${cluster.superUrl('chain')}?host=0.0.0.0`,
     ]) {
-      const refused = await headoffice(url, 'migrate')
+      const refused = await headOfficeCli(url, 'migrate')
       expect(refused.code, url).toBe(2)
       expect(refused.stderr).toContain('The head office database at 0.0.0.0 is not on this machine')
       expect(refused.stderr).toContain(
@@ -301,7 +301,7 @@ describe('the administrator’s URL to a server that is not on this machine', ()
   })
 
   it('works over verified TLS with sslmode=verify-full, and on loopback without sslmode as before', async () => {
-    const migrated = await headoffice(elsewhere(`?sslmode=verify-full&sslrootcert=${ca}`), 'migrate')
+    const migrated = await headOfficeCli(elsewhere(`?sslmode=verify-full&sslrootcert=${ca}`), 'migrate')
     expect(migrated.stderr).toBe('')
     expect(migrated.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}`)
     expect(migrated.code).toBe(0)
@@ -309,7 +309,7 @@ describe('the administrator’s URL to a server that is not on this machine', ()
       cluster.superUrl('chain'),
       cluster.superUrl('chain').replace('127.0.0.1', 'localhost'),
     ]) {
-      const status = await headoffice(url, 'status', '--json')
+      const status = await headOfficeCli(url, 'status', '--json')
       expect(status.code, url).toBe(0)
       expect(JSON.parse(status.stdout).terminals).toEqual([])
     }
@@ -353,7 +353,7 @@ describe('the head office set up as docs/head-office.md says', () => {
     // Before migrate every role of the cluster may connect (PostgreSQL's default).
     await (await connect(otherUrl)).end()
 
-    const migrated = await headoffice(url, 'migrate')
+    const migrated = await headOfficeCli(url, 'migrate')
     expect(migrated.stderr).toBe('')
     expect(migrated.stdout).toContain(
       `Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}: 0001_journal`,
@@ -362,12 +362,12 @@ describe('the head office set up as docs/head-office.md says', () => {
       'Other roles of this PostgreSQL may no longer connect to reseller_chain (CONNECT revoked from PUBLIC)',
     )
     expect(await refusal(connect(otherUrl))).toMatch(/permission denied for database "reseller_chain"/)
-    const again = await headoffice(url, 'migrate')
+    const again = await headOfficeCli(url, 'migrate')
     expect(again.stdout.trim()).toBe(
       `The head office schema is up to date (version ${HEAD_OFFICE_SCHEMA_VERSION}).`,
     )
 
-    const created = await headoffice(url, 'create-terminal', '--name', 'Souq counter 1')
+    const created = await headOfficeCli(url, 'create-terminal', '--name', 'Souq counter 1')
     expect(created.stderr).toBe('')
     terminal = {
       role: /role: +(\S+)/.exec(created.stdout)?.[1] ?? '',
@@ -440,7 +440,7 @@ describe('the head office set up as docs/head-office.md says', () => {
       .slice(0, 16)
       .replace('T', ' ')
 
-    const status = await headoffice(url, 'status')
+    const status = await headOfficeCli(url, 'status')
     expect(status.code).toBe(0)
     expect(status.stdout).toContain('Times are Africa/Tripoli time (UTC+02:00)')
     expect(status.stdout).toMatch(
@@ -449,7 +449,7 @@ describe('the head office set up as docs/head-office.md says', () => {
         'm',
       ),
     )
-    const json = JSON.parse((await headoffice(url, 'status', '--json')).stdout)
+    const json = JSON.parse((await headOfficeCli(url, 'status', '--json')).stdout)
     expect(json.terminals).toEqual([
       expect.objectContaining({
         terminal: 'Souq counter 1',

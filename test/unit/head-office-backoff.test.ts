@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RECONNECT_MS, REFUSED_MS, retryDelay } from '../../src/main/headoffice/backoff'
+import { RECONNECT_MS, REFUSED_MS, retryDelay } from '../../src/main/head-office/backoff'
 
 describe('the head office sync after failures', () => {
   it('tries again within a few seconds however long the head office has been unreachable', () => {

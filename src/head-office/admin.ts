@@ -148,7 +148,7 @@ export async function createTerminal(client: pg.ClientBase, input: NewTerminal):
   const schema = await client.query<{ t: string | null }>("SELECT to_regclass('headoffice.terminals') AS t")
   if (schema.rows[0]?.t == null) {
     throw new SetupError(
-      'This database has no head office schema yet: run `npm run headoffice -- migrate` first. Nothing was changed.',
+      'This database has no head office schema yet: run `npm run head-office -- migrate` first. Nothing was changed.',
     )
   }
   requireCreateRole(await adminRights(client), `create-terminal creates the login role ${role} for the desk`)

@@ -9,9 +9,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTerminal, roleNameFor, scramVerifier, terminalProgress } from '../../src/headoffice/admin'
-import { HEAD_OFFICE_SCHEMA_VERSION, loadMigrations, migrate } from '../../src/headoffice/schema'
-import { accountChannel, DEPOSITS_CHANNEL } from '../../src/main/headoffice/notices'
+import { createTerminal, roleNameFor, scramVerifier, terminalProgress } from '../../src/head-office/admin'
+import { HEAD_OFFICE_SCHEMA_VERSION, loadMigrations, migrate } from '../../src/head-office/schema'
+import { accountChannel, DEPOSITS_CHANNEL } from '../../src/main/head-office/notices'
 import { type PgCluster, startPgCluster } from '../helpers/pg-cluster'
 
 const run = promisify(execFile)
@@ -101,7 +101,7 @@ describe('migrations', () => {
   it('the CLI migrates, says so when up to date, creates a terminal and reports progress', async () => {
     const url = cluster.superUrl(DB)
     const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx')
-    const cli = join(process.cwd(), 'src', 'headoffice', 'cli.ts')
+    const cli = join(process.cwd(), 'src', 'head-office', 'cli.ts')
     const first = await run(tsx, [cli, 'migrate', '--url', url])
     expect(first.stdout).toContain(`Migrated from version 0 to ${HEAD_OFFICE_SCHEMA_VERSION}: 0001_journal`)
     const again = await run(tsx, [cli, 'migrate'], { env: { ...process.env, HEADOFFICE_URL: url } })
