@@ -126,6 +126,20 @@ export function createDesk(deps: DeskDeps): Desk {
     connectTimeoutMs: () => deps.settings.get().connectTimeoutMs,
     ...(deps.headOfficeSync ? { sync: deps.headOfficeSync } : {}),
   })
+  // Likewise the customer display: the desk tells it of each sale, and it reads the active workspace and asks
+  // about a sale only once the desk runs.
+  const customer = createCustomerDisplayFeature(
+    { active: () => workspaces.active(), settings: () => deps.settings.get(), log },
+    {
+      store: deps.settings,
+      facts: {
+        lookedUp: (ws, phone) => freshLookup(workspaces.opContext(ws, { clerk: null }), phone),
+        listedValue: (ws, id) => listedValue(ws, workspaces.accountOf(ws), id),
+      },
+      host: () => deps.customerDisplay?.() ?? null,
+      ...(deps.customerResultMs !== undefined ? { resultMs: deps.customerResultMs } : {}),
+    },
+  )
   const workspaces = new Workspaces({
     dataDir: deps.dataDir,
     settings: deps.settings,
@@ -137,6 +151,7 @@ export function createDesk(deps: DeskDeps): Desk {
     ...(deps.recoverySchedule ? { recoverySchedule: deps.recoverySchedule } : {}),
     appVersion: deps.diagnostics?.versions().app ?? '',
     chain: headOffice.chain,
+    customer: customer.display,
   })
   const core = workspaces
   const settings = settingsFeature({
@@ -160,17 +175,6 @@ export function createDesk(deps: DeskDeps): Desk {
     ...(deps.manager ? { host: deps.manager } : {}),
     ...(deps.backupCheckMs ? { backupCheckMs: deps.backupCheckMs } : {}),
   })
-
-  const customer = createCustomerDisplayFeature(core, {
-    store: deps.settings,
-    facts: {
-      lookedUp: (ws, phone) => freshLookup(workspaces.opContext(ws, { clerk: null }), phone),
-      listedValue: (ws, id) => listedValue(ws, workspaces.accountOf(ws), id),
-    },
-    host: () => deps.customerDisplay?.() ?? null,
-    ...(deps.customerResultMs !== undefined ? { resultMs: deps.customerResultMs } : {}),
-  })
-  workspaces.customer = customer.display
 
   const handlers: DeskHandlers = {
     ...serviceHandlers(workspaces, live),

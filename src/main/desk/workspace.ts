@@ -17,7 +17,8 @@ import type { ServiceSession } from './service-session'
  * What a desk operation works on and with: a mode's workspace (its journal, its service session, its lookups
  * and sends in flight), who calls (CallContext) and the operation's context (OpContext); the seams the desk
  * defines for other parts (the training service, the chain's figures, the customer display); what every new
- * entry records of its making. The registry of workspaces is workspaces.ts.
+ * entry records of its making. The workspaces by mode are kept in modes.ts; the desk core (workspaces.ts) puts
+ * them together with their service sessions (session-factory.ts) and the training sandbox.
  */
 
 /** How long a lookup proves who the customer is, and how long a same-amount repeat counts as a slip. */
