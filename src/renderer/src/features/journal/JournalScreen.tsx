@@ -29,6 +29,12 @@ const ROW_HEIGHT_BESIDE_PANEL = 52
 /** Start fetching the next page this many rows before the end, so scrolling never waits. */
 const PREFETCH_ROWS = 40
 const SEARCH_DELAY_MS = 300
+/**
+ * Rows drawn beyond the list's edges: enough that ↓/↑ and a wheel's notch find the next rows drawn. Each one
+ * more is work when the day's rows come in — the moment the clerk's first key in the search often lands.
+ * PageDown/End scroll first and wait for their row (moveFocus).
+ */
+const OVERSCAN_ROWS = 6
 
 export function JournalScreen() {
   const t = useT()
@@ -203,7 +209,7 @@ function EntryList() {
     count: entries.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    overscan: OVERSCAN_ROWS,
   })
   // The panel opened or closed: every row's height changed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is what the virtualizer re-measures
