@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { sameAnswer } from '../../src/renderer/src/app/same-answer'
 import { createHeadOfficeStore } from '../../src/renderer/src/features/head-office/store'
+import { createPrintingStore } from '../../src/renderer/src/features/printing/store'
+import { createAboutStore } from '../../src/renderer/src/features/settings/about-store'
 import { createStatusStore } from '../../src/renderer/src/features/status/store'
 import type { DailyLimit, DeskStatus } from '../../src/shared/contract'
-import type { HeadOfficeStatus } from '../../src/shared/head-office'
+import type { HeadOfficeStatus, HeadOfficeView } from '../../src/shared/head-office'
 
 /**
  * The header's figures are asked for every few seconds (the status and the limit every 4 s, the head office's
@@ -82,6 +84,60 @@ describe('the polls behind the header', () => {
     behind = 3
     await store.getState().refreshStatus()
     expect(store.getState().status?.entriesBehind).toBe(3)
+  })
+
+  it("keep Settings' head office form, printers and versions as they were when a visit's answers are the same", async () => {
+    let behind = 0
+    const view = (): HeadOfficeView => ({
+      settings: null,
+      passwordSaved: false,
+      status: {
+        state: 'off',
+        entriesBehind: behind,
+        eventsBehind: 0,
+        lastReachedAt: null,
+        error: null,
+        chainFiguresAt: null,
+      } as HeadOfficeStatus,
+    })
+    const headOffice = createHeadOfficeStore({
+      getHeadOffice: async () => view(),
+    } as unknown as Parameters<typeof createHeadOfficeStore>[0])
+    await headOffice.getState().load()
+    const first = headOffice.getState()
+    await headOffice.getState().load()
+    expect(headOffice.getState().view).toBe(first.view)
+    expect(headOffice.getState().form).toBe(first.form)
+    expect(headOffice.getState().status).toBe(first.status)
+    behind = 2
+    await headOffice.getState().load()
+    expect(headOffice.getState().view).not.toBe(first.view)
+    expect(headOffice.getState().status?.entriesBehind).toBe(2)
+
+    let printers = ['Receipt printer']
+    const printing = createPrintingStore({
+      api: { listPrinters: async () => ({ printers: printers.map((name) => ({ name })), available: true }) },
+      language: () => 'en',
+    } as unknown as Parameters<typeof createPrintingStore>[0])
+    await printing.getState().loadPrinters()
+    const list = printing.getState().printers
+    await printing.getState().loadPrinters()
+    expect(printing.getState().printers).toBe(list)
+    printers = ['Receipt printer', 'Office printer']
+    await printing.getState().loadPrinters()
+    expect(printing.getState().printers?.list).toHaveLength(2)
+
+    let version = '1.4.0'
+    const about = createAboutStore({
+      getVersionInfo: async () => ({ app: version, electron: '45.0.0' }),
+    } as unknown as Parameters<typeof createAboutStore>[0])
+    await about.getState().load()
+    const versions = about.getState().versions
+    await about.getState().load()
+    expect(about.getState().versions).toBe(versions)
+    version = '1.5.0'
+    await about.getState().load()
+    expect(about.getState().versions).not.toBe(versions)
   })
 
   it('tell the same answer by its values, whatever the order of its keys', () => {

@@ -921,6 +921,26 @@ describe('settings', () => {
     expect(store.getState().form).toMatchObject({ username: 'demo', baseUrl: 'https://x.test/api' })
   })
 
+  it('keeps its objects on another visit to Settings when the settings did not change, and takes a change', async () => {
+    let current = settings
+    const api = settingsApi(settings)
+    // A fresh object on every call, as the bridge gives them.
+    api.getSettings.mockImplementation(async () => structuredClone(current))
+    const fed: unknown[] = []
+    const store = createSettingsStore({ api, onStatus: () => {}, onSettings: (s) => fed.push(s) })
+    await store.getState().load()
+    const first = store.getState()
+    await store.getState().load()
+    // Nothing re-renders: the screen's sections, and the stores fed from the settings, see the same objects.
+    expect(store.getState().settings).toBe(first.settings)
+    expect(store.getState().form).toBe(first.form)
+    expect(fed[1]).toBe(fed[0])
+    current = { ...settings, live: { ...settings.live, username: 'v' } }
+    await store.getState().load()
+    expect(store.getState().settings).not.toBe(first.settings)
+    expect(store.getState().form.username).toBe('v')
+  })
+
   it('goes without the kept proxy username and password only when asked, and only for their address', async () => {
     const proxyUrl = 'http://10.0.0.1:3128'
     const api = settingsApi({

@@ -4,8 +4,9 @@
  * the status and the limit are asked for every few seconds, and a header re-rendered each time is a key the
  * clerk presses meanwhile that waits (on a slow PC, tens of milliseconds).
  */
-export function sameAnswer<T>(before: T, after: T): T {
-  return equalJson(before, after) ? before : after
+export function sameAnswer<T>(before: T | null | undefined, after: T): T {
+  // Equal JSON values: `before` is then `after`'s type (null only when `after` is null).
+  return equalJson(before, after) ? (before as T) : after
 }
 
 function equalJson(a: unknown, b: unknown): boolean {

@@ -171,15 +171,17 @@ export function createHeadOfficeStore(
       async load() {
         try {
           const view = await api.getHeadOffice()
-          set({
-            view,
-            status: view.status,
-            form: formFrom(view),
+          // Asked on every visit to Settings: what is the same as before keeps its object (nothing re-renders);
+          // the form is the stored one again, as on every visit.
+          set((s) => ({
+            view: sameAnswer(s.view, view),
+            status: sameAnswer(s.status, view.status),
+            form: sameAnswer(s.form, formFrom(view)),
             test: null,
             error: null,
             saved: false,
             unreadablePaste: null,
-          })
+          }))
         } catch (e) {
           set({ error: toAppErrorData(e) })
         }

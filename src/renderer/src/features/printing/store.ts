@@ -8,6 +8,7 @@ import type {
   SystemPrinterEntry,
 } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import { sameAnswer } from '../../app/same-answer'
 
 /** The last print of an entry in this session, for the line beside its Print button. */
 export type PrintOutcome =
@@ -136,7 +137,11 @@ export function createPrintingStore({ api, language, onEntryChanged }: PrintingD
       async loadPrinters() {
         try {
           const { printers, available } = await api.listPrinters()
-          set({ printers: { list: printers, available }, printersError: null })
+          // Asked on every visit to Settings: the same list keeps the same object (the section re-renders nothing).
+          set((s) => ({
+            printers: sameAnswer(s.printers, { list: printers, available }),
+            printersError: null,
+          }))
         } catch (e) {
           set({ printersError: toAppErrorData(e) })
         }

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi, VersionInfo } from '../../../../shared/contract'
+import { sameAnswer } from '../../app/same-answer'
 
 export interface AboutState {
   versions: VersionInfo | null
@@ -14,7 +15,9 @@ export function createAboutStore(api: Pick<DeskApi, 'getVersionInfo'>): AboutSto
     versions: null,
     async load() {
       try {
-        set({ versions: await api.getVersionInfo() })
+        // Asked on every visit to Settings: the same answer keeps the same object (nothing re-renders).
+        const versions = await api.getVersionInfo()
+        set((s) => ({ versions: sameAnswer(s.versions, versions) }))
       } catch {
         // Nothing to show; the rest of Settings works without it.
       }

@@ -8,6 +8,7 @@ import type {
   Settings,
 } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import { sameAnswer } from '../../app/same-answer'
 
 export interface LiveForm {
   baseUrl: string
@@ -156,8 +157,11 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
               return [k, now[k] !== before[k] ? now[k] : value]
             }),
           ) as unknown as LiveForm
-          set({ settings, form })
-          onSettings(settings)
+          // Asked on every visit to Settings: the same answer keeps the same objects, and the screen's
+          // sections (and the stores fed from the settings) re-render nothing.
+          const kept = sameAnswer(get().settings, settings)
+          set({ settings: kept, form: sameAnswer(now, form) })
+          onSettings(kept)
         } catch (e) {
           set({ error: toAppErrorData(e) })
         }
