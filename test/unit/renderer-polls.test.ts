@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { sameAnswer } from '../../src/renderer/src/app/same-answer'
 import { createHeadOfficeStore } from '../../src/renderer/src/features/head-office/store'
 import { createStatusStore } from '../../src/renderer/src/features/status/store'
-import type { DailyLimit, DeskStatus } from '../../src/shared/contract'
+import type { DailyLimit } from '../../src/shared/daily-limit'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'
+import type { DeskStatus } from '../../src/shared/status'
 
 /**
  * The header's figures are asked for every few seconds (the status and the limit every 4 s, the head office's

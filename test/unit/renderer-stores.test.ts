@@ -8,9 +8,12 @@ import { createSellStore, saleOutcome } from '../../src/renderer/src/features/se
 import { createSettingsStore } from '../../src/renderer/src/features/settings/store'
 import { clockWarning } from '../../src/renderer/src/features/status/store'
 import { canRetry, limitFigures } from '../../src/renderer/src/ui/entry'
-import type { CustomerLookup, DeskApi, JournalEntry, Settings } from '../../src/shared/contract'
+import type { DeskApi } from '../../src/shared/contract'
+import type { CustomerLookup } from '../../src/shared/deposit'
 import { depositRulesOf } from '../../src/shared/deposit-rules'
 import type { AppErrorData } from '../../src/shared/errors'
+import type { Settings } from '../../src/shared/settings'
+import type { JournalEntry } from '../../src/shared/types'
 
 function entry(over: Partial<JournalEntry>): JournalEntry {
   return {

@@ -1,4 +1,5 @@
-import type { DeskInput, Settings } from '../../shared/contract'
+import type { DeskInput } from '../../shared/contract'
+import type { Settings } from '../../shared/settings'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
 import { receiptSettingsOf } from '../settings/receipt-settings'

@@ -1,5 +1,6 @@
-import type { DeskStatus, Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { DeskStatus } from '../../shared/status'
+import type { Mode } from '../../shared/types'
 import { createIdGenerator } from '../ids'
 import { journalPath } from '../journal/files'
 import { Journal } from '../journal/journal'

@@ -1,11 +1,6 @@
-import {
-  type OutletDetails,
-  type PrinterSettings,
-  RECEIPT_LOGO_MAX_CHARS,
-  RECEIPT_LOGO_PATTERN,
-  type ReceiptSettings,
-} from '../../shared/contract'
 import { formatPrinterAddress, parsePrinterAddress } from '../../shared/printer-address'
+import { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from '../../shared/receipt-logo'
+import type { OutletDetails, PrinterSettings, ReceiptSettings } from '../../shared/receipts'
 
 /** A new terminal has no printer: receipts are shown and saved as PDF until one is set up. */
 export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = {

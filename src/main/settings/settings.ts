@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
-import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { CustomerDisplaySettings } from '../../shared/customer-view'
 import { DEFAULT_DEPOSIT_RULES } from '../../shared/deposit-rules'
 import type { HeadOfficeSettings } from '../../shared/head-office'
 import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
 import type { ManagerSettings } from '../../shared/people'
 import type { PhoneFormat } from '../../shared/phone'
+import type { ReceiptSettings } from '../../shared/receipts'
+import type { Language, Mode } from '../../shared/types'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
 import {
