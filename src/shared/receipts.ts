@@ -1,5 +1,7 @@
-/** Receipts and printers: the receipt printer of this terminal, what a receipt prints, why one did not print. */
-import type { Language } from './types'
+/**
+ * Receipts and printers: the receipt printer of this terminal, what a receipt prints, why one did not print.
+ * The receipt settings themselves are in settings.ts.
+ */
 
 /** Thermal rolls: 58 mm (384 printable dots) and 80 mm (576). */
 export type PaperWidthMm = 58 | 80
@@ -15,19 +17,6 @@ export interface OutletDetails {
   name: string
   address: string
   phone: string
-}
-
-export interface ReceiptSettings {
-  printer: PrinterSettings
-  /** Print the receipt as soon as a sale or deposit succeeds. */
-  autoPrint: boolean
-  outlet: OutletDetails
-  /** How a customer redeems a voucher, printed under it (e.g. "Dial *123*code#"). */
-  redemptionHint: string
-  /** null: receipts print in the language the clerk works in. */
-  receiptLanguage: Language | null
-  /** The outlet's logo at the top of every receipt: a PNG or JPEG data URL, or none. */
-  logo: string | null
 }
 
 export interface PrintResult {
