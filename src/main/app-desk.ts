@@ -1,4 +1,5 @@
-import type { DeskMethod, Mode } from '../shared/contract'
+import type { DeskMethod } from '../shared/contract'
+import type { Mode } from '../shared/types'
 import { BackupKeys } from './backup/backup-key'
 import { createBackupFeature } from './backup/feature'
 import type { CustomerDisplay } from './customer-display/display'

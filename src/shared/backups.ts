@@ -1,24 +1,9 @@
 /**
- * Backups: where they go and how they are protected, what one holds, the daily one's last try. The calls are
- * declared in contract.ts with every other call.
+ * Backups: how they are protected, what one holds, the daily one's last try (where they go is a setting:
+ * settings.ts). The calls are declared in contract.ts with every other call.
  */
 import type { AppErrorData } from './errors'
 import type { PasswordStorage } from './types'
-
-/** Where and how backups are made: part of `ManagerSettings`. */
-export interface BackupSettings {
-  /** Where backups go; null until a manager chooses. */
-  folder: string | null
-  /** A verified backup once a day while the app runs. */
-  daily: boolean
-  /** How many backups to keep in the folder (older ones made by this app are removed). */
-  keep: number
-  /**
-   * Backups in the clear: every whole voucher code sold and the PIN hashes, readable by whoever gets the
-   * folder. Only a manager's explicit choice; by default backups are encrypted.
-   */
-  plain: boolean
-}
 
 /** How backups are protected on this PC (the key itself never leaves main). */
 export interface BackupProtection {

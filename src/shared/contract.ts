@@ -4,337 +4,60 @@
  * Everything else is derived from that table: the preload's and the browser shell's `window.api`, its type,
  * the bridge's validation, the role policy in main, and the handlers main must implement (desk/handlers.ts).
  * Rejections are plain AppErrorData objects.
+ *
+ * The table only: what a call answers is declared beside its domain (status.ts, sale.ts, deposit.ts,
+ * journal.ts, daily-limit.ts, settings.ts, receipts.ts, people.ts, reports.ts, backups.ts, customer-view.ts,
+ * updates.ts, head-office.ts), and its input schema in inputs/ (settings.ts and head-office.ts keep theirs).
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { BackupProtection, BackupResult, DailyBackupStatus } from './backups'
-import { CUSTOMER_LANGUAGES, type CustomerDisplaySetup, type CustomerDisplayState } from './customer-view'
+import type { CustomerDisplaySetup, CustomerDisplayState } from './customer-view'
+import type { DailyLimit } from './daily-limit'
+import type { CustomerLookup, RecoverResult } from './deposit'
 import type { AppErrorData } from './errors'
 import {
-  type ChainUse,
+  configureHeadOfficeInput,
   type HeadOfficeStatus,
   type HeadOfficeTest,
   type HeadOfficeView,
-  headOfficeSettingsInput,
-  type OtherOpenDeposit,
+  testHeadOfficeInput,
 } from './head-office'
 import { MAX_ISSUE_CHARS, MAX_REPORTED_ISSUES } from './input-size'
-import type { RefusalFigures } from './limit-refusal'
-import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from './money'
-import type { ManagerSettings, Person, Session } from './people'
-import { ROLES } from './people'
-import { PHONE_FORMATS } from './phone'
+import { configureCustomerDisplayInput, showCustomerInput } from './inputs/customer-display'
+import { depositInput, lookupCustomerInput } from './inputs/deposit'
+import {
+  annotateEntryInput,
+  dismissNoticeInput,
+  entryInput,
+  listJournalInput,
+  listNoticesInput,
+  resolveEntryInput,
+} from './inputs/journal'
+import { addClerkInput, createManagerInput, signInInput, updateClerkInput } from './inputs/people'
+import { printTestReceiptInput, saveReceiptPdfInput } from './inputs/receipts'
+import {
+  backupNowInput,
+  backupPassphraseInput,
+  closeDayInput,
+  exportProgressInput,
+  exportReportInput,
+  getReportInput,
+  listZReportsInput,
+  printReportInput,
+  zReportInput,
+} from './inputs/reports'
+import { generateVoucherInput, listDenominationsInput } from './inputs/sale'
+import { configureServiceInput, testConnectionInput } from './inputs/service'
+import type { EntryDetail, JournalPage, Notice } from './journal'
+import type { Person, Session } from './people'
+import type { PrintResult, ReceiptPreview, SystemPrinterEntry } from './receipts'
 import type { ExportJob, Report, ZSummary } from './reports'
-import { EXPORT_FORMATS, REPORT_SCOPES } from './reports'
-import {
-  day,
-  dayRange,
-  digits,
-  id,
-  language,
-  logo,
-  newPin,
-  noInput,
-  note,
-  optionalFields,
-  outlet,
-  password,
-  path,
-  personName,
-  phoneText,
-  plainDate,
-  printerSettings,
-  proxyUrl,
-  receiptOf,
-  requestId,
-  serviceTransactionId,
-  typedPin,
-  url,
-  username,
-} from './schemas'
-import {
-  ENTRY_KINDS,
-  ENTRY_STATUSES,
-  type EntryStatus,
-  type JournalEntry,
-  type JournalEvent,
-  type Language,
-  type Mode,
-  type PasswordStorage,
-} from './types'
+import type { DenominationList } from './sale'
+import { noInput, optionalFields, path, receiptOf } from './schemas'
+import { type Settings, setLanguageInput, updateSettingsInput } from './settings'
+import type { ConnectionTest, DeskStatus, VersionInfo } from './status'
+import type { JournalEntry, Language } from './types'
 import type { UpdateStatus } from './updates'
-import { VOUCHER_CODE_DIGITS, VOUCHER_SERIAL_DIGITS } from './voucher-code'
-
-export { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from './schemas'
-export type {
-  AutomaticRetry,
-  EntryError,
-  EntryKind,
-  EntryResolution,
-  EntryStatus,
-  JournalEntry,
-  JournalEvent,
-  JournalEventType,
-  Language,
-  Mode,
-  PasswordStorage,
-  ResolutionOutcome,
-  VoucherDetails,
-} from './types'
-export { ENTRY_KINDS, ENTRY_STATUSES, EVENT_TYPES, RESOLUTION_OUTCOMES } from './types'
-
-// ---------------------------------------------------------------------------------------------------------
-// Results
-
-export interface DeskStatus {
-  mode: Mode
-  serviceUrl: string
-  /**
-   * Whether the service is reached. null until the first call tells, and while a call that went unanswered
-   * is being checked (false only once that check went unanswered too).
-   */
-  online: boolean | null
-  tokenExpiresAt: string | null
-  /** Service clock minus PC clock, from the HTTP Date header; null until known. */
-  clockOffsetMs: number | null
-  needsAttention: number
-  /** Whether live credentials are stored, so the switch to live can be offered. */
-  liveConfigured: boolean
-  /** When the journal cannot take money records (integrity, durability), why; money calls are refused. */
-  journalProblem: string | null
-  /**
-   * Names the list of denominations the desk now sells from (this mode's service, as last fetched); null when
-   * it has none yet. A Sell screen whose list has another digest shows a list that is no longer the desk's.
-   */
-  catalogDigest: string | null
-}
-
-export interface Denomination {
-  id: number
-  name: string
-  valueDirhams: number
-}
-
-export interface DenominationList {
-  items: Denomination[]
-  fetchedAt: string | null
-  stale: boolean
-  /** The mode whose service gave the list. */
-  mode: Mode
-  /** Names this list (DeskStatus.catalogDigest); null when empty. */
-  digest: string | null
-}
-
-export interface EntryDetail {
-  entry: JournalEntry
-  events: JournalEvent[]
-}
-
-export interface JournalPage {
-  entries: JournalEntry[]
-  nextCursor?: string
-}
-
-export interface CustomerLookup {
-  phone: string
-  firstName: string
-  status: string
-  /**
-   * An earlier deposit to this phone whose outcome is not known yet: no new deposit to the phone is accepted
-   * until it is resolved, so the clerk is told right after the lookup, before the name and the amount.
-   */
-  openDeposit?: JournalEntry
-  /** An unresolved deposit to this phone at another terminal (head office figures; deposits are refused). */
-  openDepositElsewhere?: OtherOpenDeposit
-}
-
-/** The service's last daily-limit refusal here: its four figures, and when it answered. */
-export interface ReportedLimit extends RefusalFigures {
-  at: string
-}
-
-/**
- * The daily limit as every screen shows it (header, its panel, the reviews, a refusal): one set of figures, so
- * they never contradict each other. used + open + left = the limit whenever the limit is known.
- */
-export interface LimitFigures {
-  /** The service's daily maximum as it last said, else the limit agreed in Settings; null when neither. */
-  limitDirhams: number | null
-  /**
-   * Money that moved today on the account: the service's own used figure at its last refusal plus what moved
-   * since, else issued vouchers and confirmed deposits (this PC's, and the other counters' when known).
-   */
-  usedDirhams: number
-  /**
-   * Sent today with no known outcome yet (pending, unknown; other counters' too): counted as possibly used, so
-   * `left` is never above what is left (it may be below, by what did not go through).
-   */
-  openDirhams: number
-  /** What is probably left: limit − used − open, never below 0; null when the limit is not known. */
-  leftDirhams: number | null
-}
-
-export interface DailyLimit {
-  day: number
-  /** Issued vouchers and confirmed deposits of the day on this PC. */
-  localUsedDirhams: number
-  voucherCount: number
-  depositCount: number
-  /** Sent today with no known outcome yet (pending, unknown): they may have used the limit. */
-  unknownDirhams: number
-  /**
-   * The service's last daily-limit refusal of the day to this account, with its four figures: this PC's, or
-   * another terminal's shared by the head office when that is later (then reportedElsewhere names it).
-   */
-  reported: ReportedLimit | null
-  /** The terminal the service gave `reported` to, when not this PC. */
-  reportedElsewhere?: string
-  /** The daily limit the manager entered as agreed with the provider; null when not entered. */
-  agreedDirhams: number | null
-  /**
-   * What the estimate starts from: the service's last refusal today ('reported', its remaining figure), else
-   * the agreed limit ('agreed'), else nothing is known (null).
-   */
-  basis: 'reported' | 'agreed' | null
-  /**
-   * What the limit probably still allows: the starting figure minus what was used since (outcomes not known
-   * yet counted as used). An estimate: the limit is shared by every PC of the reseller.
-   */
-  estimatedRemainingDirhams: number | null
-  /** Other terminals' use of the same service account today, when the head office was reached recently. */
-  chain?: ChainUse
-  /** The figures every screen shows (used + open + left = the limit); `leftDirhams` is the estimate. */
-  figures: LimitFigures
-}
-
-export interface Notice {
-  id: number
-  at: string
-  kind: 'deposit-resolved'
-  entryId: string
-  status: EntryStatus
-  /** The mode of the journal it comes from: a training notice says TRAINING. */
-  mode: Mode
-}
-
-export interface RecoverResult {
-  resolved: number
-  stillOpen: number
-}
-
-export interface Settings extends ReceiptSettings, ManagerSettings {
-  mode: Mode
-  live: {
-    baseUrl: string
-    username: string
-    /** The proxy's address only: never its credentials. */
-    proxyUrl: string | null
-    /** The proxy has a username and password, kept in the secret store beside the password. */
-    proxyHasCredentials: boolean
-    passwordSaved: boolean
-  } | null
-  passwordStorage: PasswordStorage
-  tokenLifetimeHours: number
-  phoneFormat: (typeof PHONE_FORMATS)[number]
-  /** null: follow the operating system's language. */
-  language: Language | null
-  connectTimeoutMs: number
-  answerTimeoutMs: number
-  /** Deposits above this amount are typed twice. */
-  doubleEntryAboveDirhams: number
-  /** The largest single deposit; anything above is refused (a phone number typed as an amount, a slip). */
-  depositMaxDirhams: number
-  /** The daily limit agreed with the provider, for the estimate before the service first reports it. */
-  agreedDailyLimitDirhams: number | null
-  /** A manager's update feed address (https); null: the one the installer was built with. */
-  updateFeedUrl: string | null
-}
-
-/** What this copy of the app is and runs on (Settings, support calls). */
-export interface VersionInfo {
-  app: string
-  /** Electron's and Chromium's versions; null outside Electron (the browser shell). */
-  electron: string | null
-  chrome: string | null
-  node: string
-  /** Platform and architecture, e.g. `win32 x64`. */
-  os: string
-  mode: Mode
-}
-
-export type ConnectionTest =
-  | { ok: true; tokenExpiresAt: string; clockOffsetMs: number | null }
-  | { ok: false; error: AppErrorData }
-
-// Receipts and printers ------------------------------------------------------------------------------------
-
-/** Thermal rolls: 58 mm (384 printable dots) and 80 mm (576). */
-export type PaperWidthMm = 58 | 80
-
-/** The receipt printer of this terminal. */
-export type PrinterSettings =
-  | { kind: 'escpos-network'; address: string; widthMm: PaperWidthMm }
-  | { kind: 'system'; deviceName: string; widthMm: PaperWidthMm }
-  | { kind: 'none'; widthMm: PaperWidthMm }
-
-/** Printed at the top of every receipt. */
-export interface OutletDetails {
-  name: string
-  address: string
-  phone: string
-}
-
-export interface ReceiptSettings {
-  printer: PrinterSettings
-  /** Print the receipt as soon as a sale or deposit succeeds. */
-  autoPrint: boolean
-  outlet: OutletDetails
-  /** How a customer redeems a voucher, printed under it (e.g. "Dial *123*code#"). */
-  redemptionHint: string
-  /** null: receipts print in the language the clerk works in. */
-  receiptLanguage: Language | null
-  /** The outlet's logo at the top of every receipt: a PNG or JPEG data URL, or none. */
-  logo: string | null
-}
-
-export interface PrintResult {
-  /** Printed before: this one says COPY and the reprint time. */
-  copy: boolean
-  printedAt: string
-  printer: string
-}
-
-/** Exactly what would print now, 1 CSS pixel per printer dot. */
-export interface ReceiptPreview {
-  imageDataUrl: string
-  widthDots: number
-  heightDots: number
-  copy: boolean
-}
-
-export interface SystemPrinterEntry {
-  name: string
-  displayName: string
-  isDefault: boolean
-}
-
-/** Why a receipt did not print: PRINTER_ERROR's `details.reason`. */
-export const PRINTER_FAILURE_REASONS = [
-  'bad-address',
-  'offline',
-  'refused',
-  'timeout',
-  'no-paper',
-  'cover-open',
-  'printer-error',
-  'cancelled',
-  'system-print-failed',
-  'system-unavailable',
-  'no-printer',
-  'render-failed',
-  'list-failed',
-  'unavailable',
-] as const
-export type PrinterFailureReason = (typeof PRINTER_FAILURE_REASONS)[number]
 
 // ---------------------------------------------------------------------------------------------------------
 // The calls
@@ -373,14 +96,7 @@ export const DESK_CALLS = {
   // Status, modes and the service ------------------------------------------------------------------------
   getStatus: { input: noInput, output: returns<DeskStatus>(), role: 'any', money: false, passive: true },
   configureService: {
-    input: z.strictObject({
-      baseUrl: url,
-      username,
-      password,
-      proxyUrl: proxyUrl.optional(),
-      /** True: the proxy is used without the username and password kept for its address, which are forgotten. */
-      forgetProxyCredentials: z.boolean().optional(),
-    }),
+    input: configureServiceInput,
     output: returns<DeskStatus>(),
     role: 'manager',
     money: false,
@@ -388,15 +104,7 @@ export const DESK_CALLS = {
   useTraining: { input: noInput, output: returns<DeskStatus>(), role: 'manager', money: false },
   useLive: { input: noInput, output: returns<DeskStatus>(), role: 'manager', money: false },
   testConnection: {
-    input: z.strictObject({
-      baseUrl: url,
-      username,
-      /** Omitted: the stored password. */
-      password: password.optional(),
-      proxyUrl: proxyUrl.optional(),
-      /** True: test the proxy without the username and password kept for its address. */
-      forgetProxyCredentials: z.boolean().optional(),
-    }),
+    input: testConnectionInput,
     output: returns<ConnectionTest>(),
     role: 'manager',
     money: false,
@@ -404,51 +112,31 @@ export const DESK_CALLS = {
 
   // Selling ----------------------------------------------------------------------------------------------
   listDenominations: {
-    input: optionalFields({ refresh: z.boolean().optional() }),
+    input: listDenominationsInput,
     output: returns<DenominationList>(),
     role: 'clerk',
     money: false,
   },
   generateVoucher: {
-    input: z.strictObject({
-      denominationId: z.number().int().positive().max(2_147_483_647),
-      /**
-       * The value the clerk confirmed: nothing is sent when the desk's freshest list gives the id another value
-       * (DENOMINATION_CHANGED).
-       */
-      valueDirhams: z.number().int().positive().max(MAX_DIRHAMS),
-      /** The clerk was told a voucher of this value sold today has no known outcome, and sells another. */
-      confirmOpenVoucher: z.boolean().optional(),
-      requestId: requestId.optional(),
-    }),
+    input: generateVoucherInput,
     output: returns<JournalEntry>(),
     role: 'clerk',
     money: true,
   },
   lookupCustomer: {
-    input: z.strictObject({ phone: phoneText }),
+    input: lookupCustomerInput,
     output: returns<CustomerLookup>(),
     role: 'clerk',
     money: false,
   },
   deposit: {
-    input: z.strictObject({
-      phone: phoneText,
-      amountDirhams: z
-        .number()
-        .int('Whole dirhams only.')
-        .min(MIN_DEPOSIT_DIRHAMS, 'The minimum deposit is 0.010 LYD.')
-        .max(MAX_DIRHAMS),
-      confirmedFirstName: z.string().trim().min(1).max(200),
-      confirmRepeat: z.boolean().optional(),
-      requestId: requestId.optional(),
-    }),
+    input: depositInput,
     output: returns<JournalEntry>(),
     role: 'clerk',
     money: true,
   },
   retryDeposit: {
-    input: z.strictObject({ entryId: id }),
+    input: entryInput,
     output: returns<JournalEntry>(),
     role: 'clerk',
     money: true,
@@ -457,23 +145,13 @@ export const DESK_CALLS = {
 
   // The journal ------------------------------------------------------------------------------------------
   listJournal: {
-    input: optionalFields({
-      day: day.optional(),
-      from: day.optional(),
-      to: day.optional(),
-      kind: z.enum(ENTRY_KINDS).optional(),
-      status: z.enum(ENTRY_STATUSES).optional(),
-      needsAttention: z.boolean().optional(),
-      search: z.string().max(100).optional(),
-      limit: z.number().int().min(1).max(500).optional(),
-      cursor: z.string().min(1).max(200).optional(),
-    }),
+    input: listJournalInput,
     output: returns<JournalPage>(),
     role: 'clerk',
     money: false,
   },
   getEntry: {
-    input: z.strictObject({ entryId: id }),
+    input: entryInput,
     output: returns<EntryDetail>(),
     role: 'clerk',
     money: false,
@@ -487,14 +165,14 @@ export const DESK_CALLS = {
   },
   /** Notices nobody has dismissed, after `afterId`. */
   listNotices: {
-    input: optionalFields({ afterId: z.number().int().min(0).optional() }),
+    input: listNoticesInput,
     output: returns<{ notices: Notice[] }>(),
     role: 'clerk',
     money: false,
     passive: true,
   },
   dismissNotice: {
-    input: z.strictObject({ id: z.number().int().min(1) }),
+    input: dismissNoticeInput,
     output: returns<{ dismissed: true }>(),
     role: 'clerk',
     money: false,
@@ -504,36 +182,7 @@ export const DESK_CALLS = {
   // Nothing secret is in settings (never a password); clerks need the deposit threshold and printer choice.
   getSettings: { input: noInput, output: returns<Settings>(), role: 'clerk', money: false },
   updateSettings: {
-    input: z.strictObject({
-      tokenLifetimeHours: z.number().int().min(1).max(672).optional(),
-      phoneFormat: z.enum(PHONE_FORMATS).optional(),
-      language: z.union([language, z.null()]).optional(),
-      connectTimeoutMs: z.number().int().min(1000).max(120_000).optional(),
-      answerTimeoutMs: z.number().int().min(1000).max(300_000).optional(),
-      doubleEntryAboveDirhams: z.number().int().min(0).max(MAX_DIRHAMS).optional(),
-      depositMaxDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS).optional(),
-      agreedDailyLimitDirhams: z.union([z.number().int().min(1).max(MAX_DIRHAMS), z.null()]).optional(),
-      /** Checked and normalised in main (https only, see normalizeUpdateFeedUrl). */
-      updateFeedUrl: z.union([z.string().trim().min(1).max(2000), z.null()]).optional(),
-      printer: printerSettings.optional(),
-      autoPrint: z.boolean().optional(),
-      outlet: outlet.optional(),
-      redemptionHint: z.string().max(500).optional(),
-      logo: logo.optional(),
-      receiptLanguage: z.union([language, z.null()]).optional(),
-      autoLockMinutes: z.number().int().min(1).max(480).optional(),
-      reprintWindowMinutes: z.number().int().min(0).max(1440).optional(),
-      replayRevealMinutes: z.number().int().min(0).max(60).optional(),
-      backup: z
-        .strictObject({
-          folder: z.union([z.string().trim().min(1).max(4000), z.null()]).optional(),
-          daily: z.boolean().optional(),
-          keep: z.number().int().min(1).max(365).optional(),
-          /** Backups in the clear (every whole voucher code, the PIN hashes): only when a manager chooses it. */
-          plain: z.boolean().optional(),
-        })
-        .optional(),
-    }),
+    input: updateSettingsInput,
     output: returns<Settings>(),
     role: 'manager',
     money: false,
@@ -541,7 +190,7 @@ export const DESK_CALLS = {
   /** The terminal's language (null: the operating system's), the one setting anyone may change: it works
    * on the sign-in screen too, and answers with the language only. */
   setLanguage: {
-    input: z.strictObject({ language: z.union([language, z.null()]) }),
+    input: setLanguageInput,
     output: returns<{ language: Language | null }>(),
     role: 'any',
     money: false,
@@ -560,12 +209,7 @@ export const DESK_CALLS = {
   getReceiptPreview: { input: receiptOf, output: returns<ReceiptPreview>(), role: 'clerk', money: false },
   /** null when the person cancelled the save dialog. */
   saveReceiptPdf: {
-    input: z.strictObject({
-      entryId: id,
-      language: language.optional(),
-      /** Omitted: main asks where to save. */
-      path: path.optional(),
-    }),
+    input: saveReceiptPdfInput,
     output: returns<{ path: string } | null>(),
     role: 'clerk',
     money: false,
@@ -578,7 +222,7 @@ export const DESK_CALLS = {
     money: false,
   },
   printTestReceipt: {
-    input: optionalFields({ printer: printerSettings.optional(), language: language.optional() }),
+    input: printTestReceiptInput,
     output: returns<{ printer: string; printedAt: string }>(),
     role: 'manager',
     money: false,
@@ -600,13 +244,13 @@ export const DESK_CALLS = {
   getSession: { input: noInput, output: returns<Session>(), role: 'any', money: false, passive: true },
   touchSession: { input: noInput, output: returns<Session>(), role: 'clerk', money: false },
   createManager: {
-    input: z.strictObject({ name: personName, pin: newPin }),
+    input: createManagerInput,
     output: returns<Session>(),
     role: 'any',
     money: false,
   },
   signIn: {
-    input: z.strictObject({ personId: id, pin: typedPin }),
+    input: signInInput,
     output: returns<Session>(),
     role: 'any',
     money: false,
@@ -621,19 +265,13 @@ export const DESK_CALLS = {
     passive: true,
   },
   addClerk: {
-    input: z.strictObject({ name: personName, pin: newPin, role: z.enum(ROLES).optional() }),
+    input: addClerkInput,
     output: returns<Person>(),
     role: 'manager',
     money: false,
   },
   updateClerk: {
-    input: z.strictObject({
-      personId: id,
-      name: personName.optional(),
-      pin: newPin.optional(),
-      role: z.enum(ROLES).optional(),
-      active: z.boolean().optional(),
-    }),
+    input: updateClerkInput,
     output: returns<Person>(),
     role: 'manager',
     money: false,
@@ -641,20 +279,7 @@ export const DESK_CALLS = {
 
   // Entries that need a person ---------------------------------------------------------------------------
   resolveEntry: {
-    input: z.discriminatedUnion('outcome', [
-      z.strictObject({
-        entryId: id,
-        outcome: z.literal('issued'),
-        code: digits(VOUCHER_CODE_DIGITS, VOUCHER_CODE_DIGITS),
-        serialNumber: digits(VOUCHER_SERIAL_DIGITS, VOUCHER_SERIAL_DIGITS),
-        activationDate: plainDate.optional(),
-        expiryDate: plainDate.optional(),
-        note,
-      }),
-      z.strictObject({ entryId: id, outcome: z.literal('not-issued'), note }),
-      z.strictObject({ entryId: id, outcome: z.literal('confirmed'), serviceTransactionId, note }),
-      z.strictObject({ entryId: id, outcome: z.literal('not-made'), note }),
-    ]),
+    input: resolveEntryInput,
     output: returns<JournalEntry>(),
     role: 'manager',
     money: true,
@@ -662,7 +287,7 @@ export const DESK_CALLS = {
   /** A note on a final entry a person should look at; a deposit confirmed by duplicate also gets the
    * provider's id. */
   annotateEntry: {
-    input: z.strictObject({ entryId: id, serviceTransactionId: serviceTransactionId.optional(), note }),
+    input: annotateEntryInput,
     output: returns<JournalEntry>(),
     role: 'manager',
     money: true,
@@ -671,59 +296,45 @@ export const DESK_CALLS = {
   // Reports, exports, backups ----------------------------------------------------------------------------
   /** scope chain: every terminal's figures from the head office. */
   getReport: {
-    input: dayRange({ scope: z.enum(REPORT_SCOPES).optional() }),
+    input: getReportInput,
     output: returns<Report>(),
     role: 'manager',
     money: false,
   },
   getXReport: { input: noInput, output: returns<Report>(), role: 'manager', money: false },
   closeDay: {
-    input: optionalFields({ day: day.optional() }),
+    input: closeDayInput,
     output: returns<Report>(),
     role: 'manager',
     money: true,
   },
   listZReports: {
-    input: optionalFields({ limit: z.number().int().min(1).max(500).optional() }),
+    input: listZReportsInput,
     output: returns<{ reports: ZSummary[] }>(),
     role: 'manager',
     money: false,
   },
   getZReport: {
-    input: z.strictObject({ number: z.number().int().min(1) }),
+    input: zReportInput,
     output: returns<Report>(),
     role: 'manager',
     money: false,
   },
   printReport: {
-    input: z.discriminatedUnion('report', [
-      z.strictObject({ report: z.literal('x'), language: language.optional() }),
-      z.strictObject({
-        report: z.literal('z'),
-        number: z.number().int().min(1),
-        language: language.optional(),
-      }),
-    ]),
+    input: printReportInput,
     output: returns<{ printer: string; printedAt: string }>(),
     role: 'manager',
     money: false,
   },
   /** null when the person cancelled the save dialog. */
   exportReport: {
-    input: dayRange({
-      format: z.enum(EXPORT_FORMATS),
-      language: language.optional(),
-      /** Omitted: main asks where to save (the host's save dialog). */
-      path: path.optional(),
-      /** chain: every terminal's figures from the head office (summary only). */
-      scope: z.enum(REPORT_SCOPES).optional(),
-    }),
+    input: exportReportInput,
     output: returns<ExportJob | null>(),
     role: 'manager',
     money: false,
   },
   getExportProgress: {
-    input: z.strictObject({ jobId: id }),
+    input: exportProgressInput,
     output: returns<ExportJob>(),
     role: 'manager',
     money: false,
@@ -742,7 +353,7 @@ export const DESK_CALLS = {
    * (BAD_INPUT, details.reason SAME_DISK_AS_DATA, details.folder) unless `sameDisk` says the manager knows.
    */
   backupNow: {
-    input: optionalFields({ folder: path.optional(), sameDisk: z.literal(true).optional() }),
+    input: backupNowInput,
     output: returns<BackupResult | null>(),
     role: 'manager',
     money: false,
@@ -760,7 +371,7 @@ export const DESK_CALLS = {
    * wrapped under the passphrase in every backup made from now on. Never kept, never sent back.
    */
   setBackupPassphrase: {
-    input: z.strictObject({ passphrase: z.string().min(1).max(500) }),
+    input: backupPassphraseInput,
     output: returns<BackupProtection>(),
     role: 'manager',
     money: false,
@@ -773,26 +384,7 @@ export const DESK_CALLS = {
    * waiting step and its outcome are shown by main from the money calls themselves.
    */
   showCustomer: {
-    input: z.discriminatedUnion('show', [
-      z.strictObject({ show: z.literal('idle') }),
-      z.strictObject({ show: z.literal('wait') }),
-      z.strictObject({ show: z.literal('deposit-name'), phone: phoneText }),
-      z.strictObject({
-        show: z.literal('deposit-amount'),
-        phone: phoneText,
-        amountDirhams: z.union([z.number().int().min(0).max(MAX_DIRHAMS), z.null()]),
-      }),
-      z.strictObject({
-        show: z.literal('deposit-review'),
-        phone: phoneText,
-        amountDirhams: z.number().int().min(MIN_DEPOSIT_DIRHAMS).max(MAX_DIRHAMS),
-      }),
-      z.strictObject({
-        show: z.literal('voucher'),
-        denominationId: z.number().int().positive().max(2_147_483_647),
-        valueDirhams: z.number().int().positive().max(MAX_DIRHAMS),
-      }),
-    ]),
+    input: showCustomerInput,
     output: returns<CustomerDisplayState>(),
     role: 'clerk',
     money: false,
@@ -812,24 +404,7 @@ export const DESK_CALLS = {
     money: false,
   },
   configureCustomerDisplay: {
-    input: z.strictObject({
-      /** null: no customer display. */
-      display: z
-        .union([
-          z.strictObject({
-            /** Chromium's display id (an int64 on Windows, a hash: JavaScript may hold it inexactly, the same way each time). */
-            id: z
-              .number()
-              .min(-(2 ** 64))
-              .max(2 ** 64),
-            label: z.string().max(200),
-          }),
-          z.null(),
-        ])
-        .optional(),
-      language: z.enum(CUSTOMER_LANGUAGES).optional(),
-      customerConfirms: z.boolean().optional(),
-    }),
+    input: configureCustomerDisplayInput,
     output: returns<CustomerDisplaySetup>(),
     role: 'manager',
     money: false,
@@ -847,16 +422,13 @@ export const DESK_CALLS = {
     passive: true,
   },
   configureHeadOffice: {
-    input: headOfficeSettingsInput.extend({
-      /** Omitted: keep the stored secret (only for the same server, database and role). */
-      password: password.optional(),
-    }),
+    input: configureHeadOfficeInput,
     output: returns<HeadOfficeView>(),
     role: 'manager',
     money: false,
   },
   testHeadOffice: {
-    input: headOfficeSettingsInput.omit({ enabled: true }).extend({ password: password.optional() }),
+    input: testHeadOfficeInput,
     output: returns<HeadOfficeTest>(),
     role: 'manager',
     money: false,

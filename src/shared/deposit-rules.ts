@@ -9,6 +9,10 @@ export interface DepositRules {
   depositMaxDirhams: number
 }
 
+/**
+ * Above 500 LYD typed twice; 5,000 LYD at most: far above a counter deposit, far below a phone number typed
+ * into the amount field (941234567 LYD). A manager changes both in Settings.
+ */
 export const DEFAULT_DEPOSIT_RULES: DepositRules = {
   doubleEntryAboveDirhams: 500_000,
   depositMaxDirhams: 5_000_000,

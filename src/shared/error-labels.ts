@@ -1,5 +1,5 @@
-import type { Language } from './contract'
 import { type ErrorCode, isErrorCode } from './errors'
+import type { Language } from './types'
 
 /**
  * A refusal or failure named in a few words, in both languages: the reason column of reports (on screen,

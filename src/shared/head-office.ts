@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type { AppErrorData } from './errors'
 import type { RefusalFigures } from './limit-refusal'
+import { password } from './schemas'
 
 /** Where this terminal sends its journal. The password is in the secret store, never here. */
 export interface HeadOfficeSettings {
@@ -164,3 +165,12 @@ export const headOfficeSettingsInput = z.strictObject({
     z.null(),
   ]),
 })
+
+export const configureHeadOfficeInput = headOfficeSettingsInput.extend({
+  /** Omitted: keep the stored secret (only for the same server, database and role). */
+  password: password.optional(),
+})
+
+export const testHeadOfficeInput = headOfficeSettingsInput
+  .omit({ enabled: true })
+  .extend({ password: password.optional() })

@@ -1,8 +1,7 @@
 /**
- * People and their sessions at this desk (a manager and clerks, signed in with a PIN), and the settings a
- * manager keeps for them. The calls are declared in contract.ts with every other call.
+ * People and their sessions at this desk (a manager and clerks, signed in with a PIN); the settings a manager
+ * keeps for them are in settings.ts. The calls are declared in contract.ts with every other call.
  */
-import type { BackupSettings } from './backups'
 import type { Language } from './types'
 
 /** How long a PIN is: main's schemas and the renderer's forms share it (no validation library here). */
@@ -32,17 +31,4 @@ export interface Session {
   language: Language | null
   /** Main ended this window's session because it sat idle past the auto-lock time. */
   expired?: true
-}
-
-/** The settings of the manager tools, part of `Settings`. */
-export interface ManagerSettings {
-  autoLockMinutes: number
-  reprintWindowMinutes: number
-  /**
-   * A sale asked again with the same requestId (a double click, an answer lost on the way to the page) gives
-   * the whole code back to the same sign-in for this long after the sale; otherwise the code comes back
-   * masked. 0: never.
-   */
-  replayRevealMinutes: number
-  backup: BackupSettings
 }

@@ -1,5 +1,6 @@
 /**
- * The pieces the contract's input schemas are made of (contract.ts declares each call's input with them).
+ * The pieces the calls' input schemas are made of (inputs/, settings.ts, head-office.ts; contract.ts names
+ * each call's input).
  * Validated in main, never trusted: a bad field becomes BAD_INPUT naming the field.
  */
 import { z } from 'zod'

@@ -1,7 +1,7 @@
 /**
  * The words every part of the desk speaks: modes, languages, journal entries and their events, a manager's
- * resolution. The contract (contract.ts) and the manager tools' types (people.ts, reports.ts, backups.ts) both build on these, so
- * neither has to import the other's.
+ * resolution. The contract (contract.ts) and the calls' types by domain (journal.ts, deposit.ts, people.ts,
+ * reports.ts, backups.ts…) all build on these, so none has to import another's.
  */
 
 import type { NameConfirmedBy } from './customer-view'

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
-import type { Language } from '../../src/shared/contract'
+import type { Language } from '../../src/shared/types'
 import { callDesk, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
 import { screenshotsAtBothWidths } from './support/layout'

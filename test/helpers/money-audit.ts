@@ -6,8 +6,8 @@
 
 import type { EntryRecord, Journal } from '../../src/main/journal/journal'
 import type { Ledger } from '../../src/sandbox/index'
-import type { EntryKind } from '../../src/shared/contract'
 import { lydToDirhams } from '../../src/shared/money'
+import type { EntryKind } from '../../src/shared/types'
 
 /** Every entry of a kind, through the journal's own paginated list (newest first). */
 export function allEntries(journal: Journal, kind: EntryKind): EntryRecord[] {

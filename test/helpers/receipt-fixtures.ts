@@ -1,5 +1,5 @@
 import type { OutletInfo, ReceiptOptions } from '../../src/main/receipts/model'
-import type { JournalEntry } from '../../src/shared/contract'
+import type { JournalEntry } from '../../src/shared/types'
 
 /** Ids are UUIDv7, as src/main/ids.ts makes them. A voucher as the sandbox issues it: 15-digit code, 11-digit serial, leading zeros kept. */
 export function issuedVoucher(overrides: Partial<JournalEntry> = {}): JournalEntry {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FaultRule } from '../../src/sandbox/index'
-import type { JournalEntry } from '../../src/shared/contract'
+import type { JournalEntry } from '../../src/shared/types'
 import { deskSeed, SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import { countedRules, receivedOn } from '../helpers/fault-counting'
 import { auditDeposits, auditVouchers } from '../helpers/money-audit'

@@ -16,7 +16,8 @@ import {
   type SystemPrintOptions,
 } from '../../src/main/printing/system-printer'
 import type { ReceiptPrinting } from '../../src/main/receipts/printer'
-import type { JournalEntry, PrinterSettings } from '../../src/shared/contract'
+import type { PrinterSettings } from '../../src/shared/receipts'
+import type { JournalEntry } from '../../src/shared/types'
 import { AHMED, startTestDesk, type TestDesk } from '../helpers/desk'
 import { FakeEscPosPrinter, type FakeJob } from '../helpers/fake-escpos-printer'
 import { writeMonochromePng } from '../helpers/monochrome-png'

@@ -13,7 +13,7 @@ import { QR_MODULE_DOTS, QR_QUIET_MODULES, qrModules } from '../../src/main/rece
 import { loadReceiptFonts, type ReceiptFonts } from '../../src/main/receipts/fonts'
 import { renderReceiptHtml } from '../../src/main/receipts/layout'
 import type { ReceiptOptions } from '../../src/main/receipts/model'
-import type { JournalEntry } from '../../src/shared/contract'
+import type { JournalEntry } from '../../src/shared/types'
 import { FakeEscPosPrinter } from '../helpers/fake-escpos-printer'
 import { writeMonochromePng } from '../helpers/monochrome-png'
 import { confirmedDeposit, issuedVoucher, OUTLET, receiptOptions } from '../helpers/receipt-fixtures'

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { JournalEntry } from '../../src/shared/contract'
 import type { Report } from '../../src/shared/reports'
+import type { JournalEntry } from '../../src/shared/types'
 import { AHMED, SALE, startTestDesk, type TestDesk } from '../helpers/desk'
 import { MANAGER, type Window, windowOf } from '../helpers/manager'
 

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { writeExport } from '../../src/main/exports/write-export'
 import { REPORT_LABELS } from '../../src/main/reports/labels'
-import type { Language } from '../../src/shared/contract'
+import type { Language } from '../../src/shared/types'
 import { CHAIN_REPORT as CHAIN } from '../helpers/chain-report'
 
 /**

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest'
 import { RECEIPT_LABELS } from '../../src/main/receipts/labels'
 import { REPORT_LABELS } from '../../src/main/reports/labels'
 import { MESSAGES } from '../../src/renderer/src/i18n'
-import type { Language } from '../../src/shared/contract'
 import { ERROR_LABELS } from '../../src/shared/error-labels'
+import type { Language } from '../../src/shared/types'
 
 interface Term {
   thing: string

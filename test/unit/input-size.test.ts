@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { RECEIPT_LOGO_MAX_CHARS, validateDeskInput } from '../../src/shared/contract'
+import { validateDeskInput } from '../../src/shared/contract'
 import { inputTooLarge, MAX_INPUT_VALUES } from '../../src/shared/input-size'
+import { RECEIPT_LOGO_MAX_CHARS } from '../../src/shared/receipt-logo'
 
 describe("a call's input size", () => {
   it('lets the largest real input through: a settings save with the largest logo and every other field long', () => {

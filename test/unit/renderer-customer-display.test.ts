@@ -7,8 +7,9 @@ import {
   followCustomerDisplay,
 } from '../../src/renderer/src/features/customer-display/follow'
 import { createDepositStore } from '../../src/renderer/src/features/deposit/store'
-import type { CustomerLookup, DeskApi } from '../../src/shared/contract'
+import type { DeskApi } from '../../src/shared/contract'
 import type { CustomerDisplayState } from '../../src/shared/customer-view'
+import type { CustomerLookup } from '../../src/shared/deposit'
 import { depositRulesOf } from '../../src/shared/deposit-rules'
 import type { Session } from '../../src/shared/people'
 

@@ -16,10 +16,10 @@ import {
   splitDuration,
   textToDay,
 } from '../../src/renderer/src/ui/format'
-import type { JournalEvent } from '../../src/shared/contract'
 import { errorLabel } from '../../src/shared/error-labels'
 import { lydForEditing, parseLyd } from '../../src/shared/money'
 import { normalizeLibyanPhone } from '../../src/shared/phone'
+import type { JournalEvent } from '../../src/shared/types'
 import { CODE_SHOWN_VIAS, RESEND_BY } from '../../src/shared/types'
 
 const arabicIndic = /[٠-٩۰-۹]/

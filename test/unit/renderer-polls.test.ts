@@ -4,8 +4,9 @@ import { createHeadOfficeStore } from '../../src/renderer/src/features/head-offi
 import { createPrintingStore } from '../../src/renderer/src/features/printing/store'
 import { createAboutStore } from '../../src/renderer/src/features/settings/about-store'
 import { createStatusStore } from '../../src/renderer/src/features/status/store'
-import type { DailyLimit, DeskStatus } from '../../src/shared/contract'
+import type { DailyLimit } from '../../src/shared/daily-limit'
 import type { HeadOfficeStatus, HeadOfficeView } from '../../src/shared/head-office'
+import type { DeskStatus } from '../../src/shared/status'
 
 /**
  * The header's figures are asked for every few seconds (the status and the limit every 4 s, the head office's

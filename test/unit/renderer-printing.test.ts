@@ -5,7 +5,10 @@ import { printFailureText } from '../../src/renderer/src/features/printing/failu
 import { createPrintingStore } from '../../src/renderer/src/features/printing/store'
 import { ar } from '../../src/renderer/src/i18n/ar'
 import { en } from '../../src/renderer/src/i18n/en'
-import type { DeskApi, JournalEntry, PrintResult, Settings } from '../../src/shared/contract'
+import type { DeskApi } from '../../src/shared/contract'
+import type { PrintResult } from '../../src/shared/receipts'
+import type { Settings } from '../../src/shared/settings'
+import type { JournalEntry } from '../../src/shared/types'
 
 function deferred<T>() {
   let resolve!: (value: T) => void

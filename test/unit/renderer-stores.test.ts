@@ -8,9 +8,12 @@ import { createSellStore, saleOutcome } from '../../src/renderer/src/features/se
 import { createSettingsStore } from '../../src/renderer/src/features/settings/store'
 import { clockWarning } from '../../src/renderer/src/features/status/store'
 import { canRetry, limitFigures } from '../../src/renderer/src/ui/entry'
-import type { CustomerLookup, DeskApi, JournalEntry, Settings } from '../../src/shared/contract'
+import type { DeskApi } from '../../src/shared/contract'
+import type { CustomerLookup } from '../../src/shared/deposit'
 import { depositRulesOf } from '../../src/shared/deposit-rules'
 import type { AppErrorData } from '../../src/shared/errors'
+import { SETTING_DEFAULTS, type Settings } from '../../src/shared/settings'
+import type { JournalEntry } from '../../src/shared/types'
 
 function entry(over: Partial<JournalEntry>): JournalEntry {
   return {
@@ -856,25 +859,8 @@ describe('settings', () => {
       passwordSaved: true,
     },
     passwordStorage: 'encrypted' as const,
-    tokenLifetimeHours: 24,
-    phoneFormat: 'national' as const,
-    language: null,
-    connectTimeoutMs: 10_000,
-    answerTimeoutMs: 30_000,
-    doubleEntryAboveDirhams: 500_000,
-    depositMaxDirhams: 5_000_000,
-    agreedDailyLimitDirhams: null,
-    updateFeedUrl: null,
-    printer: { kind: 'none' as const, widthMm: 80 as const },
-    autoPrint: false,
-    outlet: { name: '', address: '', phone: '' },
-    redemptionHint: '',
-    receiptLanguage: null,
-    logo: null,
-    autoLockMinutes: 10,
-    reprintWindowMinutes: 15,
-    replayRevealMinutes: 2,
-    backup: { folder: null, daily: false, keep: 7, plain: false },
+    // What main answers on a new terminal (the settings' defaults, shared/settings.ts).
+    ...SETTING_DEFAULTS,
   }
   const settingsApi = (current: typeof settings) => ({
     getSettings: vi.fn(async () => current),

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createUpdatesStore } from '../../src/renderer/src/features/updates/store'
-import type { Settings } from '../../src/shared/contract'
+import type { Settings } from '../../src/shared/settings'
 import type { UpdateStatus } from '../../src/shared/updates'
 
 const status = (over: Partial<UpdateStatus> = {}): UpdateStatus => ({

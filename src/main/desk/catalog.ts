@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { Denomination, DenominationList } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { formatLyd } from '../../shared/money'
+import type { Denomination, DenominationList } from '../../shared/sale'
 import type { KeptDenominations } from '../journal/denominations-and-notices'
 import { getDenominations } from '../reseller/client'
 import type { OpContext, Workspace } from './workspace'

@@ -1,6 +1,5 @@
-import type { JournalEntry } from '../../shared/contract'
 import type { Role } from '../../shared/people'
-import type { CodeShownVia } from '../../shared/types'
+import type { CodeShownVia, JournalEntry } from '../../shared/types'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
 import { type CallContext, type OpContext, stamp } from './workspace'
 

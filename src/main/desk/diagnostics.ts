@@ -1,5 +1,6 @@
-import type { DeskStatus, Settings } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { Settings } from '../../shared/settings'
+import type { DeskStatus } from '../../shared/status'
 import { saveFileAtomically } from '../atomic-file'
 import { checkOutputFile } from '../output-path'
 import type { FeatureHandlers } from './core'

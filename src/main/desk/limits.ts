@@ -1,4 +1,4 @@
-import type { DailyLimit, LimitFigures, ReportedLimit } from '../../shared/contract'
+import type { DailyLimit, LimitFigures, ReportedLimit } from '../../shared/daily-limit'
 import { CHAIN_CLOCK_MARGIN_MS, type ChainUse, type SharedLimitReport } from '../../shared/head-office'
 import { idFloorAt } from '../ids'
 import type { Journal } from '../journal/journal'

@@ -1,4 +1,5 @@
-import type { CustomerLookup, DeskArgs } from '../../shared/contract'
+import type { DeskArgs } from '../../shared/contract'
+import type { CustomerLookup } from '../../shared/deposit'
 import { AppError } from '../../shared/errors'
 import type { OtherOpenDeposit } from '../../shared/head-office'
 import { formatPhoneForService, type LibyanPhone, normalizeLibyanPhone } from '../../shared/phone'

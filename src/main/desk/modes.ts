@@ -1,5 +1,5 @@
-import type { Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { Mode } from '../../shared/types'
 import { createIdGenerator } from '../ids'
 import { journalPath } from '../journal/files'
 import { Journal } from '../journal/journal'

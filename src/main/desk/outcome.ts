@@ -1,6 +1,5 @@
-import type { EntryError } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { ResendBy } from '../../shared/types'
+import type { EntryError, ResendBy } from '../../shared/types'
 import type { EntryRecord, EntryUpdate, NewEvent } from '../journal/journal'
 import { mayHaveActed, refusalFigures, requestFate, ServiceError, unanswered } from '../reseller/outcomes'
 import { type OpContext, stamp } from './workspace'

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../../shared/contract'
+import type { JournalEntry } from '../../shared/types'
 import { type EntryRecord, toJournalEntry } from '../journal/journal'
 import { answerSale } from './code-shown'
 import { automaticRetryOf } from './recover'

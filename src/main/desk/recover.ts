@@ -1,4 +1,5 @@
-import type { AutomaticRetry, RecoverResult } from '../../shared/contract'
+import type { RecoverResult } from '../../shared/deposit'
+import type { AutomaticRetry } from '../../shared/types'
 import type { EntryRecord } from '../journal/journal'
 import type { Logger } from '../log'
 import { resendDeposit } from './deposit'

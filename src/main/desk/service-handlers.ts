@@ -1,5 +1,5 @@
-import type { ConnectionTest } from '../../shared/contract'
 import { AppError, toAppErrorData } from '../../shared/errors'
+import type { ConnectionTest } from '../../shared/status'
 import { normalizeBaseUrl, parseProxyUrl } from '../reseller/address'
 import { ServiceError } from '../reseller/outcomes'
 import type { FeatureHandlers } from './core'

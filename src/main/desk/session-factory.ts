@@ -1,5 +1,5 @@
-import type { Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { Mode } from '../../shared/types'
 import type { Logger } from '../log'
 import { normalizeBaseUrl, type ProxyAddress } from '../reseller/address'
 import { ServiceClock } from '../reseller/clock'

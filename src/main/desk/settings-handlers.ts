@@ -1,9 +1,9 @@
-import type { DeskInput, Settings } from '../../shared/contract'
+import type { DeskInput } from '../../shared/contract'
+import type { Settings } from '../../shared/settings'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
-import { managerSettingsOf, withManagerPatch } from '../settings/manager-settings'
-import { receiptSettingsOf } from '../settings/receipt-settings'
+import { withManagerPatch } from '../settings/manager-settings'
 import type { SecretStore } from '../settings/secrets'
-import type { SettingsStore } from '../settings/settings'
+import { editableSettingsOf, type SettingsStore } from '../settings/settings'
 import type { FeatureHandlers } from './core'
 import type { LiveAccount } from './live-account'
 import type { Workspaces } from './workspaces'
@@ -41,17 +41,7 @@ export function settingsFeature(deps: {
           }
         : null,
       passwordStorage: deps.secrets.kind,
-      tokenLifetimeHours: s.tokenLifetimeHours,
-      phoneFormat: s.phoneFormat,
-      language: s.language,
-      connectTimeoutMs: s.connectTimeoutMs,
-      answerTimeoutMs: s.answerTimeoutMs,
-      doubleEntryAboveDirhams: s.doubleEntryAboveDirhams,
-      depositMaxDirhams: s.depositMaxDirhams,
-      agreedDailyLimitDirhams: s.agreedDailyLimitDirhams,
-      updateFeedUrl: s.updateFeedUrl,
-      ...receiptSettingsOf(s),
-      ...managerSettingsOf(s),
+      ...editableSettingsOf(s),
     }
   }
 

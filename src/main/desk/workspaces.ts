@@ -1,4 +1,5 @@
-import type { DeskStatus, Mode } from '../../shared/contract'
+import type { DeskStatus } from '../../shared/status'
+import type { Mode } from '../../shared/types'
 import type { Logger } from '../log'
 import type { ProxyAddress } from '../reseller/address'
 import type { Credentials } from '../reseller/token-manager'

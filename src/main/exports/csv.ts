@@ -1,7 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises'
-import type { Language } from '../../shared/contract'
 import { formatLyd } from '../../shared/money'
 import type { Report } from '../../shared/reports'
+import type { Language } from '../../shared/types'
 import { closedAfter } from '../atomic-file'
 import { REPORT_LABELS, reportTitle } from '../reports/labels'
 import type { ExportWriter } from './files'

@@ -6,11 +6,11 @@
  * entries-pdf.ts and docs/manager.md ("How the PDF is made, and why").
  */
 import { FSI, LRI, PDI } from '../../shared/bidi-text'
-import type { Language, Mode } from '../../shared/contract'
 import { reportReason } from '../../shared/error-labels'
 import { formatLyd } from '../../shared/money'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import type { ReportEntry } from '../../shared/reports'
+import type { Language, Mode } from '../../shared/types'
 import { codeGroups } from '../../shared/voucher-code'
 import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS, type ReportLabels, transactionIdText } from '../reports/labels'

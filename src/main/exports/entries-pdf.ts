@@ -13,8 +13,8 @@
  */
 import { promisify } from 'node:util'
 import { deflate as deflateCallback } from 'node:zlib'
-import type { Language, Mode } from '../../shared/contract'
 import type { ReportEntry } from '../../shared/reports'
+import type { Language, Mode } from '../../shared/types'
 import { layoutEntryPages, PAGE } from './entries-pdf-layout'
 import { glyphShape, type PdfFace } from './pdf-fonts'
 import type { FaceEncoding } from './pdf-text'

@@ -1,7 +1,7 @@
-import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import { formatPhoneForDisplay } from '../../shared/phone'
 import type { ReportEntry } from '../../shared/reports'
+import type { Language } from '../../shared/types'
 import { codeGroups } from '../../shared/voucher-code'
 import type { EntryRecord } from '../journal/entry-rows'
 import { tripoliDateAndTime } from '../receipts/format'

@@ -1,7 +1,7 @@
-import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import { formatLyd } from '../../shared/money'
 import type { Report } from '../../shared/reports'
+import type { Language } from '../../shared/types'
 import { formatTripoliDateTime } from '../receipts/format'
 import { REPORT_LABELS, reportTitle } from '../reports/labels'
 

@@ -1,4 +1,4 @@
-import type { ReportedLimit } from '../../shared/contract'
+import type { ReportedLimit } from '../../shared/daily-limit'
 import type { Statements } from './statements'
 
 /** The day's own figures and the service's daily-limit refusals (limit_reports): what desk/limits.ts estimates from. */

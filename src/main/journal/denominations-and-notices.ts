@@ -1,4 +1,6 @@
-import type { Denomination, EntryStatus, Mode, Notice } from '../../shared/contract'
+import type { Notice } from '../../shared/journal'
+import type { Denomination } from '../../shared/sale'
+import type { EntryStatus, Mode } from '../../shared/types'
 import type { Statements } from './statements'
 
 /**

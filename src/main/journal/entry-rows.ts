@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
-import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/contract'
 import type { NameConfirmedBy } from '../../shared/customer-view'
 import { formatReceiptNumber } from '../../shared/receipt-number'
+import type { EntryError, EntryKind, EntryStatus, Mode } from '../../shared/types'
 
 /**
  * The entries table's row and its record: a voucher sale or a deposit each, with its money fields. The entry

@@ -1,8 +1,8 @@
-import type { EntryKind, EntryStatus } from '../../shared/contract'
 import { toLatinDigits } from '../../shared/digits'
 import { AppError } from '../../shared/errors'
 import { libyanPhoneStart, normalizeLibyanPhone } from '../../shared/phone'
 import { parseReceiptNumber } from '../../shared/receipt-number'
+import type { EntryKind, EntryStatus } from '../../shared/types'
 import { ENTRY_COLUMNS, type EntryRecord, keptReceipt, records } from './entry-rows'
 import {
   globPrefix,

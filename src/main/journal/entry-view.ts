@@ -1,4 +1,4 @@
-import type { EntryResolution, JournalEntry } from '../../shared/contract'
+import type { EntryResolution, JournalEntry } from '../../shared/types'
 import type { EntryRecord } from './entry-rows'
 
 /** The last 4 digits of a voucher code: what reports and exports may show of it. */

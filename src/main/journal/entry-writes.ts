@@ -1,6 +1,6 @@
-import type { EntryStatus } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import { RECEIPT_PREFIX_ALONE, RECEIPT_PREFIX_TRAINING } from '../../shared/receipt-number'
+import type { EntryStatus } from '../../shared/types'
 import { type EntryRecord, receiptNoOf } from './entry-rows'
 import type { Statements } from './statements'
 

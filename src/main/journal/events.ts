@@ -1,4 +1,4 @@
-import type { JournalEvent, JournalEventType } from '../../shared/contract'
+import type { JournalEvent, JournalEventType } from '../../shared/types'
 import type { Statements } from './statements'
 
 /** The entry_events table: what happened to an entry, append-only (triggers refuse changes). */

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { Mode } from '../../shared/contract'
+import type { Mode } from '../../shared/types'
 
 /**
  * The journal's file of each mode in the data folder (journal-live.sqlite, journal-training.sqlite): named

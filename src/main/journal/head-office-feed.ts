@@ -6,7 +6,7 @@
  * record; the marks go to the meta table.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import type { EntryStatus, JournalEventType } from '../../shared/contract'
+import type { EntryStatus, JournalEventType } from '../../shared/types'
 import { connectionOf } from './connection'
 import { attemptsOf, ENTRY_COLUMNS, type EntryRow, receiptNoOf } from './entry-rows'
 import type { Journal, NewEntry } from './journal'

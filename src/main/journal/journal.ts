@@ -1,13 +1,9 @@
 import type Database from 'better-sqlite3'
-import type {
-  Denomination,
-  EntryKind,
-  EntryStatus,
-  JournalEvent,
-  Notice,
-  ReportedLimit,
-} from '../../shared/contract'
+import type { ReportedLimit } from '../../shared/daily-limit'
 import { AppError } from '../../shared/errors'
+import type { Notice } from '../../shared/journal'
+import type { Denomination } from '../../shared/sale'
+import type { EntryKind, EntryStatus, JournalEvent } from '../../shared/types'
 import { keepConnection } from './connection'
 import {
   addLimitReport,

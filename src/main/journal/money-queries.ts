@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
-import type { EntryKind } from '../../shared/contract'
 import { businessDay } from '../../shared/day'
+import type { EntryKind } from '../../shared/types'
 import { ENTRY_COLUMNS, type EntryRecord, type EntryRow, records, toRecord } from './entry-rows'
 import { phoneReversed } from './search-keys'
 import type { Statements } from './statements'

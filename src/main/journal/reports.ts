@@ -1,4 +1,4 @@
-import type { EntryKind, EntryStatus } from '../../shared/contract'
+import type { EntryKind, EntryStatus } from '../../shared/types'
 import { ENTRY_COLUMNS, type EntryRecord, records } from './entry-rows'
 import type { Statements } from './statements'
 

@@ -1,5 +1,6 @@
-import type { DeskArgs, EntryResolution } from '../../shared/contract'
+import type { DeskArgs } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { EntryResolution } from '../../shared/types'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import type { CallContext, Workspace } from '../desk/workspace'
 import { BACKGROUND_WINDOW_MS, stamp } from '../desk/workspace'

@@ -1,12 +1,6 @@
-import type {
-  JournalEntry,
-  Language,
-  PrinterSettings,
-  PrintResult,
-  ReceiptPreview,
-} from '../../shared/contract'
 import { AppError } from '../../shared/errors'
-import type { CodeShownVia } from '../../shared/types'
+import type { PrinterSettings, PrintResult, ReceiptPreview } from '../../shared/receipts'
+import type { CodeShownVia, JournalEntry, Language } from '../../shared/types'
 import { saveFileAtomically } from '../atomic-file'
 import type { DeskCore, FeatureHandlers } from '../desk/core'
 import type { CallContext, Workspace } from '../desk/workspace'

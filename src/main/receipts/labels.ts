@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/contract'
+import type { Language } from '../../shared/types'
 
 /** Every word printed on a receipt, in both languages. Figures and codes stay in Latin digits. */
 export interface ReceiptLabels {

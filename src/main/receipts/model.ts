@@ -1,4 +1,4 @@
-import type { JournalEntry, Language } from '../../shared/contract'
+import type { JournalEntry, Language } from '../../shared/types'
 import type { PaperWidthMm } from '../printing/paper'
 
 /** From settings: printed at the top of every receipt. */

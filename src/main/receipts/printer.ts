@@ -1,5 +1,5 @@
-import type { PrinterSettings } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
+import type { PrinterSettings } from '../../shared/receipts'
 import type { Logger } from '../log'
 import { encodeReceiptJob } from '../printing/escpos'
 import type { MonochromeImage } from '../printing/monochrome'

@@ -1,4 +1,3 @@
-import type { EntryKind, EntryStatus, Mode } from '../../shared/contract'
 import { addDays } from '../../shared/day'
 import {
   type ClerkTotals,
@@ -10,6 +9,7 @@ import {
   type Tally,
   type ZInfo,
 } from '../../shared/reports'
+import type { EntryKind, EntryStatus, Mode } from '../../shared/types'
 import { isOpenStatus } from '../../shared/types'
 import type { EntryRecord } from '../journal/entry-rows'
 import { codeLast4 } from '../journal/entry-view'

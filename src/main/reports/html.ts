@@ -1,4 +1,3 @@
-import type { Language } from '../../shared/contract'
 import { dayToIsoDate } from '../../shared/day'
 import { reportReason } from '../../shared/error-labels'
 import { formatLyd } from '../../shared/money'
@@ -12,6 +11,7 @@ import {
   salesWithLate,
   type Tally,
 } from '../../shared/reports'
+import type { Language } from '../../shared/types'
 import { codeGroups } from '../../shared/voucher-code'
 import { type PaperWidthMm, printableWidthDots } from '../printing/paper'
 import { RECEIPT_FONT_FAMILY, type ReceiptFonts } from '../receipts/fonts'

@@ -1,8 +1,8 @@
 import { isolatedLtr } from '../../shared/bidi-text'
-import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/contract'
 import { CONFIRMED_BY_DUPLICATE } from '../../shared/error-labels'
 import { LATE_OUTCOME_WORDS } from '../../shared/late-outcome-words'
 import type { Report, ReportType } from '../../shared/reports'
+import type { EntryKind, EntryStatus, Language, Mode } from '../../shared/types'
 
 /** Every word of a report, printed, exported or saved as PDF, in both languages. Figures stay Latin digits.
  * English is the reference: its shape is the type, so the Arabic must have every word. */

@@ -1,6 +1,6 @@
-import type { Mode } from '../../shared/contract'
 import { AppError } from '../../shared/errors'
 import type { Report, ZSummary } from '../../shared/reports'
+import type { Mode } from '../../shared/types'
 import type { Journal } from '../journal/journal'
 import { computeLate, computeReport } from './compute'
 

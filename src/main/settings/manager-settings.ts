@@ -1,18 +1,6 @@
-import type { BackupSettings } from '../../shared/backups'
 import { AppError } from '../../shared/errors'
-import type { ManagerSettings } from '../../shared/people'
+import { type BackupSettings, type ManagerSettings, SETTING_DEFAULTS } from '../../shared/settings'
 import { checkOutputFolder } from '../output-path'
-
-/**
- * Lock after 10 idle minutes; clerks reprint for 15 minutes after a sale; a repeated sale request gets its
- * code back for 2 minutes; no backups until a folder is chosen, and backups encrypted.
- */
-export const DEFAULT_MANAGER_SETTINGS: ManagerSettings = {
-  autoLockMinutes: 10,
-  reprintWindowMinutes: 15,
-  replayRevealMinutes: 2,
-  backup: { folder: null, daily: false, keep: 7, plain: false },
-}
 
 function int(v: unknown, min: number, max: number, fallback: number): number {
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : fallback
@@ -20,7 +8,7 @@ function int(v: unknown, min: number, max: number, fallback: number): number {
 
 /** The manager tools' settings from a stored file: known values only, defaults for the rest. */
 export function sanitizeManagerSettings(raw: Record<string, unknown>): ManagerSettings {
-  const d = DEFAULT_MANAGER_SETTINGS
+  const d = SETTING_DEFAULTS
   const b = raw.backup && typeof raw.backup === 'object' ? (raw.backup as Record<string, unknown>) : {}
   const folder = typeof b.folder === 'string' && b.folder.trim() !== '' ? b.folder.trim() : null
   return {
@@ -35,16 +23,6 @@ export function sanitizeManagerSettings(raw: Record<string, unknown>): ManagerSe
       // Plain only when a manager said so: anything else (an older file, a damaged value) is encrypted.
       plain: b.plain === true,
     },
-  }
-}
-
-/** The manager settings as the renderer sees them (nothing here is secret). */
-export function managerSettingsOf(s: ManagerSettings): ManagerSettings {
-  return {
-    autoLockMinutes: s.autoLockMinutes,
-    reprintWindowMinutes: s.reprintWindowMinutes,
-    replayRevealMinutes: s.replayRevealMinutes,
-    backup: { ...s.backup },
   }
 }
 

@@ -1,21 +1,7 @@
-import {
-  type OutletDetails,
-  type PrinterSettings,
-  RECEIPT_LOGO_MAX_CHARS,
-  RECEIPT_LOGO_PATTERN,
-  type ReceiptSettings,
-} from '../../shared/contract'
 import { formatPrinterAddress, parsePrinterAddress } from '../../shared/printer-address'
-
-/** A new terminal has no printer: receipts are shown and saved as PDF until one is set up. */
-export const DEFAULT_RECEIPT_SETTINGS: ReceiptSettings = {
-  printer: { kind: 'none', widthMm: 80 },
-  autoPrint: false,
-  outlet: { name: '', address: '', phone: '' },
-  redemptionHint: '',
-  receiptLanguage: null,
-  logo: null,
-}
+import { RECEIPT_LOGO_MAX_CHARS, RECEIPT_LOGO_PATTERN } from '../../shared/receipt-logo'
+import type { OutletDetails, PrinterSettings } from '../../shared/receipts'
+import { type ReceiptSettings, SETTING_DEFAULTS } from '../../shared/settings'
 
 const text = (v: unknown, max: number): string => (typeof v === 'string' ? v.trim().slice(0, max) : '')
 
@@ -42,30 +28,20 @@ function outletFrom(raw: unknown): OutletDetails {
  * printer code reads, and a working default for anything missing or unreadable.
  */
 export function sanitizeReceiptSettings(raw: Record<string, unknown>): ReceiptSettings {
+  const d = SETTING_DEFAULTS
   return {
     printer: printerFrom(raw.printer),
-    autoPrint: raw.autoPrint === true,
+    autoPrint: typeof raw.autoPrint === 'boolean' ? raw.autoPrint : d.autoPrint,
     outlet: outletFrom(raw.outlet),
-    redemptionHint: typeof raw.redemptionHint === 'string' ? raw.redemptionHint.slice(0, 500) : '',
+    redemptionHint:
+      typeof raw.redemptionHint === 'string' ? raw.redemptionHint.slice(0, 500) : d.redemptionHint,
     receiptLanguage:
-      raw.receiptLanguage === 'ar' || raw.receiptLanguage === 'en' ? raw.receiptLanguage : null,
+      raw.receiptLanguage === 'ar' || raw.receiptLanguage === 'en' ? raw.receiptLanguage : d.receiptLanguage,
     logo:
       typeof raw.logo === 'string' &&
       raw.logo.length <= RECEIPT_LOGO_MAX_CHARS &&
       RECEIPT_LOGO_PATTERN.test(raw.logo)
         ? raw.logo
-        : null,
-  }
-}
-
-/** The receipt settings as the renderer sees them (all of them: nothing here is secret). */
-export function receiptSettingsOf(s: ReceiptSettings): ReceiptSettings {
-  return {
-    printer: s.printer,
-    autoPrint: s.autoPrint,
-    outlet: s.outlet,
-    redemptionHint: s.redemptionHint,
-    logo: s.logo,
-    receiptLanguage: s.receiptLanguage,
+        : d.logo,
   }
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { PasswordStorage } from '../../shared/contract'
+import type { PasswordStorage } from '../../shared/types'
 import { writeFileAtomically } from '../atomic-file'
 
 /**

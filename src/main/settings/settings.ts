@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
-import type { Language, Mode, ReceiptSettings } from '../../shared/contract'
 import type { CustomerDisplaySettings } from '../../shared/customer-view'
-import { DEFAULT_DEPOSIT_RULES } from '../../shared/deposit-rules'
 import type { HeadOfficeSettings } from '../../shared/head-office'
-import { MAX_DIRHAMS, MIN_DEPOSIT_DIRHAMS } from '../../shared/money'
-import type { ManagerSettings } from '../../shared/people'
-import type { PhoneFormat } from '../../shared/phone'
+import {
+  EDITABLE_SETTING_KEYS,
+  type EditableSettings,
+  editableSettings,
+  SETTING_DEFAULTS,
+} from '../../shared/settings'
+import type { Mode } from '../../shared/types'
 import { normalizeUpdateFeedUrl } from '../../shared/updates'
 import { writeFileAtomically } from '../atomic-file'
 import {
@@ -13,50 +15,29 @@ import {
   sanitizeCustomerDisplaySettings,
 } from './customer-display-settings'
 import { sanitizeHeadOfficeSettings } from './head-office-settings'
-import { DEFAULT_MANAGER_SETTINGS, sanitizeManagerSettings } from './manager-settings'
-import { DEFAULT_RECEIPT_SETTINGS, sanitizeReceiptSettings } from './receipt-settings'
+import { sanitizeManagerSettings } from './manager-settings'
+import { sanitizeReceiptSettings } from './receipt-settings'
 
-/** What the desk keeps between runs. Never a password or a token: those go through the secret store. */
-export interface StoredSettings extends ReceiptSettings, ManagerSettings {
+/**
+ * What the desk keeps between runs: the settings a manager edits (shared/settings.ts, where each is defined
+ * once with its default) and what only main keeps. Never a password or a token: those go through the secret
+ * store.
+ */
+export interface StoredSettings extends EditableSettings {
   mode: Mode
   live: { baseUrl: string; username: string; proxyUrl: string | null } | null
-  tokenLifetimeHours: number
-  phoneFormat: PhoneFormat
-  language: Language | null
-  connectTimeoutMs: number
-  answerTimeoutMs: number
-  doubleEntryAboveDirhams: number
-  depositMaxDirhams: number
-  agreedDailyLimitDirhams: number | null
-  updateFeedUrl: string | null
   /** The head office this terminal sends its journal to; null: none (the default). */
   headOffice: HeadOfficeSettings | null
   /** The screen facing the customer (docs/customer-display.md). */
   customerDisplay: CustomerDisplaySettings
 }
 
-/**
- * 5,000 LYD: far above a counter deposit, far below a phone number typed into the amount field
- * (941234567 LYD). A manager changes it in Settings.
- */
-export const DEFAULT_DEPOSIT_MAX_DIRHAMS = DEFAULT_DEPOSIT_RULES.depositMaxDirhams
-
 export const DEFAULT_SETTINGS: StoredSettings = {
   mode: 'training',
   live: null,
-  tokenLifetimeHours: 24,
-  phoneFormat: 'national',
-  language: null,
-  connectTimeoutMs: 10_000,
-  answerTimeoutMs: 30_000,
-  doubleEntryAboveDirhams: DEFAULT_DEPOSIT_RULES.doubleEntryAboveDirhams,
-  depositMaxDirhams: DEFAULT_DEPOSIT_MAX_DIRHAMS,
-  agreedDailyLimitDirhams: null,
-  updateFeedUrl: null,
   headOffice: null,
   customerDisplay: DEFAULT_CUSTOMER_DISPLAY_SETTINGS,
-  ...DEFAULT_RECEIPT_SETTINGS,
-  ...DEFAULT_MANAGER_SETTINGS,
+  ...SETTING_DEFAULTS,
 }
 
 export interface SettingsStore {
@@ -64,10 +45,23 @@ export interface SettingsStore {
   update(patch: Partial<StoredSettings>): StoredSettings
 }
 
-/** Only keys we know, with values of the right type: a hand-edited or older file never breaks start-up. */
+/** The settings everyone reads (getSettings), as stored: every editable one, nothing only main keeps. */
+export function editableSettingsOf(s: StoredSettings): EditableSettings {
+  return Object.fromEntries(EDITABLE_SETTING_KEYS.map((key) => [key, s[key]])) as unknown as EditableSettings
+}
+
+/**
+ * Only keys we know, with values of the right type: a hand-edited or older file never breaks start-up. A
+ * setting is read with its own check (shared/settings.ts), its default when that fails; the few below are
+ * read more leniently than a manager may set them, so files written before their checks still load.
+ */
 export function sanitizeSettings(raw: unknown): StoredSettings {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
   const out: StoredSettings = { ...DEFAULT_SETTINGS }
+  for (const key of EDITABLE_SETTING_KEYS) {
+    const read = editableSettings.shape[key].safeParse(r[key])
+    if (read.success) (out as unknown as Record<string, unknown>)[key] = read.data
+  }
   if (r.mode === 'live' || r.mode === 'training') out.mode = r.mode
   const live = r.live as Record<string, unknown> | null | undefined
   if (live && typeof live.baseUrl === 'string' && typeof live.username === 'string') {
@@ -79,24 +73,12 @@ export function sanitizeSettings(raw: unknown): StoredSettings {
   }
   const int = (v: unknown, min: number, max: number): number | null =>
     typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v : null
-  out.tokenLifetimeHours = int(r.tokenLifetimeHours, 1, 672) ?? out.tokenLifetimeHours
-  if (
-    r.phoneFormat === 'national' ||
-    r.phoneFormat === 'international' ||
-    r.phoneFormat === 'international-plus'
-  ) {
-    out.phoneFormat = r.phoneFormat
-  }
-  if (r.language === 'ar' || r.language === 'en' || r.language === null) out.language = r.language
-  out.connectTimeoutMs = int(r.connectTimeoutMs, 100, 120_000) ?? out.connectTimeoutMs
-  out.answerTimeoutMs = int(r.answerTimeoutMs, 100, 300_000) ?? out.answerTimeoutMs
+  const d = SETTING_DEFAULTS
+  out.connectTimeoutMs = int(r.connectTimeoutMs, 100, 120_000) ?? d.connectTimeoutMs
+  out.answerTimeoutMs = int(r.answerTimeoutMs, 100, 300_000) ?? d.answerTimeoutMs
   out.doubleEntryAboveDirhams =
-    int(r.doubleEntryAboveDirhams, 0, Number.MAX_SAFE_INTEGER) ?? out.doubleEntryAboveDirhams
-  out.depositMaxDirhams = int(r.depositMaxDirhams, MIN_DEPOSIT_DIRHAMS, MAX_DIRHAMS) ?? out.depositMaxDirhams
-  if (r.agreedDailyLimitDirhams === null) out.agreedDailyLimitDirhams = null
-  else
-    out.agreedDailyLimitDirhams =
-      int(r.agreedDailyLimitDirhams, 1, MAX_DIRHAMS) ?? out.agreedDailyLimitDirhams
+    int(r.doubleEntryAboveDirhams, 0, Number.MAX_SAFE_INTEGER) ?? d.doubleEntryAboveDirhams
+  out.updateFeedUrl = d.updateFeedUrl
   if (typeof r.updateFeedUrl === 'string') {
     try {
       out.updateFeedUrl = normalizeUpdateFeedUrl(r.updateFeedUrl)

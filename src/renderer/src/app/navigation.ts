@@ -1,7 +1,7 @@
 /** Navigation: the screens, who may open which, the keys that open them, and the screen open now. */
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Language } from '../../../shared/contract'
 import type { Role } from '../../../shared/people'
+import type { Language } from '../../../shared/types'
 
 export const SCREENS = ['sell', 'deposit', 'journal', 'settings', 'manager'] as const
 export type Screen = (typeof SCREENS)[number]

@@ -3,9 +3,10 @@
  * tests build the same stores from their factories with a fake api.
  */
 import type { StoreApi } from 'zustand/vanilla'
-import type { Language, Settings } from '../../../shared/contract'
 import { businessDay } from '../../../shared/day'
 import { depositRulesOf } from '../../../shared/deposit-rules'
+import type { Settings } from '../../../shared/settings'
+import type { Language } from '../../../shared/types'
 import { followCustomerDisplay } from '../features/customer-display/follow'
 import { createCustomerDisplayCardStore } from '../features/customer-display/store'
 import { createDepositStore } from '../features/deposit/store'

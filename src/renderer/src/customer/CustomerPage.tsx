@@ -1,5 +1,4 @@
 import { Fragment, useEffect, useLayoutEffect, useState } from 'react'
-import type { Language } from '../../../shared/contract'
 import {
   CUSTOMER_VIEW_EVENT,
   CUSTOMER_YES_FRAGMENT,
@@ -7,6 +6,7 @@ import {
   type CustomerView,
 } from '../../../shared/customer-view'
 import { DIRHAMS_PER_LYD, formatLyd } from '../../../shared/money'
+import type { Language } from '../../../shared/types'
 import { customerAr } from '../i18n/customer-ar'
 import { type CustomerMessages, customerEn } from '../i18n/customer-en'
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/contract'
+import type { Language } from '../../../shared/types'
 import { plural } from './plural'
 
 /**

@@ -1,14 +1,14 @@
+import { ERROR_LABELS } from '../../../shared/error-labels'
+import type { ErrorCode } from '../../../shared/errors'
+import type { PrinterFailureReason, PrinterSettings } from '../../../shared/receipts'
 import type {
+  CodeShownVia,
   EntryKind,
   EntryStatus,
   JournalEventType,
   Language,
-  PrinterFailureReason,
-  PrinterSettings,
-} from '../../../shared/contract'
-import { ERROR_LABELS } from '../../../shared/error-labels'
-import type { ErrorCode } from '../../../shared/errors'
-import type { CodeShownVia, ResendBy } from '../../../shared/types'
+  ResendBy,
+} from '../../../shared/types'
 import { amountInWords } from './amount-words'
 import { customerDeskEn } from './customer-desk-en'
 import { headOfficeEn } from './head-office-en'

@@ -1,5 +1,5 @@
-import type { Language } from '../../../shared/contract'
 import { isErrorCode } from '../../../shared/errors'
+import type { Language } from '../../../shared/types'
 import { ar } from './ar'
 import { en, type Messages } from './en'
 

@@ -1,8 +1,8 @@
 import { isolated } from '../../../shared/bidi-text'
-import type { EntryKind, ResolutionOutcome } from '../../../shared/contract'
 import { LATE_OUTCOME_WORDS } from '../../../shared/late-outcome-words'
 import type { Role } from '../../../shared/people'
 import type { ExportFormat, ReportType } from '../../../shared/reports'
+import type { EntryKind, ResolutionOutcome } from '../../../shared/types'
 import { plural } from './plural'
 
 /** The manager tools' texts in English, the reference for manager-ar.ts (a missing key is a compile error). */

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/contract'
+import type { Language } from '../../../shared/types'
 
 /**
  * A count in words, in the forms each language has: English two (one, other), Arabic six (zero, one, two,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import type { DailyLimit, JournalEntry } from '../../../shared/contract'
+import type { DailyLimit } from '../../../shared/daily-limit'
+import type { JournalEntry } from '../../../shared/types'
 import type { Messages } from '../i18n/en'
 import { useT } from '../i18n/use'
 import { Facts, Panel } from './controls'

@@ -1,5 +1,5 @@
-import type { JournalEntry } from '../../../shared/contract'
 import type { AppErrorData } from '../../../shared/errors'
+import type { JournalEntry } from '../../../shared/types'
 import { errorMessage } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
 import { isOpen } from './entry'

@@ -1,5 +1,5 @@
-import type { JournalEntry } from '../../../shared/contract'
 import { type RefusalFigures, refusalFiguresOf } from '../../../shared/limit-refusal'
+import type { JournalEntry } from '../../../shared/types'
 import { isOpenStatus } from '../../../shared/types'
 
 /** An entry whose outcome is not known yet (shared/types: what "open" means, once). */

@@ -3,11 +3,12 @@
  * Latin digits with a `.` decimal point in both languages (as Libyan receipts print them); dates follow the
  * language's wording but keep Latin digits, in the outlet's time zone.
  */
-import type { Language } from '../../../shared/contract'
+
 import { BUSINESS_TIME_ZONE, dayToIsoDate, isValidDay } from '../../../shared/day'
 import { toLatinDigits } from '../../../shared/digits'
 import { formatLyd } from '../../../shared/money'
 import { formatPhoneForDisplay } from '../../../shared/phone'
+import type { Language } from '../../../shared/types'
 import { codeGroups } from '../../../shared/voucher-code'
 
 export { formatLyd }

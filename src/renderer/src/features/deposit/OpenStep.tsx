@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { JournalEntry } from '../../../../shared/contract'
+import type { JournalEntry } from '../../../../shared/types'
 import { depositStore, openEntry } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Panel, SettledButton } from '../../ui/controls'

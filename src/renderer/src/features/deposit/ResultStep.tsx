@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { JournalEntry } from '../../../../shared/contract'
+import type { JournalEntry } from '../../../../shared/types'
 import { depositStore, statusStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Button, Facts, Panel, SettledButton } from '../../ui/controls'

@@ -1,10 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { CustomerLookup, DailyLimit, DeskApi, JournalEntry } from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
 import type { NameConfirmedBy } from '../../../../shared/customer-view'
+import type { DailyLimit } from '../../../../shared/daily-limit'
+import type { CustomerLookup } from '../../../../shared/deposit'
 import type { DepositRules } from '../../../../shared/deposit-rules'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import { MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
 import { normalizeLibyanPhone } from '../../../../shared/phone'
+import type { JournalEntry } from '../../../../shared/types'
 import { canRetry, isLimitRefusal, isOpen, type LastOperation, lastOperationOf } from '../../ui/entry'
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import type { Language } from '../../../../shared/contract'
 import type { HeadOfficeStatus } from '../../../../shared/head-office'
+import type { Language } from '../../../../shared/types'
 import { headOfficeStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'

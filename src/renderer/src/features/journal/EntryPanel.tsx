@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import { useStore } from 'zustand'
-import type { JournalEntry, JournalEvent, Language } from '../../../../shared/contract'
 import { errorLabel } from '../../../../shared/error-labels'
+import type { JournalEntry, JournalEvent, Language } from '../../../../shared/types'
 import { journalStore } from '../../app/stores'
 import type { Messages } from '../../i18n/en'
 import { useLanguage, useT } from '../../i18n/use'

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react'
 import { useStore } from 'zustand'
-import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/contract'
+import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/types'
 import { journalStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'

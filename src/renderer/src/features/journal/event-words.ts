@@ -1,6 +1,6 @@
-import type { JournalEvent, Language } from '../../../../shared/contract'
 import { errorLabel } from '../../../../shared/error-labels'
 import { formatLyd } from '../../../../shared/money'
+import type { JournalEvent, Language } from '../../../../shared/types'
 import type { Messages } from '../../i18n'
 
 /** Why an app stopped, as main records it at recovery, in words of the screen's language. */

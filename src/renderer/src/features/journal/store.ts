@@ -1,13 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  DeskApi,
-  DeskInput,
-  EntryDetail,
-  EntryKind,
-  EntryStatus,
-  JournalEntry,
-} from '../../../../shared/contract'
+import type { DeskApi, DeskInput } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { EntryDetail } from '../../../../shared/journal'
+import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/types'
 
 export const JOURNAL_PAGE_SIZE = 200
 

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DeskApi, Language } from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import type { ExportFormat, ExportJob, Report, ReportScopeName, ZSummary } from '../../../../shared/reports'
+import type { Language } from '../../../../shared/types'
 
 type Busy = 'report' | 'close' | 'print' | 'export' | null
 export type ReportAction = Exclude<Busy, null>

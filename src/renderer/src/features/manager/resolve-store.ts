@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DeskApi, DeskInput, JournalEntry } from '../../../../shared/contract'
+import type { DeskApi, DeskInput } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { JournalEntry } from '../../../../shared/types'
 
 export interface ResolveState {
   busy: boolean

@@ -1,5 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DeskApi, JournalEntry, Notice } from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
+import type { Notice } from '../../../../shared/journal'
+import type { JournalEntry } from '../../../../shared/types'
 
 export interface ShownNotice {
   notice: Notice

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { JournalEntry } from '../../../../shared/contract'
+import type { JournalEntry } from '../../../../shared/types'
 import { printingStore, settingsStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
 import { Button, SettledButton } from '../../ui/controls'

@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
-import type { JournalEntry, Settings } from '../../../../shared/contract'
+import type { Settings } from '../../../../shared/settings'
+import type { JournalEntry } from '../../../../shared/types'
 
 /**
  * Auto-print (a setting): the moment a sale or deposit the clerk is waiting on turns out issued or

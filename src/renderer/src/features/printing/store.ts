@@ -1,13 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { DeskApi } from '../../../../shared/contract'
+import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import type {
-  DeskApi,
-  Language,
   PrinterSettings,
   PrintResult,
   ReceiptPreview,
   SystemPrinterEntry,
-} from '../../../../shared/contract'
-import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+} from '../../../../shared/receipts'
+import type { Language } from '../../../../shared/types'
 import { sameAnswer } from '../../app/same-answer'
 
 /** The last print of an entry in this session, for the line beside its Print button. */

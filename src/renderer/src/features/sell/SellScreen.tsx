@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import type { JournalEntry } from '../../../../shared/contract'
+import type { JournalEntry } from '../../../../shared/types'
 import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
 import { Badge, Button, Facts, Kbd, Panel, SettledButton } from '../../ui/controls'

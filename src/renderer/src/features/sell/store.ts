@@ -1,13 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  DailyLimit,
-  Denomination,
-  DenominationList,
-  DeskApi,
-  JournalEntry,
-  Mode,
-} from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
+import type { DailyLimit } from '../../../../shared/daily-limit'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { Denomination, DenominationList } from '../../../../shared/sale'
+import type { JournalEntry, Mode } from '../../../../shared/types'
 import { isLimitRefusal, type LastOperation, lastOperationOf } from '../../ui/entry'
 
 export type SellStep = 'choose' | 'confirm' | 'sending' | 'result'

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { Language } from '../../../../shared/contract'
+import type { Language } from '../../../../shared/types'
 import { appStore, chooseLanguage, settingsStore } from '../../app/stores'
 import { MESSAGES } from '../../i18n'
 import { useT } from '../../i18n/use'

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DeskApi, VersionInfo } from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
+import type { VersionInfo } from '../../../../shared/status'
 import { sameAnswer } from '../../app/same-answer'
 
 export interface AboutState {

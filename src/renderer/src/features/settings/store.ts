@@ -1,13 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type {
-  ConnectionTest,
-  DeskApi,
-  DeskInput,
-  DeskStatus,
-  Language,
-  Settings,
-} from '../../../../shared/contract'
+import type { DeskApi, DeskInput } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { Settings } from '../../../../shared/settings'
+import type { ConnectionTest, DeskStatus } from '../../../../shared/status'
+import type { Language } from '../../../../shared/types'
 import { sameAnswer } from '../../app/same-answer'
 
 export interface LiveForm {

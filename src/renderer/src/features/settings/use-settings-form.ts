@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Settings } from '../../../../shared/contract'
+import type { Settings } from '../../../../shared/settings'
 import { settingsStore } from '../../app/stores'
 import type { SettingsForm } from './store'
 

@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DailyLimit, DeskApi, DeskStatus } from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
+import type { DailyLimit } from '../../../../shared/daily-limit'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { DeskStatus } from '../../../../shared/status'
 import { sameAnswer } from '../../app/same-answer'
 
 /** The PC clock may drift this far from the service's before the clerk is warned. */

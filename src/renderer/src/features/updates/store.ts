@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { DeskApi, Settings } from '../../../../shared/contract'
+import type { DeskApi } from '../../../../shared/contract'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
+import type { Settings } from '../../../../shared/settings'
 import type { UpdateStatus } from '../../../../shared/updates'
 
 /** The Updates card in Settings: the version, the update's state, Check now, Install now, the feed address. */
