@@ -17,7 +17,13 @@ import { HEAD_OFFICE_SCHEMA_VERSION } from '../../../src/head-office/schema'
 import { businessDay } from '../../../src/shared/day'
 import { startTestDesk, type TestDesk } from '../../helpers/desk'
 import { QUICK_SYNC, waitSynced } from '../../helpers/head-office'
-import { giveToServer, makeTlsFiles, type PgCluster, pgBinDir, startPgCluster } from '../../helpers/pg-cluster'
+import {
+  giveToServer,
+  makeTlsFiles,
+  type PgCluster,
+  pgBinDir,
+  startPgCluster,
+} from '../../helpers/pg-cluster'
 
 const run = promisify(execFile)
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx')

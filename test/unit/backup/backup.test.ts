@@ -10,7 +10,9 @@ vi.mock('better-sqlite3', async (importOriginal) =>
 )
 
 const { default: Database } = await import('better-sqlite3')
-const { fileSource, hasBackupOfDay, listBackups, makeBackup } = await import('../../../src/main/backup/backup')
+const { fileSource, hasBackupOfDay, listBackups, makeBackup } = await import(
+  '../../../src/main/backup/backup'
+)
 const { verifyBackup } = await import('../../../src/main/backup/restore')
 
 const dirs: string[] = []

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { NO_BUILD_FEED } from '../../../electron-builder'
-import { effectiveFeed, readBuildFeed, readBuildPublishers, updateMarker } from '../../../src/main/updates/feed'
+import {
+  effectiveFeed,
+  readBuildFeed,
+  readBuildPublishers,
+  updateMarker,
+} from '../../../src/main/updates/feed'
 import { normalizeUpdateFeedUrl } from '../../../src/shared/updates'
 
 const dir = mkdtempSync(join(tmpdir(), 'update-feed-'))
