@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DeskCore } from '../../../src/main/desk/core'
-import { silentLogger } from '../../../src/main/log'
+import { createLogger, MemorySink } from '../../../src/main/log'
 import { DEFAULT_SETTINGS } from '../../../src/main/settings/settings'
 
 // A backup folder on a share that has gone away: listing it waits until the test lets it fail (or answer),
@@ -191,6 +191,7 @@ describe('the daily backup', () => {
     journal.close()
     // The backups' part of the desk over a core that always answers (the whole desk's own stop closes the
     // journals, which would hide a backup that starts after it).
+    const logged = new MemorySink()
     const core = {
       active: () => ({
         mode: 'training',
@@ -201,7 +202,7 @@ describe('the daily backup', () => {
         throw new Error('not used here')
       },
       settings: () => ({ ...DEFAULT_SETTINGS, backup: { folder, daily: true, keep: 7, plain: false } }),
-      log: silentLogger,
+      log: createLogger(logged),
       dataDir: data,
     } as unknown as DeskCore
     // A key is there: what keeps the copy from being made is the stop, nothing else.
@@ -219,7 +220,11 @@ describe('the daily backup', () => {
     await backups.stop()
     // …and when it answers (no backup there yet), nothing is copied any more.
     for (const w of share.waiting.splice(0)) w.answer()
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // The check that waited has seen the stop (a check that went on to copy would never say so).
+    await vi.waitFor(
+      () => expect(logged.lines.join('\n')).toContain('no daily backup: the desk is stopping'),
+      { timeout: 10_000, interval: 10 },
+    )
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([])
   })
 })

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index'
+import { CHAIN_CLOCK_MARGIN_MS } from '../../../src/shared/head-office'
 import { AHMED, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../../helpers/desk'
 import {
   depositTo,
@@ -47,6 +48,18 @@ beforeAll(async () => {
   await joinHeadOffice(a, ho, await ho.terminal('Counter A'))
 })
 
+/**
+ * The service's clock moved on past the clocks' margin (CHAIN_CLOCK_MARGIN_MS, 5 s) and half a second more, as
+ * 5.5 s of waiting did: each desk takes the service's time from the Date header of its next answer, so what it
+ * journals from then on is that much later than everything before. A desk that kept its old time would
+ * journal a refusal inside the margin and count the sales before it again: the figures below would differ.
+ */
+let clockAheadMs = 0
+function pastTheClocksMargin(): void {
+  clockAheadMs += CHAIN_CLOCK_MARGIN_MS + 500
+  sandbox.controls.setClockOffset(clockAheadMs)
+}
+
 afterAll(async () => {
   await a?.close()
   await b?.close()
@@ -60,7 +73,6 @@ describe("a daily-limit refusal at one counter, with another counter's sales alr
     // A sells; B joins after, so B's one read of the chain counts A's whole day (no report yet at B).
     await depositTo(a, MOHAMED, 20_000)
     await a.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
-    const soldAt = Date.now()
     await waitSynced(a)
     await joinHeadOffice(b, ho, await ho.terminal('Counter B'))
     await waitSynced(b)
@@ -69,7 +81,8 @@ describe("a daily-limit refusal at one counter, with another counter's sales alr
     expect(aUsed).toBe(120_000)
     expect(before.chain?.otherUsedSinceReportDirhams).toBe(aUsed)
     // Every sale of A is more than the clocks' margin (5 s) before the report to come: none counts after it.
-    await new Promise((r) => setTimeout(r, Math.max(0, soldAt + 5_500 - Date.now())))
+    // The service's clock moves on past it (B learns it from the lookup's answer, before it journals).
+    pastTheClocksMargin()
     const reads = b.desk.headOffice.sync.chainReads
 
     const refused = await depositTo(b, AHMED, 5_000_000)
@@ -127,11 +140,10 @@ describe("a daily-limit refusal at one counter, with another counter's sales alr
     await c.call('generateVoucher', { denominationId: 6, valueDirhams: 100_000 })
     expect((await c.call('getDailyLimit')).estimatedRemainingDirhams).toBe(remaining - 100_000)
     await depositTo(a, MOHAMED, 20_000)
-    const soldAt = Date.now()
     await settle(a, c)
     expect((await c.call('getDailyLimit')).estimatedRemainingDirhams).toBe(remaining - 120_000)
-    // Use within the clocks' margin (5 s) before a report is counted again after it, erring low: wait past it.
-    await new Promise((r) => setTimeout(r, Math.max(0, soldAt + 5_500 - Date.now())))
+    // Use within the clocks' margin (5 s) before a report is counted again after it, erring low: past it.
+    pastTheClocksMargin()
 
     // A later refusal, at A: C estimates from that one, whose figures already hold every sale before it.
     const refusedAtA = await depositTo(a, AHMED, 5_000_000)

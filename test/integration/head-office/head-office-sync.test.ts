@@ -380,16 +380,23 @@ describe('two desks, one head office', () => {
       ) as { service_account: string }
     ).service_account
     await ho.terminal('Old counter')
-    const now = new Date().toISOString()
-    // What an older desk sends: its entries, never a word of presence.
+    // What an older desk sends: its entries, never a word of presence. The counter was made, and its entry
+    // journaled and received longer ago than a counter may stay quiet (QUICK_SYNC.silentAfterMs), as if that
+    // long had passed since.
+    const quietMs = QUICK_SYNC.silentAfterMs + 100
+    const then = new Date(Date.now() - quietMs).toISOString()
+    await ho.query(
+      `UPDATE headoffice.terminals SET created_at = clock_timestamp() - $1 * interval '1 millisecond'
+       WHERE name = 'Old counter'`,
+      [quietMs],
+    )
     await ho.query(
       `INSERT INTO headoffice.entries (terminal, id, kind, mode, created_at, created_pc_at, day, service_account,
-         amount_dirhams, digest)
-       VALUES ('Old counter', 'old-1', 'voucher', 'live', $1, $1, $2, $3, 5000, 'x')`,
-      [now, businessDay(Date.now()), account],
+         amount_dirhams, digest, received_at)
+       VALUES ('Old counter', 'old-1', 'voucher', 'live', $1, $1, $2, $3, 5000, 'x',
+         clock_timestamp() - $4 * interval '1 millisecond')`,
+      [then, businessDay(Date.now()), account, quietMs],
     )
-    await settle(b, a)
-    await new Promise((r) => setTimeout(r, 1600))
     await settle(b, a)
     const chain = (await a.call('getDailyLimit')).chain
     expect(chain?.terminals.find((t) => t.terminal === 'Old counter')).toMatchObject({ heardAt: null })
