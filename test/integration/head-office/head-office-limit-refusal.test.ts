@@ -6,7 +6,7 @@
  * - a refusal at one counter reaches the others (head office schema 3), which estimate from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index'
+import type { Sandbox } from '../../../src/sandbox/index'
 import { CHAIN_CLOCK_MARGIN_MS } from '../../../src/shared/head-office'
 import { AHMED, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../../helpers/desk'
 import {
@@ -14,11 +14,13 @@ import {
   joinHeadOffice,
   QUICK_SYNC,
   settle,
-  startHeadOffice,
+  startChain,
+  type TestChain,
   type TestHeadOffice,
   waitSynced,
 } from '../../helpers/head-office'
 
+let chain: TestChain
 let ho: TestHeadOffice
 let sandbox: Sandbox
 let a: TestDesk
@@ -29,8 +31,7 @@ let c: TestDesk
 const SLOW_CHAIN = { ...QUICK_SYNC, chainEveryMs: 60_000 }
 
 beforeAll(async () => {
-  ho = await startHeadOffice()
-  sandbox = await startSandbox({
+  chain = await startChain({
     seed: deskSeed({
       resellers: [
         {
@@ -42,6 +43,7 @@ beforeAll(async () => {
       ],
     }),
   })
+  ;({ ho, sandbox } = chain)
   a = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
   b = await startTestDesk({ sandbox, deps: { headOfficeSync: SLOW_CHAIN } })
   c = await startTestDesk({ sandbox, deps: { headOfficeSync: QUICK_SYNC } })
@@ -64,8 +66,7 @@ afterAll(async () => {
   await a?.close()
   await b?.close()
   await c?.close()
-  await sandbox?.close()
-  await ho?.close()
+  await chain?.close()
 })
 
 describe("a daily-limit refusal at one counter, with another counter's sales already counted", () => {

@@ -13,11 +13,17 @@
 import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FeedBatch } from '../../../src/main/journal/head-office-feed'
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index'
+import type { Sandbox } from '../../../src/sandbox/index'
 import { businessDay } from '../../../src/shared/day'
-import type { HeadOfficeStatus } from '../../../src/shared/head-office'
 import { SALE, startTestDesk, type TestDesk } from '../../helpers/desk'
-import { joinHeadOffice, startHeadOffice, type TestHeadOffice, waitSynced } from '../../helpers/head-office'
+import {
+  joinHeadOffice,
+  startChain,
+  statusWhen,
+  type TestChain,
+  type TestHeadOffice,
+  waitSynced,
+} from '../../helpers/head-office'
 import { expectSameHistory } from '../../helpers/history'
 import {
   customers,
@@ -31,18 +37,17 @@ import {
 const TRIES = 20
 const people = customers(2 * TRIES)
 
+let chain: TestChain
 let ho: TestHeadOffice
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  ho = await startHeadOffice()
-  sandbox = await startSandbox({ seed: realtimeSeed(people.length) })
+  chain = await startChain({ seed: realtimeSeed(people.length) })
+  ;({ ho, sandbox } = chain)
 })
 
 afterAll(async () => {
-  ho?.cluster.thaw()
-  await sandbox?.close()
-  await ho?.close()
+  await chain?.close()
 })
 
 /** Only a push can bring news within the tests' waits: the desks look by themselves once a minute. */
@@ -51,21 +56,6 @@ const NO_POLLING = { pollMs: 60_000, chainEveryMs: 60_000 }
 async function sell(desk: TestDesk, vouchers: number): Promise<void> {
   for (let i = 0; i < vouchers; i++)
     await desk.call('generateVoucher', [SALE.five, SALE.thirty, SALE.hundred][i % 3])
-}
-
-async function statusWhen(
-  desk: TestDesk,
-  done: (s: HeadOfficeStatus) => boolean,
-  timeoutMs: number,
-): Promise<HeadOfficeStatus> {
-  const deadline = performance.now() + timeoutMs
-  let status = await desk.call('getHeadOfficeStatus')
-  while (!done(status)) {
-    if (performance.now() > deadline) throw new Error(`head office status stayed ${JSON.stringify(status)}`)
-    await new Promise((r) => setTimeout(r, 20))
-    status = await desk.call('getHeadOfficeStatus')
-  }
-  return status
 }
 
 describe('push: what counter A records is known at counter B at once', () => {

@@ -4,18 +4,20 @@
  * reach"; and "last reached" is when the head office last answered, not when the desk last looked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index'
-import type { HeadOfficeStatus } from '../../../src/shared/head-office'
-import { DEMO, deskSeed, startTestDesk, type TestDesk } from '../../helpers/desk'
+import type { Sandbox } from '../../../src/sandbox/index'
+import { DEMO, startTestDesk, type TestDesk } from '../../helpers/desk'
 import {
   headOfficeTarget,
   joinHeadOffice,
   QUICK_SYNC,
-  startHeadOffice,
+  startChain,
+  statusWhen,
+  type TestChain,
   type TestHeadOffice,
   waitSynced,
 } from '../../helpers/head-office'
 
+let chain: TestChain
 let ho: TestHeadOffice
 let sandbox: Sandbox
 
@@ -23,23 +25,13 @@ beforeAll(async () => {
   // Committing as a real head office does: a server stopped abruptly here (SIGQUIT) must come back with what
   // it had. A throwaway cluster (fsync, synchronous commit and full pages off) came back once without the
   // schema it had been migrated to, and the next test failed on that, not on the desk.
-  ho = await startHeadOffice({ durable: true })
-  sandbox = await startSandbox({ seed: deskSeed() })
+  chain = await startChain({ headOffice: { durable: true } })
+  ;({ ho, sandbox } = chain)
 })
 
 afterAll(async () => {
-  await sandbox?.close()
-  await ho?.close()
+  await chain?.close()
 })
-
-async function statusWhen(desk: TestDesk, done: (s: HeadOfficeStatus) => boolean): Promise<HeadOfficeStatus> {
-  let status = await desk.call('getHeadOfficeStatus')
-  for (let i = 0; i < 400 && !done(status); i++) {
-    await new Promise((r) => setTimeout(r, 25))
-    status = await desk.call('getHeadOfficeStatus')
-  }
-  return status
-}
 
 describe('a head office that refuses this PC’s settings', () => {
   let desk: TestDesk

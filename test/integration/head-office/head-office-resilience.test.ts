@@ -9,13 +9,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FeedBatch, readFeed } from '../../../src/main/journal/head-office-feed'
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index'
-import { AHMED, deskSeed, MOHAMED, SALE, startTestDesk, type TestDesk } from '../../helpers/desk'
+import type { Sandbox } from '../../../src/sandbox/index'
+import { AHMED, MOHAMED, SALE, startTestDesk, type TestDesk } from '../../helpers/desk'
 import {
   depositTo,
   joinHeadOffice,
   QUICK_SYNC,
-  startHeadOffice,
+  startChain,
+  statusWhen,
+  type TestChain,
   type TestHeadOffice,
   waitSynced,
 } from '../../helpers/head-office'
@@ -24,17 +26,17 @@ import { readJournal } from '../../helpers/journal-file'
 
 const SALES = [SALE.five, SALE.thirty, SALE.hundred]
 
+let chain: TestChain
 let ho: TestHeadOffice
 let sandbox: Sandbox
 
 beforeAll(async () => {
-  ho = await startHeadOffice()
-  sandbox = await startSandbox({ seed: deskSeed() })
+  chain = await startChain()
+  ;({ ho, sandbox } = chain)
 })
 
 afterAll(async () => {
-  await sandbox?.close()
-  await ho?.close()
+  await chain?.close()
 })
 
 async function sell(desk: TestDesk, vouchers: number, deposits: number): Promise<void> {
@@ -90,8 +92,7 @@ describe('PostgreSQL stopped in the middle of a sync', () => {
     expect(ho.cluster.running).toBe(false)
     // Selling does not wait on the head office.
     await sell(desk, 15, 5)
-    await new Promise((r) => setTimeout(r, 300))
-    const down = await desk.call('getHeadOfficeStatus')
+    const down = await statusWhen(desk, (s) => s.state === 'reconnecting')
     expect(down.state).toBe('reconnecting')
     expect(down.error?.code).toBe('HEAD_OFFICE_UNAVAILABLE')
     const entries = readJournal(desk.desk.workspace().journal, (db) =>
@@ -168,8 +169,8 @@ describe('a desk offline for a day', () => {
       await new Promise((r) => setTimeout(r, 100))
     }
     await desk.call('closeDay', {})
-    await new Promise((r) => setTimeout(r, 300))
-    const offline = await desk.call('getHeadOfficeStatus')
+    // Until the desk has counted the day's entries as not yet at the head office.
+    const offline = await statusWhen(desk, (s) => s.entriesBehind === 151)
     expect(offline).toMatchObject({ state: 'reconnecting', lastReachedAt: reachedBefore })
     expect(offline.entriesBehind).toBe(151)
     // Back online: everything arrives, in order, with the Z report.
@@ -328,8 +329,7 @@ describe('a journal restored from an older backup', () => {
       for (const suffix of ['-wal', '-shm'])
         copyFileSync(join(copies, 'journal-live.sqlite'), join(desk.dir, `journal-live.sqlite${suffix}`))
       await desk.restart()
-      await new Promise((r) => setTimeout(r, 300))
-      const ahead = await desk.call('getHeadOfficeStatus')
+      const ahead = await statusWhen(desk, (s) => s.state === 'stopped')
       expect(ahead.state).toBe('stopped')
       expect(ahead.error).toMatchObject({ code: 'HEAD_OFFICE_CONFLICT', details: { reason: 'HO_AHEAD' } })
       // Selling goes on; the head office keeps what it had, untouched.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedTerminal } from '../../../src/head-office/admin'
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index'
+import type { Sandbox } from '../../../src/sandbox/index'
 import { businessDay } from '../../../src/shared/day'
 import { formatLyd } from '../../../src/shared/money'
 import { AHMED, deskSeed, MOHAMED, startTestDesk, type TestDesk } from '../../helpers/desk'
@@ -16,12 +16,14 @@ import {
   joinHeadOffice,
   QUICK_SYNC,
   settle,
-  startHeadOffice,
+  startChain,
+  type TestChain,
   type TestHeadOffice,
   waitSynced,
 } from '../../helpers/head-office'
 import { readJournal } from '../../helpers/journal-file'
 
+let chain: TestChain
 let ho: TestHeadOffice
 let sandbox: Sandbox
 let a: TestDesk
@@ -29,8 +31,7 @@ let b: TestDesk
 let terminalA: CreatedTerminal
 
 beforeAll(async () => {
-  ho = await startHeadOffice()
-  sandbox = await startSandbox({
+  chain = await startChain({
     seed: deskSeed({
       resellers: [
         {
@@ -42,6 +43,7 @@ beforeAll(async () => {
       ],
     }),
   })
+  ;({ ho, sandbox } = chain)
   a = await startTestDesk({
     sandbox,
     deps: {
@@ -58,8 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await a?.close()
   await b?.close()
-  await sandbox?.close()
-  await ho?.close()
+  await chain?.close()
 })
 
 function localTotals(desk: TestDesk) {
