@@ -10,9 +10,17 @@ import { TLSSocket } from 'node:tls'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEAD_OFFICE_SCHEMA_VERSION } from '../../../src/head-office/schema'
 import { DEMO, startTestDesk, type TestDesk } from '../../helpers/desk'
-import { QUICK_SYNC, startHeadOffice, type TestHeadOffice, waitSynced } from '../../helpers/head-office'
+import {
+  QUICK_SYNC,
+  startChain,
+  startHeadOffice,
+  type TestChain,
+  type TestHeadOffice,
+  waitSynced,
+} from '../../helpers/head-office'
 import { giveToServer, makeTlsFiles } from '../../helpers/pg-cluster'
 
+let chain: TestChain
 let ho: TestHeadOffice
 let desk: TestDesk
 let tlsDir: string
@@ -31,14 +39,17 @@ beforeAll(async () => {
   for (const f of readdirSync(tlsDir))
     giveToServer(join(tlsDir, f), f.endsWith('.pem') || f.endsWith('.key') ? 0o600 : 0o644)
   chmodSync(files.caFile, 0o644)
-  ho = await startHeadOffice({ tls: { certFile: files.certFile, keyFile: files.keyFile, requireTls: true } })
-  desk = await startTestDesk({ deps: { headOfficeSync: QUICK_SYNC } })
+  chain = await startChain({
+    headOffice: { tls: { certFile: files.certFile, keyFile: files.keyFile, requireTls: true } },
+  })
+  ho = chain.ho
+  desk = await startTestDesk({ sandbox: chain.sandbox, deps: { headOfficeSync: QUICK_SYNC } })
   await desk.call('configureService', { baseUrl: desk.sandbox.baseUrl, ...DEMO })
 })
 
 afterAll(async () => {
   await desk?.close()
-  await ho?.close()
+  await chain?.close()
   rmSync(tlsDir, { recursive: true, force: true })
 })
 
