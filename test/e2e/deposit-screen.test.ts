@@ -50,7 +50,7 @@ afterAll(async () => {
   await desk?.close()
 })
 
-describe('a language switch in the middle of a deposit, on the desk’s first window', () => {
+describe('on the desk’s first window', () => {
   let shell: BrowserShell
   let page: Page
   let errors: string[]
@@ -372,7 +372,7 @@ describe('a deposit from the lookup to its outcome', () => {
   })
 })
 
-describe('a deposit left and come back to', () => {
+describe('on one window', () => {
   let page: Page
   let errors: string[]
   beforeAll(async () => {
@@ -426,7 +426,7 @@ describe('a deposit left and come back to', () => {
   })
 })
 
-describe('a deposit settled in the background while the screen shows it', () => {
+describe('on one window, the background’s news', () => {
   let shell: BrowserShell
   let page: Page
   let errors: string[]

@@ -33,7 +33,7 @@ afterAll(async () => {
   await desk?.close()
 })
 
-describe('an unknown voucher resolved as issued, with nobody set up to sign in', () => {
+describe('with nobody set up to sign in', () => {
   let shell: BrowserShell
   let page: Page
   let errors: string[]
@@ -252,7 +252,7 @@ describe('resolving an unknown voucher', () => {
   })
 })
 
-describe('an unknown voucher in the journal, on one window', () => {
+describe('on one window', () => {
   let shell: BrowserShell
   let page: Page
   let errors: string[]
@@ -361,7 +361,7 @@ describe('an unknown voucher in the journal, on one window', () => {
   })
 })
 
-describe('the journal’s list', () => {
+describe('on one window, after many sales', () => {
   let shell: BrowserShell
   let page: Page
   let errors: string[]

@@ -96,7 +96,7 @@ async function toMode(page: Page, language: Language, mode: 'live' | 'training')
   await page.keyboard.press('F1')
 }
 
-describe('several deposits settled in the background, on the Sell screen', () => {
+describe('on a manager’s window', () => {
   let shell: BrowserShell
   let page: Page
   let errors: string[]

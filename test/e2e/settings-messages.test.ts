@@ -235,7 +235,7 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
   })
 })
 
-describe('Settings’ fields say why Save is not pressable', () => {
+describe('on one window', () => {
   let page: Page
   let errors: string[]
   beforeAll(async () => {

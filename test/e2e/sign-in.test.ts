@@ -52,7 +52,7 @@ describe('the people on the sign-in screen', () => {
   })
 })
 
-describe('a wrong PIN’s wait', () => {
+describe('on a desk of its own', () => {
   let page: Page
   let errors: string[]
   beforeAll(async () => {
