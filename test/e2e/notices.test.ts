@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import type { DeskInput } from '../../src/shared/contract'
 import type { Language } from '../../src/shared/types'
+import type { BrowserShell } from '../../src/shells/browser/server'
 import { AHMED, deskSeed, MOHAMED } from '../helpers/desk'
 import { callDesk, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
@@ -13,7 +15,8 @@ import { layoutProblems, screenshotsAtBothWidths } from './support/layout'
  * Notices belong to a mode and a person (issue 30): a deposit the background re-sent and settled is said to the
  * person who made it, in the mode it was made in (a training one says TRAINING), on one line that opens a list;
  * a mode switch and a sign-out put away the other mode's and the other person's. The real renderer in Chromium
- * through the browser shell, a second sandbox as the live service.
+ * through the browser shell, a second sandbox as the live service. Several at once are said on one line that
+ * leaves the Sell screen's values in sight, held open while a receipt of theirs did not print.
  */
 let desk: DeskInChromium
 let live: Sandbox
@@ -93,6 +96,90 @@ async function toMode(page: Page, language: Language, mode: 'live' | 'training')
   }
   await page.keyboard.press('F1')
 }
+
+describe('on a manager’s window', () => {
+  let shell: BrowserShell
+  let page: Page
+  let errors: string[]
+  // Made by the manager signed in on this window: the notices are hers.
+  beforeAll(async () => {
+    shell = desk.shell
+    page = await desk.browser.newPage()
+    errors = watchErrors(page)
+    await page.goto(shell.url)
+    await signIn(page, 'en', HUDA)
+  })
+  afterAll(async () => {
+    await page?.close()
+  })
+
+  /** Sets the printer through main, then opens Settings so the screens read it again. */
+  async function setPrinter(printer: DeskInput<'updateSettings'>['printer']): Promise<void> {
+    await callDesk(page, 'updateSettings', { printer })
+    await page.keyboard.press('F4')
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor()
+    await page.keyboard.press('F1')
+    await page.locator('.denomination').first().waitFor()
+  }
+
+  describe('several deposits resolved in the background', () => {
+    it('say the latest on one line that opens the list of all (held open while a receipt failed), so the Sell values stay in sight', async () => {
+      await page.setViewportSize({ width: 1024, height: 768 })
+      await page.keyboard.press('F1')
+      await page.locator('.denomination').first().waitFor()
+      shell.sandbox.controls.setFaults([
+        { method: 'POST', path: '/deposit', action: 'drop-before-commit', times: 3 },
+      ])
+      try {
+        for (const [phone, name, amountDirhams] of [
+          ['0941234567', 'Sara', 33_000],
+          ['0927654321', 'Mariam', 44_000],
+          ['0961234567', 'Omar', 55_000],
+        ] as const) {
+          await callDesk(page, 'lookupCustomer', { phone })
+          await callDesk(page, 'deposit', {
+            phone,
+            amountDirhams,
+            confirmedFirstName: name,
+            requestId: randomUUID(),
+          })
+        }
+        const region = page.getByRole('region', { name: 'Background results' })
+        // One line: the latest, and how many more.
+        const more = region.getByRole('button', { name: 'Show all 3' })
+        await more.waitFor({ timeout: 30_000 })
+        expect(await region.getByText('and 2 more').count()).toBe(1)
+        expect(await region.getByText('A re-sent deposit').count()).toBe(1)
+        const bottoms = await page
+          .locator('.denomination')
+          .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().bottom))
+        expect(Math.max(...bottoms)).toBeLessThanOrEqual(768)
+        // All three in the list on asking, and back to the line.
+        await more.click()
+        const list = region.getByRole('list')
+        expect(await list.getByText('A re-sent deposit').count()).toBe(3)
+        await region.getByRole('button', { name: 'Hide' }).click()
+        expect(await region.getByText('A re-sent deposit').count()).toBe(1)
+
+        // A receipt that did not print is never folded away. (A printer where nothing answers; Settings read again.)
+        await setPrinter({ kind: 'escpos-network', address: 'tcp://127.0.0.1:1', widthMm: 58 })
+        await more.click()
+        await list.getByRole('button', { name: 'Print', exact: true }).first().click()
+        await region.getByText('The receipt did not print').waitFor()
+        // The list stays open while it shows: nothing offers to fold it.
+        expect(await region.getByRole('button', { name: 'Hide' }).count()).toBe(0)
+        expect(await list.getByText('A re-sent deposit').count()).toBe(3)
+        for (let i = 0; i < 3; i++) await list.getByRole('button', { name: 'Dismiss' }).first().click()
+        await region.waitFor({ state: 'detached' })
+      } finally {
+        shell.sandbox.controls.clearFaults()
+        await setPrinter({ kind: 'none', widthMm: 80 })
+        await page.setViewportSize({ width: 1280, height: 720 })
+      }
+      expect(errors).toEqual([])
+    })
+  })
+})
 
 describe('notices belong to a mode and a person', () => {
   it.each(['en', 'ar'] as const)(

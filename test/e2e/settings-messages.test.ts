@@ -4,16 +4,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import { type Sandbox, startSandbox } from '../../src/sandbox/index'
 import type { Language } from '../../src/shared/types'
+import type { BrowserShell } from '../../src/shells/browser/server'
 import { deskSeed } from '../helpers/desk'
-import { watchErrors } from './support/browser'
-import { type DeskInChromium, startDeskInChromium } from './support/desk'
+import { type Browser, watchErrors } from './support/browser'
+import { type DeskInChromium, openFirstScreen, startDeskInChromium } from './support/desk'
 import { screenshotsAtBothWidths } from './support/layout'
+import {
+  button,
+  confirmName,
+  headerUsed,
+  lookUp,
+  openWindow,
+  switchLanguage,
+  toReview,
+} from './support/screens'
 
 /**
  * Messages where the eye is (issue 30): in Settings, what a Test or a Save came to is said beside the button
  * pressed, scrolled into view and given the focus (a screen reader reads it), in words for its cause: a wrong
  * password, an address that is not a reseller service, a head office that cannot be reached (one message, not
- * "could not be reached" beside "answered with an error"). 1024×768, English and Arabic.
+ * "could not be reached" beside "answered with an error"). 1024×768, English and Arabic. And each card on its
+ * own: what is typed in one kept while another is saved, its "Saved." gone once it changes, the limits known
+ * to the Sell and Deposit screens once saved, and why a Save is not pressable (an agreed limit of 0, a token
+ * lifetime emptied), said at the field.
  */
 let desk: DeskInChromium
 let live: Sandbox
@@ -48,6 +61,250 @@ async function focusedAndInView(page: Page, text: string): Promise<void> {
   expect(box.top).toBeGreaterThanOrEqual(-1)
   expect(box.bottom).toBeLessThanOrEqual(box.height + 1)
 }
+describe('Settings’ cards, each saved on its own, and why a live address or a limit is refused', () => {
+  let shell: BrowserShell
+  let browser: Browser
+  beforeAll(() => {
+    ;({ shell, browser } = desk)
+  })
+  const openDesk = () => openWindow(browser, shell)
+
+  it('tells apart wrong credentials, a refused address and a disabled account', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const baseUrl = shell.sandbox.baseUrl
+    async function testWith(url: string, username: string, password: string): Promise<string> {
+      await page.getByLabel('Service address').fill(url)
+      await page.getByLabel('Username').fill(username)
+      await page.getByLabel('Password').fill(password)
+      await page.getByRole('button', { name: 'Test connection' }).click()
+      const result = page.locator('.settings-grid .panel')
+      await result.waitFor()
+      return (await result.textContent()) ?? ''
+    }
+    expect(await testWith(baseUrl, 'demo', 'wrong')).toContain('Wrong username or password')
+    expect(await testWith(baseUrl, 'demo-disabled', 'demo-pass')).toContain('account is disabled')
+    shell.sandbox.controls.updateReseller('demo', { allowed_ips: ['10.9.8.7'] })
+    try {
+      expect(await testWith(baseUrl, 'demo', 'demo-pass')).toContain('not whitelisted')
+    } finally {
+      shell.sandbox.controls.updateReseller('demo', { allowed_ips: ['127.0.0.1', '::1'] })
+    }
+    expect(await testWith(baseUrl, 'demo', 'demo-pass')).toContain('Connection works')
+    // Testing never switches the desk to live.
+    expect(await page.locator('.training-badge').textContent()).toBe('TRAINING')
+    await page.close()
+  })
+
+  it('7, 11. knows the limit before the sale once a manager enters the agreed limit, and warns above it', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const limits = page.getByRole('region', { name: 'Limits' })
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('5000')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    // "Saved." where the manager acted: in the same card, beside its button.
+    await limits.getByText('Saved.').waitFor()
+    expect(await page.getByText('Saved.').count()).toBe(1)
+    await expect.poll(() => page.locator('.limit-estimate').textContent()).toMatch(/Left ≈\s*\d+\.\d{3}/)
+
+    // The estimate is below the next sale: a warning before it is confirmed; the clerk may still send.
+    const used = await headerUsed(page)
+    await page.keyboard.press('F4')
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill(String(used + 20))
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await page.keyboard.press('F1')
+    await page
+      .getByRole('button', { name: /50\.000/ })
+      .first()
+      .click()
+    const warning = page.getByRole('status').filter({
+      has: page.getByRole('heading', { name: 'Above what the daily limit probably still allows' }),
+    })
+    await warning.waitFor()
+    expect(await warning.textContent()).toContain('20.000')
+    await button(page, 'Confirm sale').click()
+    await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+
+    // A deposit's review warns the same way: the estimate is now below anything.
+    await lookUp(page, '0927654321')
+    await confirmName(page)
+    await toReview(page, '5')
+    const depositWarning = page.getByRole('status').filter({
+      has: page.getByRole('heading', { name: 'Above what the daily limit probably still allows' }),
+    })
+    await depositWarning.waitFor()
+    expect(await depositWarning.textContent()).toContain('0.000')
+    expect(await button(page, 'Confirm deposit').count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await page.getByLabel('Amount (LYD)').waitFor()
+
+    // The limit panel closes with Esc, and gives the focus back (here over a deposit's amount step).
+    await page.locator('.limit summary').click()
+    await page.getByText('Agreed with the provider').waitFor()
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.locator('details.limit').getAttribute('open')).toBeNull()
+    expect(await page.evaluate('document.activeElement?.tagName')).toBe('SUMMARY')
+    // That Esc was the panel's: the deposit behind it did not go back a step.
+    expect(await page.getByLabel('Amount (LYD)').count()).toBe(1)
+    await page.keyboard.press('F4')
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+
+    // The receipt settings say "Saved." beside their own button, not a screen away.
+    const save = page.getByRole('button', { name: 'Save receipt settings' })
+    await save.click()
+    const saved = page.getByText('Saved.')
+    await saved.waitFor()
+    expect(await saved.count()).toBe(1)
+    const [buttonBox, savedBox] = [await save.boundingBox(), await saved.boundingBox()]
+    expect(Math.abs((savedBox?.y ?? 1e6) - (buttonBox?.y ?? 0))).toBeLessThan(120)
+    await page.close()
+  })
+
+  it('11. keeps what a manager typed in one settings card while another card is saved', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const limits = page.getByRole('region', { name: 'Limits' })
+    // Receipts: a network printer chosen and its address typed, not saved yet.
+    await page.getByLabel('Printer', { exact: true }).selectOption('escpos-network')
+    await page.getByLabel('Printer address').fill('tcp://192.168.1.50:9100')
+    await page.getByLabel('Outlet name').fill('مكتبة النور')
+    // Limits: a new maximum typed, not saved yet.
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('4321')
+    // Preferences saved: the settings come back from main, and every card is handed them.
+    await page.getByRole('button', { name: 'Save preferences' }).click()
+    await page.getByText('Saved.').waitFor()
+    expect(await page.getByLabel('Printer', { exact: true }).inputValue()).toBe('escpos-network')
+    expect(await page.getByLabel('Printer address').inputValue()).toBe('tcp://192.168.1.50:9100')
+    expect(await page.getByLabel('Outlet name').inputValue()).toBe('مكتبة النور')
+    expect(await limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue()).toBe('4321')
+    // Saving a card shows what main kept, as a person would type it (no trailing zeros to misread).
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await expect
+      .poll(() => limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue())
+      .toBe('4321')
+    expect(await limits.getByText('4321 dinars', { exact: false }).count()).toBe(1)
+    expect(await page.getByLabel('Printer address').inputValue()).toBe('tcp://192.168.1.50:9100')
+    // Leaving the screen drops what was never saved.
+    await page.keyboard.press('F1')
+    await page.keyboard.press('F4')
+    expect(await page.getByLabel('Printer', { exact: true }).inputValue()).not.toBe('escpos-network')
+    await limits.getByLabel('Daily limit agreed with the provider (LYD)').fill('')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await page.close()
+  })
+
+  it('takes a card’s "Saved." away once it is changed again, and says why a live address is refused', async () => {
+    const { page } = await openDesk()
+    await page.keyboard.press('F4')
+    const limits = page.getByRole('region', { name: 'Limits' })
+    const max = limits.getByLabel('Largest single deposit (LYD)')
+    await max.fill('4000')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+    await max.fill('50OO')
+    await limits.getByText('Type digits only, with one decimal mark.').waitFor()
+    expect(await limits.getByText('Saved.').count()).toBe(0)
+    await max.fill('5000')
+    await limits.getByRole('button', { name: 'Save limits' }).click()
+    await limits.getByText('Saved.').waitFor()
+
+    // The live service's address: checked by the desk and refused in words, never by the browser's bubble.
+    const live = page.getByRole('region', { name: 'Live service' })
+    await live.getByLabel('Service address').fill('http://example.com/api/v1/reseller')
+    await live.getByLabel('Username').fill('shop1')
+    await live.getByRole('button', { name: 'Test connection' }).click()
+    await page.getByText('The address must start with https:// (a secure connection).').waitFor()
+    await live.getByLabel('Service address').fill('not a url')
+    await live.getByRole('button', { name: 'Test connection' }).click()
+    await page
+      .getByText('This is not a web address. Type the whole address, starting with https://.')
+      .waitFor()
+    expect(
+      await live.getByLabel('Service address').evaluate((el) => (el as HTMLInputElement).validity.valid),
+    ).toBe(true)
+    // A sound address with no password: the password is what is missing, not "the live service".
+    await live.getByLabel('Service address').fill('https://reseller.example.ly/api/v1/reseller')
+    await live.getByRole('button', { name: 'Test connection' }).click()
+    await page.getByText('Type the password to test the connection.').waitFor()
+    await page.close()
+  })
+})
+
+describe('on one window', () => {
+  let page: Page
+  let errors: string[]
+  beforeAll(async () => {
+    ;({ page, errors } = await openFirstScreen(desk))
+  })
+  afterAll(async () => {
+    await page?.close()
+  })
+  const shots = (name: string) => screenshotsAtBothWidths(page, `settings-messages-${name}`)
+  const toArabic = () => switchLanguage(page, 'ar')
+  const toEnglish = () => switchLanguage(page, 'en')
+
+  describe('Settings’ preferences', () => {
+    it('say why Save is not pressable with the token lifetime empty, and forget “Saved.” once Settings is left', async () => {
+      await page.keyboard.press('F4')
+      const prefs = page.getByRole('region', { name: 'Working preferences' })
+      const lifetime = page.getByLabel('Token lifetime (hours)')
+      await lifetime.waitFor()
+      const hours = await lifetime.inputValue()
+      await lifetime.fill('')
+      await prefs.getByText('A whole number of hours from 1 to 672 (28 days).').waitFor()
+      expect(await prefs.getByRole('button', { name: 'Save preferences' }).isDisabled()).toBe(true)
+      await lifetime.fill(hours)
+      expect(await prefs.getByText('A whole number of hours from 1 to 672').count()).toBe(0)
+      await prefs.getByRole('button', { name: 'Save preferences' }).click()
+      await prefs.getByText('Saved.').waitFor()
+      await page.keyboard.press('F1')
+      await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
+      await page.keyboard.press('F4')
+      await lifetime.waitFor()
+      expect(await prefs.getByText('Saved.').count()).toBe(0)
+      expect(errors).toEqual([])
+    })
+  })
+
+  describe('Settings → Limits', () => {
+    it('says at the field why an agreed daily limit of 0 cannot be saved, in English and Arabic', async () => {
+      await page.keyboard.press('F4')
+      const card = page.locator('section', { has: page.getByRole('heading', { name: 'Limits' }) })
+      const agreed = card.getByLabel('Daily limit agreed with the provider (LYD)')
+      await agreed.fill('0')
+      expect(await card.getByRole('button', { name: 'Save limits' }).isDisabled()).toBe(true)
+      const zero =
+        'A daily limit of 0 would allow nothing. Type the limit agreed with the provider, or leave the field empty.'
+      expect(await card.locator('.problem').allTextContents()).toEqual([zero])
+      expect(await agreed.getAttribute('aria-invalid')).toBe('true')
+      await shots('limits-zero-en')
+      await toArabic()
+      const arCard = page.locator('section', { has: page.getByRole('heading', { name: 'الحدود' }) })
+      expect(await arCard.locator('.problem').allTextContents()).toEqual([
+        'حدٌّ يومي قدره 0 لا يسمح بشيء. اكتب الحد المتفق عليه مع المزوّد، أو اترك الخانة فارغة.',
+      ])
+      await shots('limits-zero-ar')
+      await toEnglish()
+      // The largest deposit emptied: Save is not pressable either, and the field says so.
+      await agreed.fill('')
+      const max = card.getByLabel('Largest single deposit (LYD)')
+      const kept = await max.inputValue()
+      await max.fill('')
+      expect(await card.locator('.problem').allTextContents()).toEqual(['Type the amount.'])
+      await max.fill(kept)
+      await agreed.fill('0.001')
+      expect(await card.locator('.problem').count()).toBe(0)
+      expect(await card.getByRole('button', { name: 'Save limits' }).isDisabled()).toBe(false)
+      await agreed.fill('')
+      expect(errors).toEqual([])
+    })
+  })
+})
 
 describe('Settings says what a Test or a Save came to beside its button, with the focus', () => {
   it.each(['en', 'ar'] as const)(

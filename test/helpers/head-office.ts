@@ -5,8 +5,10 @@
 import pg from 'pg'
 import { type CreatedTerminal, createTerminal } from '../../src/head-office/admin'
 import { migrate } from '../../src/head-office/schema'
+import { type Sandbox, startSandbox } from '../../src/sandbox/index'
+import type { SandboxSeedInput } from '../../src/sandbox/seed'
 import type { HeadOfficeStatus } from '../../src/shared/head-office'
-import { DEMO, type TestDesk } from './desk'
+import { DEMO, deskSeed, type TestDesk } from './desk'
 import { type PgCluster, type PgTls, startPgCluster } from './pg-cluster'
 
 export interface TestHeadOffice {
@@ -58,6 +60,58 @@ export async function startHeadOffice(
       await cluster.destroy()
     },
   }
+}
+
+/** A head office and the service its desks sell on: what the head office suites start from. */
+export interface TestChain {
+  ho: TestHeadOffice
+  /** The reseller service every desk of the chain is live on (one account, as a chain's outlets share). */
+  sandbox: Sandbox
+  /** Stops the service, then the head office (a frozen server thawed first). */
+  close(): Promise<void>
+}
+
+/**
+ * Starts a head office (see startHeadOffice) and a sandbox service with `seed` (the desks' usual one unless
+ * given); the desks each suite starts on `sandbox` join it with joinHeadOffice. A start that fails part way
+ * puts away what it had started.
+ */
+export async function startChain(
+  options: { headOffice?: Parameters<typeof startHeadOffice>[0]; seed?: SandboxSeedInput } = {},
+): Promise<TestChain> {
+  const ho = await startHeadOffice(options.headOffice)
+  let sandbox: Sandbox
+  try {
+    sandbox = await startSandbox({ seed: options.seed ?? deskSeed() })
+  } catch (error) {
+    await ho.close()
+    throw error
+  }
+  return {
+    ho,
+    sandbox,
+    async close() {
+      ho.cluster.thaw()
+      await sandbox.close()
+      await ho.close()
+    },
+  }
+}
+
+/** The desk's head office status once `done` holds; fails when it has not within `timeoutMs`. */
+export async function statusWhen(
+  desk: TestDesk,
+  done: (s: HeadOfficeStatus) => boolean,
+  timeoutMs = 10_000,
+): Promise<HeadOfficeStatus> {
+  const deadline = Date.now() + timeoutMs
+  let status = await desk.call('getHeadOfficeStatus')
+  while (!done(status)) {
+    if (Date.now() > deadline) throw new Error(`head office status stayed ${JSON.stringify(status)}`)
+    await new Promise((r) => setTimeout(r, 20))
+    status = await desk.call('getHeadOfficeStatus')
+  }
+  return status
 }
 
 /** What Settings → Head office sends for a terminal of this head office: on loopback, no CA file. */

@@ -147,7 +147,10 @@ export function createBackupFeature(core: DeskCore, options: BackupFeatureOption
         if (lastDaily?.error) lastDaily = null
         return
       }
-      if (stopping) return
+      if (stopping) {
+        log.info('no daily backup: the desk is stopping', { folder: b.folder })
+        return
+      }
       const result = await backup(b.folder)
       lastDaily = { at, day, folder: b.folder, made: result.folder, error: null }
       log.info('daily backup made', { folder: result.folder, pruned: result.pruned })
