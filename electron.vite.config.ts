@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import { compileHints } from './scripts/compile-hints'
 import { DESK_METHODS } from './src/shared/contract'
 
 export default defineConfig({
@@ -38,6 +39,6 @@ export default defineConfig({
         input: { index: resolve('src/renderer/index.html'), customer: resolve('src/renderer/customer.html') },
       },
     },
-    plugins: [react()],
+    plugins: [react(), compileHints()],
   },
 })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
+import { compileHints } from '../../../scripts/compile-hints'
 
 /**
  * Builds the renderer from the current sources into a fresh folder, so the tests never drive a stale
@@ -21,7 +22,7 @@ export async function buildRendererForTest(): Promise<string> {
       root: resolve('src/renderer'),
       base: './',
       logLevel: 'error',
-      plugins: [react()],
+      plugins: [react(), compileHints()],
       build: {
         outDir,
         emptyOutDir: true,

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMPILE_HINT } from '../../../scripts/compile-hints'
 import { type BrowserShell, startBrowserShell } from '../../../src/shells/browser/server'
 import { ensureRendererBuilt } from '../../helpers/renderer-build'
 
@@ -34,6 +35,19 @@ function post(method: string, body: unknown, headers: Record<string, string> = {
 describe('the browser shell', () => {
   it('binds to 127.0.0.1 and puts a random token in the printed address', () => {
     expect(shell.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/)
+  })
+
+  it("serves the desk's script with V8's compile hint first (a first visit to a screen compiles nothing)", async () => {
+    const scriptOf = (html: string) =>
+      /<script type="module"[^>]* src="\.\/(assets\/[\w-]+\.js)"/.exec(html)?.[1]
+    const script = scriptOf(await (await fetch(`${shell.origin}/`)).text())
+    expect(script).toMatch(/^assets\/index-/)
+    const served = await (await fetch(`${shell.origin}/${script}`)).text()
+    expect(served.startsWith(COMPILE_HINT)).toBe(true)
+    // The customer display's own small page is left as it is.
+    const customer = scriptOf(readFileSync('out/renderer/customer.html', 'utf8'))
+    expect(customer).toMatch(/^assets\/customer-/)
+    expect(readFileSync(`out/renderer/${customer}`, 'utf8')).not.toContain(COMPILE_HINT.trim())
   })
 
   it('starts in training mode and answers calls in the envelope', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useDeferredValue, useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import { toLatinDigits } from '../../../../shared/digits'
 import { lydForEditing, MIN_DEPOSIT_DIRHAMS, parseLyd } from '../../../../shared/money'
@@ -24,6 +24,11 @@ import { useSettingsForm } from './use-settings-form'
 export function SettingsScreen() {
   const t = useT()
   const title = useRef<HTMLHeadingElement>(null)
+  // F4 paints the screen's top — the title, the mode, the live service, the preferences and the limits, what a
+  // 1024×768 window shows — and the sections below it a render later, one React may put off while a key is
+  // handled (a slow PC: the key's frame then waits for four sections, not ten). Nothing is lost meanwhile: the
+  // focus is on the title, and the lower sections are there before a person could Tab to them.
+  const whole = useDeferredValue(true, false)
   useEffect(() => {
     void settingsStore.getState().load()
     // F4 (or a click) opens the screen with the focus at its top, not on a button (the first is "Use the live
@@ -40,12 +45,16 @@ export function SettingsScreen() {
         <LiveSection />
         <PreferencesSection />
         <LimitsSection />
-        <PrinterSection />
-        <UpdatesSection />
-        <HeadOfficeSection />
-        <CustomerDisplaySection />
-        <SupportSection />
-        <AboutSection />
+        {whole ? (
+          <>
+            <PrinterSection />
+            <UpdatesSection />
+            <HeadOfficeSection />
+            <CustomerDisplaySection />
+            <SupportSection />
+            <AboutSection />
+          </>
+        ) : null}
       </div>
     </main>
   )
