@@ -20,7 +20,8 @@ export function compileHints(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk' && file.isEntry && file.name === 'index') file.code = COMPILE_HINT + file.code
+          if (file.type === 'chunk' && file.isEntry && file.name === 'index')
+            file.code = COMPILE_HINT + file.code
         }
       },
     },
