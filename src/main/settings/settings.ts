@@ -54,6 +54,9 @@ export function editableSettingsOf(s: StoredSettings): EditableSettings {
  * Only keys we know, with values of the right type: a hand-edited or older file never breaks start-up. A
  * setting is read with its own check (shared/settings.ts), its default when that fails; the few below are
  * read more leniently than a manager may set them, so files written before their checks still load.
+ * A setting that is an object (printer, outlet, backup) is read again by its own lenient reader below: its
+ * check is strict (an unknown inner key refuses the whole value, as updateSettings must), and a file written by
+ * a newer version would otherwise lose the whole setting. A new object-valued setting needs such a reader too.
  */
 export function sanitizeSettings(raw: unknown): StoredSettings {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}

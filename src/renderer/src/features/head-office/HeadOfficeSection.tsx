@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import { headOfficeStore, statusStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
@@ -14,7 +15,12 @@ export function HeadOfficeSection() {
   const t = useT()
   const h = t.headOffice
   const language = useLanguage()
-  const s = useStore(headOfficeStore)
+  // Its fields compared one by one: a visit's answer or the 2 s status poll that says what the last did keeps
+  // them all (the store's sameAnswer), and the section then re-renders nothing.
+  const s = useStore(
+    headOfficeStore,
+    useShallow((state) => state),
+  )
   const store = headOfficeStore.getState()
   useEffect(() => {
     void headOfficeStore.getState().load()
