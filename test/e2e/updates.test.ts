@@ -77,7 +77,9 @@ describe('Settings → Updates', () => {
   it('shows the version and that nobody has looked yet, with the address from the installer', async () => {
     await page.keyboard.press('F4')
     // The card says "Loading…" until main answers (it is drawn a render after the screen's top, and asks then).
-    await card().getByText(/Version 1\.0\.0/).waitFor()
+    await card()
+      .getByText(/Version 1\.0\.0/)
+      .waitFor()
     expect(await card().textContent()).toContain('Version 1.0.0')
     expect(await card().getByRole('status').first().textContent()).toContain('Not looked yet')
     expect(await card().textContent()).toContain('https://updates.example.ly/reseller-desk/')
