@@ -68,8 +68,12 @@ export interface OpenSession {
   queryTimeoutMs: number
   log: Logger
   now: () => number
-  /** The connection while it is being opened (null once it is open or failed): the app's stop cuts it. */
-  connecting: (client: pg.Client | null) => void
+  /**
+   * The app is stopping: a connection being opened is cut, and none is opened once it is. (pg's connect()
+   * never settles when its client is ended while it connects — the stop that ended it would wait for ever —
+   * so the opening is raced against this, not left to pg.)
+   */
+  signal: AbortSignal
   /** The server answered: the connection is made (its role and secret accepted). */
   answered: () => void
   /** The connection ended without the desk closing it (the server went away); with pg's word, if any. */
@@ -83,6 +87,7 @@ export interface OpenSession {
  * and saves the mark the head office gives (how far it has this journal: exactly what it committed).
  */
 export async function openSession(o: OpenSession): Promise<{ session: Session; mark: FeedMark }> {
+  o.signal.throwIfAborted()
   const client = await newClient(
     clientConfig(o.settings, o.password, {
       connectTimeoutMs: o.connectTimeoutMs,
@@ -90,7 +95,6 @@ export async function openSession(o: OpenSession): Promise<{ session: Session; m
       applicationName: 'reseller-desk sync',
     }),
   )
-  o.connecting(client)
   // A connection that dies between queries must not crash main (pg emits 'error' then 'end').
   let lost: Error | null = null
   client.on('error', (error) => {
@@ -100,48 +104,60 @@ export async function openSession(o: OpenSession): Promise<{ session: Session; m
   client.on('notification', (n) => {
     if (n.processId !== (client as unknown as { processID: number | null }).processID) o.notice()
   })
+  let onAbort: (() => void) | null = null
+  const cut = new Promise<never>((_, reject) => {
+    onAbort = () => reject(o.signal.reason)
+    o.signal.addEventListener('abort', onAbort, { once: true })
+  })
   try {
-    await client.connect()
-    o.answered()
-    const { who, remote: held } = await handshake(client, o.settings.terminal, o.journal, 'claim')
-    await listen(client, o.channels)
-    const remote = held ?? { seq: 0, z: 0 }
-    const saved = readFeedMark(o.journal)
-    const same = saved && saved.instance === who.instance && saved.terminal === who.terminal
-    if (same && saved.seq > remote.seq) {
-      // The head office lost what it had committed (restored from a backup): send it again from its mark.
-      o.log.warn('the head office has fewer events than it had committed; sending them again', {
-        saved: saved.seq,
-        remote: remote.seq,
-      })
-    }
-    // The head office says how far it has; what it has is exactly what it committed, in order.
-    const mark: FeedMark = {
-      instance: who.instance,
-      terminal: who.terminal,
-      seq: remote.seq,
-      z: remote.z,
-      reachedAt: new Date(o.now()).toISOString(),
-      receiptCode: who.receiptCode,
-    }
-    saveFeedMark(o.journal, mark)
-    o.log.info('connected to the head office', {
-      terminal: who.terminal,
-      tls: tlsDecision(o.settings.host, o.settings.caFile).tls,
-      from: remote.seq,
-    })
-    const session = {
-      client,
-      key: o.key,
-      instance: who.instance,
-      terminal: who.terminal,
-      schemaVersion: who.schemaVersion,
-    }
-    return { session, mark }
+    return await Promise.race([opened(o, client), cut])
   } catch (error) {
     await closeClient(client, 0)
     throw error
   } finally {
-    o.connecting(null)
+    if (onAbort) o.signal.removeEventListener('abort', onAbort)
   }
+}
+
+async function opened(o: OpenSession, client: pg.Client): Promise<{ session: Session; mark: FeedMark }> {
+  o.signal.throwIfAborted()
+  await client.connect()
+  o.answered()
+  const { who, remote: held } = await handshake(client, o.settings.terminal, o.journal, 'claim')
+  await listen(client, o.channels)
+  const remote = held ?? { seq: 0, z: 0 }
+  const saved = readFeedMark(o.journal)
+  const same = saved && saved.instance === who.instance && saved.terminal === who.terminal
+  if (same && saved.seq > remote.seq) {
+    // The head office lost what it had committed (restored from a backup): send it again from its mark.
+    o.log.warn('the head office has fewer events than it had committed; sending them again', {
+      saved: saved.seq,
+      remote: remote.seq,
+    })
+  }
+  // The head office says how far it has; what it has is exactly what it committed, in order.
+  const mark: FeedMark = {
+    instance: who.instance,
+    terminal: who.terminal,
+    seq: remote.seq,
+    z: remote.z,
+    reachedAt: new Date(o.now()).toISOString(),
+    receiptCode: who.receiptCode,
+  }
+  // Cut while it opened: the journal is left as it was.
+  o.signal.throwIfAborted()
+  saveFeedMark(o.journal, mark)
+  o.log.info('connected to the head office', {
+    terminal: who.terminal,
+    tls: tlsDecision(o.settings.host, o.settings.caFile).tls,
+    from: remote.seq,
+  })
+  const session = {
+    client,
+    key: o.key,
+    instance: who.instance,
+    terminal: who.terminal,
+    schemaVersion: who.schemaVersion,
+  }
+  return { session, mark }
 }

@@ -56,8 +56,8 @@ const GOODBYE_MS = 500
 
 export class HeadOfficeSync {
   private session: Session | null = null
-  /** A connection being opened (not a session yet): cut at once when the app stops. */
-  private connecting: Parameters<typeof closeClient>[0] | null = null
+  /** Aborted when the app stops: a connection being opened is cut (not waited on), and no other is opened. */
+  private stopping = new AbortController()
   private running: Promise<void> | null = null
   private stopped = true
   /** stop() was called: a cycle in progress ends after its current batch. */
@@ -123,18 +123,19 @@ export class HeadOfficeSync {
     if (!this.stopped) return
     this.stopped = false
     this.closing = false
+    this.stopping = new AbortController()
     this.running = this.loop()
   }
 
   async stop(): Promise<void> {
     this.stopped = true
     this.closing = true
+    this.stopping.abort(new Error('the desk is stopping'))
     this.wake?.()
     this.unwatch()
     // A query waiting on a server that stopped answering ends now (its batch is rolled back, never lost), and
     // a server that answers nothing is not waited on for a goodbye.
-    const connecting = this.connecting
-    await Promise.all([this.dropSession(GOODBYE_MS), connecting ? closeClient(connecting, 0) : undefined])
+    await this.dropSession(GOODBYE_MS)
     await this.running
     this.running = null
     await this.dropSession(GOODBYE_MS)
@@ -354,11 +355,7 @@ export class HeadOfficeSync {
       queryTimeoutMs: this.deps.queryTimeoutMs ?? 5000,
       log: this.log,
       now: this.deps.now,
-      connecting: (client) => {
-        this.connecting = client
-        // The app began to stop before the connection was there to cut.
-        if (client && this.closing) void closeClient(client, 0)
-      },
+      signal: this.stopping.signal,
       answered: () => this.serverAnswered(),
       // Dropped: the next cycle (at once) connects again or says why it cannot.
       ended: (client, error) => {
