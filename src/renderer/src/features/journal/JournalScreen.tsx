@@ -3,6 +3,7 @@ import {
   type KeyboardEvent,
   memo,
   useCallback,
+  useDeferredValue,
   useEffect,
   useId,
   useLayoutEffect,
@@ -10,6 +11,7 @@ import {
   useState,
 } from 'react'
 import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/types'
 import { journalStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
@@ -116,11 +118,7 @@ function Filters() {
             search === journalStore.getState().filters.search
               ? Promise.resolve()
               : store.setFilters({ search })
-          void pending.then(() =>
-            requestAnimationFrame(() =>
-              document.querySelector<HTMLElement>('.journal-rows [data-index="0"] button')?.focus(),
-            ),
-          )
+          void pending.then(() => focusFirstResult(10))
         }}
         className="field-search"
         autoFocus
@@ -190,12 +188,35 @@ function Filters() {
   )
 }
 
+/**
+ * The first row of the list once it shows the search's first result (the rows are drawn a moment after the
+ * store has them: EntryList), or after `framesLeft` frames of waiting, nothing.
+ */
+function focusFirstResult(framesLeft: number): void {
+  requestAnimationFrame(() => {
+    const first = journalStore.getState().entries[0]
+    if (!first) return
+    const row = document.querySelector<HTMLElement>(
+      `.journal-rows [data-index="0"][data-entry="${CSS.escape(first.id)}"] button`,
+    )
+    if (row) row.focus()
+    else if (framesLeft > 0) focusFirstResult(framesLeft - 1)
+  })
+}
+
 function EntryList() {
   const t = useT()
   const language = useLanguage()
-  const entries = useStore(journalStore, (s) => s.entries)
-  const nextCursor = useStore(journalStore, (s) => s.nextCursor)
-  const loading = useStore(journalStore, (s) => s.loading)
+  // The rows are drawn at a lower priority than keys (React's deferred value): a key typed in the search
+  // while the day's rows come in is answered first, and the rows are drawn after it. The rows, the count and
+  // "loading" under them are of the same answer.
+  const list = useDeferredValue(
+    useStore(
+      journalStore,
+      useShallow((s) => ({ entries: s.entries, nextCursor: s.nextCursor, loading: s.loading })),
+    ),
+  )
+  const { entries, nextCursor, loading } = list
   const error = useStore(journalStore, (s) => s.error)
   const openId = useStore(journalStore, (s) => s.openId)
   const filters = useStore(journalStore, (s) => s.filters)
@@ -279,6 +300,7 @@ function EntryList() {
               <li
                 key={entry.id}
                 data-index={item.index}
+                data-entry={entry.id}
                 className="journal-row-wrap"
                 style={{ blockSize: item.size, transform: `translateY(${item.start}px)` }}
               >
