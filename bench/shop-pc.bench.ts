@@ -44,7 +44,8 @@ const RECORDER = `(() => {
   const bench = { keys: [], events: [], firstUsable: null }
   window.__bench = bench
   addEventListener('keydown', (e) => {
-    const main = document.querySelector('main[aria-labelledby]')
+    // The shown screen's: the journal is there ahead, hidden (React's Activity: display none on it).
+    const main = [...document.querySelectorAll('main[aria-labelledby]')].find((m) => m.style.display !== 'none')
     const t = e.target
     const typing = t instanceof HTMLInputElement && (e.key.length === 1 || e.key === 'Backspace')
     const label = typing ? t.closest('.field')?.querySelector('label')?.textContent ?? t.name : null

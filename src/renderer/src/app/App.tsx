@@ -1,4 +1,13 @@
-import { Suspense, useEffect, useLayoutEffect } from 'react'
+import {
+  Activity,
+  Fragment,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { useStore } from 'zustand'
 import { DepositScreen } from '../features/deposit/DepositScreen'
 import { JournalScreen } from '../features/journal/JournalScreen'
@@ -92,12 +101,38 @@ function CurrentScreen() {
     <>
       {screen === 'sell' ? <SellScreen /> : null}
       {screen === 'deposit' ? <DepositScreen /> : null}
-      {screen === 'journal' ? <JournalScreen /> : null}
+      <Ahead open={screen === 'journal'}>
+        <JournalScreen />
+      </Ahead>
       <Suspense fallback={<ScreenLoading />}>
         {screen === 'settings' ? <SettingsScreen /> : null}
         {screen === 'manager' ? <ManagerScreen /> : null}
       </Suspense>
     </>
+  )
+}
+
+/**
+ * A screen drawn ahead, hidden, while the desk is idle — React's Activity: none of its effects run (it asks
+ * main nothing, no key reaches it, it takes no focus) — so that its key shows it rather than builds it in the
+ * key's frame (the journal: its first F3 was the slowest key of a clerk's session on a slow PC), and leaving it
+ * hides it rather than tears it down in the next key's. Each visit is a new screen (its fields, its list at
+ * the top), as when it was built on its key: the one left is replaced, hidden, by a fresh one for the next
+ * visit. A screen shown this way takes its focus in an effect, not with autoFocus (which a screen drawn hidden
+ * would have had nothing to give). Only the journal so far: Settings and the Manager's screen drawn this way
+ * need work of their own (their focus when shown, and the labels a hidden copy shares with the shown screen).
+ */
+function Ahead({ open, children }: { open: boolean; children: ReactNode }) {
+  const [visit, setVisit] = useState(0)
+  const wasOpen = useRef(open)
+  useEffect(() => {
+    if (wasOpen.current && !open) setVisit((v) => v + 1)
+    wasOpen.current = open
+  }, [open])
+  return (
+    <Activity mode={open ? 'visible' : 'hidden'}>
+      <Fragment key={visit}>{children}</Fragment>
+    </Activity>
   )
 }
 

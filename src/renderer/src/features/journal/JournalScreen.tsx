@@ -77,6 +77,10 @@ function Filters() {
   // A clerk's journal is today's: main refuses other days, so no date is offered.
   const todayOnly = useStore(sessionStore, (s) => s.session?.person?.role === 'clerk')
   const hintId = useId()
+  // The search takes the focus when the screen is shown: the screen is drawn ahead, hidden (App.tsx), where
+  // autoFocus would have nothing to focus, and a layout effect runs when it is shown.
+  const searchRef = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => searchRef.current?.focus(), [])
 
   // The store's search changes from outside too (Today, the attention list): keep the field in step.
   useEffect(() => setSearch(filters.search), [filters.search])
@@ -121,7 +125,7 @@ function Filters() {
           void pending.then(() => focusFirstResult(10))
         }}
         className="field-search"
-        autoFocus
+        ref={searchRef}
       />
       {todayOnly ? null : (
         <>
