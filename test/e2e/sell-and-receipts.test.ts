@@ -81,7 +81,7 @@ describe('a sale at the Sell screen', () => {
     await page.keyboard.press('F1')
     await page.getByRole('heading', { name: 'Choose the voucher value' }).waitFor()
     expect(await page.getByRole('heading', { name: 'Voucher issued' }).count()).toBe(0)
-    // The screen shown (the journal is there too, drawn ahead and hidden: it holds no code either).
+    // The screen shown (the journal is there too, drawn ahead and hidden: its entries' codes are masked by main).
     const screenText = (await page.locator('main:visible').textContent())?.replaceAll(' ', '') ?? ''
     expect(screenText).not.toContain(code)
     expect((await page.locator('body').textContent())?.replaceAll(' ', '')).not.toContain(code)

@@ -122,6 +122,8 @@ export async function openSession(o: OpenSession): Promise<{ session: Session; m
 async function opened(o: OpenSession, client: pg.Client): Promise<{ session: Session; mark: FeedMark }> {
   o.signal.throwIfAborted()
   await client.connect()
+  // Cut while it connected (the stop won the race): the desk does not say it reached the head office.
+  o.signal.throwIfAborted()
   o.answered()
   const { who, remote: held } = await handshake(client, o.settings.terminal, o.journal, 'claim')
   await listen(client, o.channels)

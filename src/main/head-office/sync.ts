@@ -128,6 +128,8 @@ export class HeadOfficeSync {
   }
 
   async stop(): Promise<void> {
+    // The loop this stop ends (a start() while it waits runs a loop of its own).
+    const running = this.running
     this.stopped = true
     this.closing = true
     this.stopping.abort(new Error('the desk is stopping'))
@@ -136,8 +138,8 @@ export class HeadOfficeSync {
     // A query waiting on a server that stopped answering ends now (its batch is rolled back, never lost), and
     // a server that answers nothing is not waited on for a goodbye.
     await this.dropSession(GOODBYE_MS)
-    await this.running
-    this.running = null
+    await running
+    if (this.running === running) this.running = null
     await this.dropSession(GOODBYE_MS)
   }
 
@@ -150,7 +152,8 @@ export class HeadOfficeSync {
 
   /** One full cycle (connect, send everything, read the figures); rejects with what went wrong. For tests. */
   async syncOnce(): Promise<void> {
-    if (!(await this.recordedCycle())) throw this.lastError
+    if (await this.recordedCycle()) return
+    throw this.closing ? new Error('the head office sync has stopped') : this.lastError
   }
 
   /** One cycle with its outcome recorded (the failures counted, the last error kept): true when it went through. */

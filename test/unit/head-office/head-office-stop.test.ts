@@ -85,7 +85,7 @@ describe('closing the app while the head office sync is connecting', () => {
     s.start()
     await until(() => accepted.length === 1)
     expect(await stopWithin(s)).toBe('stopped')
-    await expect(s.syncOnce()).rejects.toThrow()
+    await expect(s.syncOnce()).rejects.toThrow('the head office sync has stopped')
     await new Promise((r) => setTimeout(r, 100))
     expect(accepted).toHaveLength(1)
   })

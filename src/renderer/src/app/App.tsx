@@ -94,7 +94,10 @@ function Desk() {
   )
 }
 
-/** The open screen: the only part of the desk a screen change renders (not the top bar, the notices, the preview). */
+/**
+ * The open screen (and the journal, drawn ahead for its key): the only part of the desk a screen change renders
+ * (not the top bar, the notices, the preview).
+ */
 function CurrentScreen() {
   const screen = useStore(appStore, (s) => s.screen)
   return (

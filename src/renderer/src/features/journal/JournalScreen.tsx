@@ -23,6 +23,7 @@ import { formatDateTime, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { Code, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { EntryPanel } from './EntryPanel'
+import { listLine } from './list-line'
 
 /** A row's height: one line of text with room to aim at; 8 rows and more stay in view at 1024×768. */
 const ROW_HEIGHT = 40
@@ -212,15 +213,15 @@ function EntryList() {
   const t = useT()
   const language = useLanguage()
   // The rows are drawn at a lower priority than keys (React's deferred value): a key typed in the search
-  // while the day's rows come in is answered first, and the rows are drawn after it. The rows, the count and
-  // "loading" under them are of the same answer.
-  const list = useDeferredValue(
-    useStore(
-      journalStore,
-      useShallow((s) => ({ entries: s.entries, nextCursor: s.nextCursor, loading: s.loading })),
-    ),
+  // while the day's rows come in is answered first, and the rows are drawn after it (the line under them:
+  // list-line.ts).
+  const live = useStore(
+    journalStore,
+    useShallow((s) => ({ entries: s.entries, nextCursor: s.nextCursor, loading: s.loading })),
   )
-  const { entries, nextCursor, loading } = list
+  const list = useDeferredValue(live)
+  const { entries, nextCursor } = list
+  const line = listLine(live, list)
   const error = useStore(journalStore, (s) => s.error)
   const openId = useStore(journalStore, (s) => s.openId)
   const filters = useStore(journalStore, (s) => s.filters)
@@ -324,9 +325,9 @@ function EntryList() {
         </ul>
       </div>
       <p className="journal-foot" role="status" ref={footRef}>
-        {loading
+        {line === 'loading'
           ? t.journal.loadingMore
-          : entries.length === 0
+          : line === 'empty'
             ? t.journal.empty
             : t.journal.count(entries.length, Boolean(nextCursor))}
       </p>
