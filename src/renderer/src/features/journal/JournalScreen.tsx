@@ -123,7 +123,8 @@ function Filters() {
             search === journalStore.getState().filters.search
               ? Promise.resolve()
               : store.setFilters({ search })
-          void pending.then(() => focusFirstResult(10))
+          // Half a second of frames at most: on a slow PC the deferred rows may take several.
+          void pending.then(() => focusFirstResult(30))
         }}
         className="field-search"
         ref={searchRef}
