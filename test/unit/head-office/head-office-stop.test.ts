@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { HeadOfficeSync } from '../../../src/main/head-office/sync'
 import { Journal } from '../../../src/main/journal/journal'
 import { silentLogger } from '../../../src/main/log'
+import { until } from '../../helpers/realtime'
 
 let dir: string
 let journal: Journal
@@ -58,11 +59,6 @@ function sync(): HeadOfficeSync {
   })
 }
 
-async function until(what: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !what(); i++) await new Promise((r) => setTimeout(r, 10))
-  expect(what()).toBe(true)
-}
-
 /** 'stopped', or 'still stopping' if stop() has not returned after 5 s (it used to never return). */
 async function stopWithin(s: HeadOfficeSync): Promise<string> {
   const late = new Promise<string>((resolve) => setTimeout(resolve, 5000, 'still stopping').unref())
@@ -73,17 +69,17 @@ describe('closing the app while the head office sync is connecting', () => {
   it('cuts the connection being opened and returns', async () => {
     const s = sync()
     s.start()
-    await until(() => accepted.length === 1)
+    await until(() => accepted.length === 1, 5000, 'the sync connected')
     expect(await stopWithin(s)).toBe('stopped')
     // The head office is not left holding a half-open connection.
-    await until(() => accepted[0]?.closed === true)
+    await until(() => accepted[0]?.closed === true, 5000, 'the connection being opened was closed')
     expect(s.status().lastReachedAt).toBeNull()
   })
 
   it('opens no connection once it has stopped', async () => {
     const s = sync()
     s.start()
-    await until(() => accepted.length === 1)
+    await until(() => accepted.length === 1, 5000, 'the sync connected')
     expect(await stopWithin(s)).toBe('stopped')
     await expect(s.syncOnce()).rejects.toThrow('the head office sync has stopped')
     await new Promise((r) => setTimeout(r, 100))
