@@ -101,7 +101,7 @@ describe('following the clerk’s screen', () => {
     vi.useRealTimers()
   })
 
-  function setUp(state: Partial<CustomerDisplayState> = {}) {
+  function setUp(state: Partial<CustomerDisplayState> = {}, schedule?: (work: () => void) => () => void) {
     const screenStore = createStore<ClerkScreen>(() => atDeposit({ step: 'phone' }))
     const shown: unknown[] = []
     const display: CustomerDisplayState = {
@@ -123,9 +123,68 @@ describe('following the clerk’s screen', () => {
       clerkScreen: () => screenStore.getState(),
       stores: [screenStore],
       customerConfirmed: (phone) => confirmed.push(phone),
+      schedule,
     })
     return { screenStore, shown, display, api, confirmed, stop }
   }
+
+  /** A scheduler run by hand, as the clerk's next frame would run it. */
+  function byHand() {
+    const waiting: (() => void)[] = []
+    return {
+      schedule: (work: () => void) => {
+        waiting.push(work)
+        return () => waiting.splice(waiting.indexOf(work), 1)
+      },
+      frame: () => {
+        for (const work of waiting.splice(0)) work()
+      },
+      waiting,
+    }
+  }
+
+  it('tells the changes of one frame after it, once, as they then stand', async () => {
+    const frame = byHand()
+    const { screenStore, shown } = setUp({}, frame.schedule)
+    frame.frame()
+    expect(shown).toEqual([{ show: 'idle' }])
+    // The amount typed, digit by digit, within one frame: told once, as it stands when told.
+    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '2' }))
+    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '25' }))
+    expect(shown).toHaveLength(1)
+    frame.frame()
+    expect(shown.at(-1)).toEqual({ show: 'deposit-amount', phone: '0912345678', amountDirhams: 25_000 })
+    expect(shown).toHaveLength(2)
+    // A change undone within the frame is not told at all.
+    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '255' }))
+    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '25' }))
+    frame.frame()
+    expect(shown).toHaveLength(2)
+  })
+
+  it('tells a step again after a sale that main showed itself, even when both came within one frame', async () => {
+    const frame = byHand()
+    const { screenStore, shown } = setUp({}, frame.schedule)
+    frame.frame()
+    expect(shown).toEqual([{ show: 'idle' }])
+    // Main showed the deposit's outcome itself, and the clerk was back at the phone before the next frame:
+    // the customer display still shows the outcome, so "idle" is told again.
+    screenStore.setState(atDeposit({ step: 'result', customer }))
+    screenStore.setState(atDeposit({ step: 'phone' }))
+    frame.frame()
+    expect(shown).toEqual([{ show: 'idle' }, { show: 'idle' }])
+  })
+
+  it('tells nothing once stopped, even a change waiting for its frame', async () => {
+    const frame = byHand()
+    const { screenStore, shown, stop } = setUp({}, frame.schedule)
+    frame.frame()
+    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '25' }))
+    expect(frame.waiting).toHaveLength(1)
+    stop()
+    expect(frame.waiting).toHaveLength(0)
+    expect(shown).toEqual([{ show: 'idle' }])
+  })
 
   it('tells main once per change of step, and again after main showed a sale itself', async () => {
     const { screenStore, shown } = setUp()

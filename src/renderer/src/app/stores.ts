@@ -27,6 +27,7 @@ import { createSettingsStore } from '../features/settings/store'
 import { createStatusStore } from '../features/status/store'
 import { createUpdatesStore } from '../features/updates/store'
 import { languageFromLocale } from '../i18n'
+import { afterNextPaint } from '../ui/after-paint'
 import { createAppStore } from './navigation'
 import { newRequestId } from './request-id'
 
@@ -45,7 +46,7 @@ export const noticesStore = createNoticesStore(api, (entry) => {
 })
 // A sale or deposit changes what moved today: the header's daily limit follows at once, not at the next poll.
 const refreshStatus = () => void statusStore.getState().refresh()
-export const sellStore = createSellStore({ api, newRequestId, onSent: refreshStatus })
+export const sellStore = createSellStore({ api, newRequestId, onSent: refreshStatus, later: afterNextPaint })
 // The Sell screen offers only the desk's list of the moment: another mode, service or list from the provider
 // (the status names it) puts away the list on screen before anything more is offered from it.
 statusStore.subscribe((now) => {
@@ -56,6 +57,7 @@ export const depositStore = createDepositStore({
   newRequestId,
   onSent: refreshStatus,
   rules: () => depositRulesOf(settingsStore.getState().settings),
+  later: afterNextPaint,
 })
 // The business day by the service's clock when known: a PC clock a day off must not hide today's sales.
 const today = () => businessDay(Date.now() + (statusStore.getState().status?.clockOffsetMs ?? 0))
@@ -158,6 +160,7 @@ followCustomerDisplay({
   }),
   stores: [appStore, sellStore, depositStore, sessionStore],
   customerConfirmed: (phone) => depositStore.getState().customerConfirmed(phone),
+  schedule: afterNextPaint,
 })
 // Notices belong to a mode and a person: another mode (its own journal) or another person signed in (or nobody)
 // puts away what is shown; main then gives the notices of this mode's journal that are this person's.

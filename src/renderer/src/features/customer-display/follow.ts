@@ -68,6 +68,17 @@ export interface FollowDeps {
   customerConfirmed(phone: string): void
   setInterval?: typeof setInterval
   clearInterval?: typeof clearInterval
+  /**
+   * When a change is told to main: the desk tells it after the clerk's own next frame (ui/after-paint.ts), so a
+   * key's change is on the clerk's screen first — a digit typed in the amount, say, is then not held up by a call
+   * to main. Changes meanwhile are told once, as they then stand. At once when not given.
+   */
+  schedule?(work: () => void): () => void
+}
+
+const atOnce = (work: () => void) => {
+  work()
+  return () => undefined
 }
 
 /**
@@ -103,14 +114,33 @@ export function followCustomerDisplay(deps: FollowDeps): () => void {
     polling = { phone, timer }
   }
 
+  const schedule = deps.schedule ?? atOnce
+  /** A change is waiting to be told; `pending` cancels it. */
+  let waiting = false
+  let pending: (() => void) | null = null
+
   function update(): void {
     const step = customerStepOf(deps.clerkScreen())
     if (step?.show !== 'deposit-name') stopPolling()
     if (step === null) {
-      // Main shows the sale itself: what comes after it is told again, whatever it was before.
+      // Main shows the sale itself: what comes after it is told again, whatever it was before. Said at once,
+      // not when the change is told: a sale and a return to the same step within one frame is still told.
       shown = null
       return
     }
+    if (waiting || JSON.stringify(step) === shown) return
+    waiting = true
+    const cancel = schedule(tell)
+    // (Told already when scheduled at once.)
+    if (waiting) pending = cancel
+  }
+
+  /** Tells main the step as it stands now (not as it was when the change was seen). */
+  function tell(): void {
+    waiting = false
+    pending = null
+    const step = customerStepOf(deps.clerkScreen())
+    if (step === null) return
     const key = JSON.stringify(step)
     if (key === shown) return
     shown = key
@@ -126,6 +156,9 @@ export function followCustomerDisplay(deps: FollowDeps): () => void {
   update()
   return () => {
     stopPolling()
+    pending?.()
+    pending = null
+    waiting = false
     for (const off of unsubscribe) off()
   }
 }

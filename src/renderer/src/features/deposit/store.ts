@@ -140,6 +140,12 @@ export interface DepositDeps {
    */
   rules(): DepositRules
   now?(): number
+  /**
+   * Runs what a step only sets going (the review's courtesy estimate of the limit) once the step is on screen:
+   * the desk passes ui/after-paint.ts's afterNextPaint, so the key's frame is not held up by it. At once when
+   * not given.
+   */
+  later?(work: () => void): void
 }
 
 const noRetry: RetryState = { retrying: false, tried: false, error: null }
@@ -175,6 +181,7 @@ export function createDepositStore({
   onSent,
   rules,
   now = Date.now,
+  later = (work) => work(),
 }: DepositDeps): DepositStore {
   return createStore<DepositState>((set, get) => {
     /** Back to an empty phone step; the last finished deposit stays reachable. */
@@ -322,6 +329,8 @@ export function createDepositStore({
           error: null,
           limit: null,
         })
+        // Asked once the review is on screen.
+        await new Promise<void>((resolve) => later(resolve))
         try {
           const limit = await api.getDailyLimit()
           if (get().step === 'review') set({ limit })

@@ -3,6 +3,7 @@ import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/types'
 import { openAttentionList, sellStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
+import { afterNextPaint } from '../../ui/after-paint'
 import { Badge, Button, Facts, Kbd, Panel, SettledButton } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { failedUnsent, isLimitRefusal } from '../../ui/entry'
@@ -24,8 +25,12 @@ export function SellScreen() {
   useEffect(() => {
     // Leaving the screen puts a finished sale away (app/stores.ts, on the screen change): coming back offers a
     // fresh sale, never the last code. The list is asked for each time: main fetches it again when it is some
-    // minutes old, so a change by the provider reaches the screen (sell/store.ts).
-    void sellStore.getState().loadDenominations()
+    // minutes old, so a change by the provider reaches the screen (sell/store.ts). With a list on screen, after
+    // F1's frame (ui/after-paint.ts): the list kept shows meanwhile, a change replaces it as before, and it is
+    // asked even when the screen was left meanwhile. With none yet, at once: there is nothing to show first.
+    const load = () => void sellStore.getState().loadDenominations()
+    if (sellStore.getState().denominations) afterNextPaint(load)
+    else load()
   }, [])
 
   useScreenKeys((event) => {

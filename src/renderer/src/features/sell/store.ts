@@ -66,6 +66,11 @@ export interface SellDeps {
   /** A sale was answered: what moved today changed (the header's daily limit). */
   onSent?(entry: JournalEntry): void
   now?(): number
+  /**
+   * Runs what a choice only sets going (its courtesy calls to main) once the choice is on screen: the desk
+   * passes ui/after-paint.ts's afterNextPaint, so the key's frame is not held up by them. At once when not given.
+   */
+  later?(work: () => void): void
 }
 
 /** Whether two lists offer the same values under the same ids, in the same places (the number keys). */
@@ -90,7 +95,13 @@ function openVoucherOf(error: AppErrorData): OpenVoucher | null {
   }
 }
 
-export function createSellStore({ api, newRequestId, onSent, now = Date.now }: SellDeps): SellStore {
+export function createSellStore({
+  api,
+  newRequestId,
+  onSent,
+  now = Date.now,
+  later = (work) => work(),
+}: SellDeps): SellStore {
   return createStore<SellState>((set, get) => {
     function fresh(): void {
       const { result, last } = get()
@@ -179,22 +190,24 @@ export function createSellStore({ api, newRequestId, onSent, now = Date.now }: S
           limit: null,
           listChanged: false,
         })
-        void api.getDailyLimit().then(
-          (limit) => {
-            if (get().selected === denomination) set({ limit })
-          },
-          // The estimate is a courtesy; the sale works without it.
-          () => undefined,
-        )
-        // Asking for the list lets main fetch it again when it is some minutes old; a change reaches the screen
-        // through the status (catalogIs), and a sale confirmed meanwhile waits for it in main.
-        void api.listDenominations({}).then(
-          (list) => {
-            const shown = get().denominations
-            if (shown && !sameOffer(shown, list)) get().catalogIs(list.mode, list.digest)
-          },
-          () => undefined,
-        )
+        later(() => {
+          void api.getDailyLimit().then(
+            (limit) => {
+              if (get().selected === denomination) set({ limit })
+            },
+            // The estimate is a courtesy; the sale works without it.
+            () => undefined,
+          )
+          // Asking for the list lets main fetch it again when it is some minutes old; a change reaches the screen
+          // through the status (catalogIs), and a sale confirmed meanwhile waits for it in main.
+          void api.listDenominations({}).then(
+            (list) => {
+              const shown = get().denominations
+              if (shown && !sameOffer(shown, list)) get().catalogIs(list.mode, list.digest)
+            },
+            () => undefined,
+          )
+        })
       },
 
       cancel() {

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterNextPaint } from '../../../src/renderer/src/ui/after-paint'
+
+/** The page's frames, drawn by hand: the callbacks asked for before a frame run as it is drawn. */
+function frames() {
+  let callbacks: FrameRequestCallback[] = []
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback))
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => {
+    callbacks[id - 1] = () => undefined
+  })
+  return {
+    draw() {
+      const now = callbacks
+      callbacks = []
+      for (const callback of now) callback(performance.now())
+    },
+  }
+}
+
+describe('work put off until the page has drawn its next frame', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('runs after the next frame is drawn, not before and not inside it', () => {
+    const page = frames()
+    const done: string[] = []
+    afterNextPaint(() => done.push('work'))
+    vi.advanceTimersByTime(10)
+    expect(done).toEqual([])
+    page.draw()
+    // The frame's own callbacks are over before the work starts.
+    expect(done).toEqual([])
+    vi.advanceTimersByTime(0)
+    expect(done).toEqual(['work'])
+    // Once only.
+    page.draw()
+    vi.advanceTimersByTime(500)
+    expect(done).toEqual(['work'])
+  })
+
+  it('runs all the same when the page draws no frame (a minimized window), a moment later', () => {
+    frames()
+    const done: string[] = []
+    afterNextPaint(() => done.push('work'))
+    vi.advanceTimersByTime(99)
+    expect(done).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(done).toEqual(['work'])
+  })
+
+  it('runs nothing once cancelled, before the frame or between the frame and the work', () => {
+    const page = frames()
+    const done: string[] = []
+    afterNextPaint(() => done.push('first'))()
+    const second = afterNextPaint(() => done.push('second'))
+    page.draw()
+    second()
+    vi.advanceTimersByTime(500)
+    expect(done).toEqual([])
+  })
+})
