@@ -134,7 +134,10 @@ describe('following the clerk’s screen', () => {
     return {
       schedule: (work: () => void) => {
         waiting.push(work)
-        return () => waiting.splice(waiting.indexOf(work), 1)
+        return () => {
+          const at = waiting.indexOf(work)
+          if (at >= 0) waiting.splice(at, 1)
+        }
       },
       frame: () => {
         for (const work of waiting.splice(0)) work()
@@ -155,11 +158,21 @@ describe('following the clerk’s screen', () => {
     frame.frame()
     expect(shown.at(-1)).toEqual({ show: 'deposit-amount', phone: '0912345678', amountDirhams: 25_000 })
     expect(shown).toHaveLength(2)
-    // A change undone within the frame is not told at all.
-    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '255' }))
-    screenStore.setState(atDeposit({ step: 'amount', customer, amountText: '25' }))
+  })
+
+  it('tells the step again when the clerk is back at the one told last within a frame (main may have moved on)', async () => {
+    const frame = byHand()
+    const { screenStore, shown } = setUp({}, frame.schedule)
+    screenStore.setState(atDeposit({ step: 'name', customer }))
     frame.frame()
-    expect(shown).toHaveLength(2)
+    expect(shown.at(-1)).toEqual({ show: 'deposit-name', phone: '0912345678' })
+    // The customer's own Yes moved the clerk (and main's display) to the amount; Esc back to the name, all
+    // before the next frame: the display must ask the name again, not stay at the amount.
+    screenStore.setState(atDeposit({ step: 'amount', customer }))
+    screenStore.setState(atDeposit({ step: 'name', customer }))
+    const told = shown.length
+    frame.frame()
+    expect(shown.slice(told)).toEqual([{ show: 'deposit-name', phone: '0912345678' }])
   })
 
   it('tells a step again after a sale that main showed itself, even when both came within one frame', async () => {

@@ -5,8 +5,9 @@ import { afterNextPaint } from '../../../src/renderer/src/ui/after-paint'
 function frames() {
   let callbacks: FrameRequestCallback[] = []
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback))
+  // Ids count from 1 within the frame being gathered (what this test's cancels need).
   vi.stubGlobal('cancelAnimationFrame', (id: number) => {
-    callbacks[id - 1] = () => undefined
+    if (callbacks[id - 1]) callbacks[id - 1] = () => undefined
   })
   return {
     draw() {

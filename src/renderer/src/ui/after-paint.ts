@@ -1,16 +1,16 @@
-/** A page that draws no frame (minimized, hidden) still runs the work, this much later at the most. */
+/** A page that draws no frame (minimized, hidden) still runs the work, about this long after the key's task. */
 const HIDDEN_PAGE_MS = 100
 
 /**
  * Runs `work` once the page has drawn its next frame: what a key changed is on screen first, and what it only
  * set going (a call to main for a courtesy figure, a list asked for again, the customer display told) waits
  * for that frame. On a slow PC each such call costs the key's frame several milliseconds; after the frame
- * they cost nobody a wait. Returns a cancel (for an effect's cleanup); a page that draws no frame (minimized)
- * runs it after at most HIDDEN_PAGE_MS.
+ * they cost nobody a wait. Returns a cancel. A page that draws no frame (minimized) runs it some
+ * HIDDEN_PAGE_MS after the key's own task — later if the browser slows a hidden page's timers.
  */
 export function afterNextPaint(work: () => void): () => void {
   let settled = false
-  let inner: ReturnType<typeof setTimeout> | undefined
+  const timers: ReturnType<typeof setTimeout>[] = []
   const run = () => {
     if (settled) return
     settled = true
@@ -18,14 +18,13 @@ export function afterNextPaint(work: () => void): () => void {
     work()
   }
   // The frame's callbacks run before it is drawn: the task after them comes once it has been.
-  const frame = requestAnimationFrame(() => {
-    inner = setTimeout(run, 0)
-  })
-  const fallback = setTimeout(run, HIDDEN_PAGE_MS)
+  const frame = requestAnimationFrame(() => timers.push(setTimeout(run, 0)))
+  // Counted from the task after the key's, not from now: a key's own task may take longer than the wait on a
+  // slow PC, and the fallback must not come before the frame it stands in for.
+  timers.push(setTimeout(() => timers.push(setTimeout(run, HIDDEN_PAGE_MS)), 0))
   function cancel(): void {
     cancelAnimationFrame(frame)
-    clearTimeout(fallback)
-    if (inner !== undefined) clearTimeout(inner)
+    for (const timer of timers) clearTimeout(timer)
   }
   return () => {
     settled = true

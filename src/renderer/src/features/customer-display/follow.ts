@@ -135,18 +135,24 @@ export function followCustomerDisplay(deps: FollowDeps): () => void {
     if (waiting) pending = cancel
   }
 
-  /** Tells main the step as it stands now (not as it was when the change was seen). */
+  /**
+   * Tells main the step as it stands now (not as it was when the change was seen) — even when it is the one
+   * told last: main may have moved the display itself meanwhile (the customer's own "Yes, this is me" moves it
+   * on), and the clerk's screen may be back at the step told last.
+   */
   function tell(): void {
     waiting = false
     pending = null
     const step = customerStepOf(deps.clerkScreen())
     if (step === null) return
     const key = JSON.stringify(step)
-    if (key === shown) return
     shown = key
     void deps.api.showCustomer(step).then(
       (state) => {
-        if (step.show === 'deposit-name' && shown === key) pollFor(step.phone, state)
+        // Still at that name question (not only the last told): the clerk may have moved on meanwhile.
+        const now = customerStepOf(deps.clerkScreen())
+        if (step.show === 'deposit-name' && shown === key && now && JSON.stringify(now) === key)
+          pollFor(step.phone, state)
       },
       () => undefined,
     )

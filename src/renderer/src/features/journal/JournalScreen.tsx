@@ -15,7 +15,6 @@ import { useShallow } from 'zustand/react/shallow'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/types'
 import { journalStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
-import { afterNextPaint } from '../../ui/after-paint'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'
 import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -46,15 +45,10 @@ export function JournalScreen() {
 
   // Fresh on every visit: sales and deposits made since the last one must be there. A load already
   // running (the attention list or an entry opened from elsewhere) is the fresh one.
-  // After F3's frame (ui/after-paint.ts): the screen first, then the call for its rows.
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        const s = journalStore.getState()
-        if (!s.loading) void s.reload()
-      }),
-    [],
-  )
+  useEffect(() => {
+    const s = journalStore.getState()
+    if (!s.loading) void s.reload()
+  }, [])
 
   useScreenKeys((event) => {
     if (event.key === 'Escape' && journalStore.getState().openId) {

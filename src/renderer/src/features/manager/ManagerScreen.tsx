@@ -12,11 +12,12 @@ export function ManagerScreen() {
   const t = useT()
   const m = t.manager.managerScreen
   const [tab, setTab] = useState<Tab>('reports')
-  // The tabs and the focus in the key's frame (F5, an arrow), the panel a render later, one React may put off
-  // while a key is handled: on a slow PC the key's frame then waits for the tabs, not for a panel and its report
-  // (as Settings does with its lower sections). Nothing is lost meanwhile: the focus is on the tabs, and the
-  // panel is there before a person could Tab into it.
+  // The tabs and the focus in the key's frame (F5, an arrow), the panel's content a render later, one React may
+  // put off while a key is handled: on a slow PC the key's frame then waits for the tabs, not for a panel and its
+  // report (as Settings does with its lower sections). Meanwhile the panel is the chosen tab's (its name and
+  // label), busy, and what it still shows of the tab before is inert: Tab cannot land in what is about to go.
   const panel = useDeferredValue<Tab | null>(tab, null)
+  const coming = panel !== tab
   // F5 (or a click) opens the screen with the focus on its tabs: the arrows pick one, Tab goes into it.
   // (The People tab's rules and the Backup tab save through the settings: their "Saved." is put away when the
   // screen is left, app/stores.ts.)
@@ -53,13 +54,17 @@ export function ManagerScreen() {
           </button>
         ))}
       </div>
-      {panel ? (
-        <div id={`manager-panel-${panel}`} role="tabpanel" aria-labelledby={`manager-tab-${panel}`}>
-          {panel === 'reports' ? <ReportsPanel /> : null}
-          {panel === 'people' ? <PeoplePanel /> : null}
-          {panel === 'backup' ? <BackupPanel /> : null}
-        </div>
-      ) : null}
+      <div
+        id={`manager-panel-${tab}`}
+        role="tabpanel"
+        aria-labelledby={`manager-tab-${tab}`}
+        aria-busy={coming}
+        inert={coming}
+      >
+        {panel === 'reports' ? <ReportsPanel /> : null}
+        {panel === 'people' ? <PeoplePanel /> : null}
+        {panel === 'backup' ? <BackupPanel /> : null}
+      </div>
     </main>
   )
 }

@@ -6,7 +6,6 @@ import { PHONE_FORMATS, type PhoneFormat } from '../../../../shared/phone'
 import { settingsStore, statusStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
-import { afterNextPaint } from '../../ui/after-paint'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { SupportDetails } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
@@ -31,12 +30,10 @@ export function SettingsScreen() {
   // focus is on the title, and the lower sections are there before a person could Tab to them.
   const whole = useDeferredValue(true, false)
   useEffect(() => {
+    void settingsStore.getState().load()
     // F4 (or a click) opens the screen with the focus at its top, not on a button (the first is "Use the live
     // service"): Tab then goes through the screen, and a bounced Enter does nothing.
     title.current?.focus()
-    // The settings asked for again after F4's frame (ui/after-paint.ts): meanwhile the screen shows those kept.
-    // Asked even when the screen was left meanwhile: a visit to Settings reads them again for every screen.
-    afterNextPaint(() => void settingsStore.getState().load())
   }, [])
   return (
     <main className="screen settings-screen" aria-labelledby="settings-title">
