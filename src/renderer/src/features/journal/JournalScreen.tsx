@@ -198,16 +198,28 @@ function Filters() {
  * The first row of the list once it shows the search's first result (the rows are drawn a moment after the
  * store has them: EntryList), or after `framesLeft` frames of waiting, nothing.
  */
-function focusFirstResult(framesLeft: number): void {
+/**
+ * Focuses a row once it is drawn: the rows come a few frames after what asked for them (deferred, or scrolled
+ * into the list), so it looks again each frame, up to framesLeft more. `find` gives null while the row is not
+ * there yet, undefined when there is nothing to wait for.
+ */
+function focusWhenDrawn(find: () => HTMLElement | null | undefined, framesLeft: number): void {
   requestAnimationFrame(() => {
+    const row = find()
+    if (row) row.focus()
+    else if (row === null && framesLeft > 0) focusWhenDrawn(find, framesLeft - 1)
+  })
+}
+
+/** ↓ from the search: the first row, once it shows the search's first result. */
+function focusFirstResult(framesLeft: number): void {
+  focusWhenDrawn(() => {
     const first = journalStore.getState().entries[0]
-    if (!first) return
-    const row = document.querySelector<HTMLElement>(
+    if (!first) return undefined
+    return document.querySelector<HTMLElement>(
       `.journal-rows [data-index="0"][data-entry="${CSS.escape(first.id)}"] button`,
     )
-    if (row) row.focus()
-    else if (framesLeft > 0) focusFirstResult(framesLeft - 1)
-  })
+  }, framesLeft)
 }
 
 function EntryList() {
@@ -273,13 +285,10 @@ function EntryList() {
     const { count, virtualizer: v } = latest.current
     const next = Math.min(count - 1, Math.max(0, Number(current.dataset.index) + step))
     v.scrollToIndex(next)
-    const focusRow = (framesLeft: number) =>
-      requestAnimationFrame(() => {
-        const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`)
-        if (row) row.focus()
-        else if (framesLeft > 0) focusRow(framesLeft - 1)
-      })
-    focusRow(10)
+    focusWhenDrawn(
+      () => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${next}"] button`) ?? null,
+      10,
+    )
   }, [])
 
   return (
