@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { afterNextPaint } from '../../../src/renderer/src/ui/after-paint'
+import { afterNextPaint, afterThisTask } from '../../../src/renderer/src/ui/after-paint'
 
 /** The page's frames, drawn by hand: the callbacks asked for before a frame run as it is drawn. */
 function frames() {
@@ -60,6 +60,48 @@ describe('work put off until the page has drawn its next frame', () => {
     page.draw()
     second()
     vi.advanceTimersByTime(500)
+    expect(done).toEqual([])
+  })
+})
+
+describe('work put off to the task after the current one', () => {
+  it('runs after the current task, not inside it, once', async () => {
+    const done: string[] = []
+    afterThisTask(() => done.push('work'))
+    await Promise.resolve()
+    // Not even after the task's microtasks: a task of its own.
+    expect(done).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(done).toEqual(['work'])
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(done).toEqual(['work'])
+  })
+
+  it('is not held by timers that do not run (a test clock paused, a page that draws no frame)', async () => {
+    vi.useFakeTimers()
+    try {
+      const done: string[] = []
+      afterThisTask(() => done.push('work'))
+      // Timers are held; a message still comes.
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => {
+          channel.port1.close()
+          resolve()
+        }
+        channel.port2.postMessage(null)
+      })
+      expect(done).toEqual(['work'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('does nothing once cancelled', async () => {
+    const done: string[] = []
+    const cancel = afterThisTask(() => done.push('work'))
+    cancel()
+    await new Promise((resolve) => setTimeout(resolve, 10))
     expect(done).toEqual([])
   })
 })

@@ -31,3 +31,24 @@ export function afterNextPaint(work: () => void): () => void {
     cancel()
   }
 }
+
+/**
+ * Runs `work` in a task of its own after the current one: a call set going by a key whose own task also
+ * shows a new screen (the journal's rows asked for on F3). After a key, Chromium gives the frame that is due
+ * the turn before other tasks, so the screen is drawn first — and, unlike afterNextPaint, the work is not
+ * held by a page that draws no frame, nor by a test's paused clock (a message, not a timer). Returns a
+ * cancel.
+ */
+export function afterThisTask(work: () => void): () => void {
+  const channel = new MessageChannel()
+  let cancelled = false
+  channel.port1.onmessage = () => {
+    channel.port1.close()
+    if (!cancelled) work()
+  }
+  channel.port2.postMessage(null)
+  return () => {
+    cancelled = true
+    channel.port1.close()
+  }
+}

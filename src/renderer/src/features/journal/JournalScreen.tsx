@@ -15,6 +15,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/types'
 import { journalStore, sessionStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { Badge, Button, SelectField, TextField } from '../../ui/controls'
 import { DateField } from '../../ui/DateField'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -23,7 +24,7 @@ import { formatDateTime, formatTime } from '../../ui/format'
 import { useScreenKeys } from '../../ui/keys'
 import { Code, Money, Phone, ReceiptNo } from '../../ui/Ltr'
 import { EntryPanel } from './EntryPanel'
-import { listLine } from './list-line'
+import { type ListState, listLine } from './list-line'
 
 /** A row's height: one line of text with room to aim at; 8 rows and more stay in view at 1024×768. */
 const ROW_HEIGHT = 40
@@ -42,13 +43,21 @@ const OVERSCAN_ROWS = 6
 export function JournalScreen() {
   const t = useT()
   const openId = useStore(journalStore, (s) => s.openId)
+  // Whether this visit's rows have been asked for: until then the list says they are coming, and shows none.
+  const [asked, setAsked] = useState(false)
 
   // Fresh on every visit: sales and deposits made since the last one must be there. A load already
-  // running (the attention list or an entry opened from elsewhere) is the fresh one.
-  useEffect(() => {
-    const s = journalStore.getState()
-    if (!s.loading) void s.reload()
-  }, [])
+  // running (the attention list or an entry opened from elsewhere) is the fresh one. Asked in the task
+  // after the key's, so the screen is drawn first: the call and the emptied list cost F3's frame ~15 ms at 4×.
+  useEffect(
+    () =>
+      afterThisTask(() => {
+        const s = journalStore.getState()
+        if (!s.loading) void s.reload()
+        setAsked(true)
+      }),
+    [],
+  )
 
   useScreenKeys((event) => {
     if (event.key === 'Escape' && journalStore.getState().openId) {
@@ -63,7 +72,7 @@ export function JournalScreen() {
       <h1 id="journal-title">{t.journal.title}</h1>
       <Filters />
       <div className={`journal-body${openId ? ' with-detail' : ''}`}>
-        <EntryList />
+        <EntryList asked={asked} />
         {openId ? <EntryPanel /> : null}
       </div>
     </main>
@@ -222,16 +231,20 @@ function focusFirstResult(framesLeft: number): void {
   }, framesLeft)
 }
 
-function EntryList() {
+/** The list before the visit has asked for its rows: none, and on their way (not the last visit's). */
+const NOT_ASKED: ListState = { entries: [], nextCursor: null, loading: true }
+
+function EntryList({ asked }: { asked: boolean }) {
   const t = useT()
   const language = useLanguage()
   // The rows are drawn at a lower priority than keys (React's deferred value): a key typed in the search
   // while the day's rows come in is answered first, and the rows are drawn after it (the line under them:
   // list-line.ts).
-  const live = useStore(
+  const stored = useStore(
     journalStore,
     useShallow((s) => ({ entries: s.entries, nextCursor: s.nextCursor, loading: s.loading })),
   )
+  const live = asked ? stored : NOT_ASKED
   const list = useDeferredValue(live)
   const { entries, nextCursor } = list
   const line = listLine(live, list)
@@ -241,7 +254,7 @@ function EntryList() {
   const scrollRef = useRef<HTMLDivElement>(null)
   const footRef = useRef<HTMLParagraphElement>(null)
   const singleDay = filters.from != null && filters.from === filters.to
-  const listHeight = useListFitsWindow(scrollRef, footRef)
+  useListFitsWindow(scrollRef, footRef)
 
   const rowHeight = openId ? ROW_HEIGHT_BESIDE_PANEL : ROW_HEIGHT
   const virtualizer = useVirtualizer({
@@ -250,9 +263,14 @@ function EntryList() {
     estimateSize: () => rowHeight,
     overscan: OVERSCAN_ROWS,
   })
-  // The panel opened or closed: every row's height changed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: rowHeight is what the virtualizer re-measures
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
+  // The panel opened or closed: every row's height changed. Not when the list is first shown (its rows are
+  // of the height it was made with): a re-measure then was one more render inside F3's frame.
+  const measuredFor = useRef(rowHeight)
+  useLayoutEffect(() => {
+    if (measuredFor.current === rowHeight) return
+    measuredFor.current = rowHeight
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
   const items = virtualizer.getVirtualItems()
   const lastVisible = items.at(-1)?.index ?? 0
 
@@ -302,11 +320,7 @@ function EntryList() {
         <span className="cell-status">{t.journal.columns.status}</span>
       </div>
       {error ? <ErrorNote error={error} /> : null}
-      <div
-        className="journal-scroll"
-        ref={scrollRef}
-        style={listHeight === null ? undefined : { blockSize: listHeight }}
-      >
+      <div className="journal-scroll" ref={scrollRef}>
         <ul className="journal-rows" style={{ blockSize: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const entry = entries[item.index]
@@ -352,14 +366,14 @@ const MIN_LIST_PX = 3 * ROW_HEIGHT
  * The list's height, so that it and the count under it end at the window's bottom edge: what is above it
  * (the top bar, a banner, notices, the filters wrapping into two or three rows at 1024 px, Arabic or English)
  * differs, and a fixed offset made the page scroll by a few rows' worth at 1024×768, the count out of sight.
- * Followed as the window and what is above the list change size. Null until measured (the style sheet's
- * estimate meanwhile).
+ * Followed as the window and what is above the list change size. Set on the element's style, not through
+ * React's state: a state set in a layout effect is one more render of the list inside F3's frame (the style
+ * sheet's estimate is there until the first measure).
  */
 function useListFitsWindow(
   list: React.RefObject<HTMLDivElement | null>,
   foot: React.RefObject<HTMLParagraphElement | null>,
-): number | null {
-  const [height, setHeight] = useState<number | null>(null)
+): void {
   useLayoutEffect(() => {
     const el = list.current
     const screen = el?.closest('main')
@@ -371,7 +385,7 @@ function useListFitsWindow(
         ? footBox.offsetHeight + Number.parseFloat(getComputedStyle(footBox).marginBlockStart) * 2
         : 0
       const screenEnd = Number.parseFloat(getComputedStyle(screen).paddingBlockEnd)
-      setHeight(Math.max(MIN_LIST_PX, Math.floor(window.innerHeight - top - footSpace - screenEnd)))
+      el.style.blockSize = `${Math.max(MIN_LIST_PX, Math.floor(window.innerHeight - top - footSpace - screenEnd))}px`
     }
     fitToWindow()
     // Above the list: the body's size changes with a notice, a banner or the filters wrapping. In the next
@@ -384,7 +398,6 @@ function useListFitsWindow(
       window.removeEventListener('resize', fitToWindow)
     }
   }, [list, foot])
-  return height
 }
 
 const Row = memo(function Row({
