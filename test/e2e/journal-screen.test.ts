@@ -481,3 +481,70 @@ describe('on one window, after many sales', () => {
     })
   })
 })
+
+describe('its first showing, prepared while the desk is idle', () => {
+  it('lays out a copy of the hidden journal once per language, never drawn, read or kept; the page keeps one journal', async () => {
+    const page = await desk.browser.newPage()
+    const errors = watchErrors(page)
+    try {
+      // Every copy the desk puts in the page, as it was when put there and whether it was gone by the moment after.
+      await page.addInitScript(() => {
+        const copies: {
+          connected: boolean
+          inert: boolean
+          hidden: string
+          visibility: string
+          ids: number
+          title: string
+        }[] = []
+        Object.assign(window, { __copies: copies })
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.addedNodes) {
+              if (!(node instanceof HTMLElement) || !node.matches('main.journal-screen[aria-hidden]'))
+                continue
+              copies.push({
+                connected: node.isConnected,
+                inert: node.inert,
+                hidden: node.getAttribute('aria-hidden') ?? '',
+                visibility: node.style.visibility,
+                ids: node.querySelectorAll('[id]').length + (node.id ? 1 : 0),
+                title: node.querySelector('h1')?.textContent ?? '',
+              })
+            }
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await page.goto(desk.shell.url)
+      await page.locator('.denomination').first().waitFor()
+      const copies = () => page.evaluate(() => (window as unknown as { __copies: unknown[] }).__copies)
+      const one = {
+        connected: false,
+        inert: true,
+        hidden: 'true',
+        visibility: 'hidden',
+        ids: 0,
+        title: 'Journal',
+      }
+      await expect.poll(copies).toEqual([one])
+      // One journal in the page, drawn hidden; F3 shows it, the one a screen reader reads, its search focused.
+      expect(await page.locator('main.journal-screen').count()).toBe(1)
+      await page.keyboard.press('F3')
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+        .toBe('search')
+      expect(await page.getByRole('heading', { name: 'Journal', exact: true }).count()).toBe(1)
+      await page.keyboard.press('F1')
+      // Its words in Arabic are another copy's, of the journal drawn in Arabic.
+      await switchLanguage(page, 'ar')
+      await page.keyboard.press('F3')
+      const arabicTitle = await page.locator('main.journal-screen h1').textContent()
+      await page.keyboard.press('F1')
+      expect(arabicTitle).toMatch(/[\u0600-\u06ff]/)
+      await expect.poll(copies).toEqual([one, { ...one, title: arabicTitle }])
+      await switchLanguage(page, 'en')
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})

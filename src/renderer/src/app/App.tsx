@@ -18,6 +18,7 @@ import { SessionGate } from '../features/session/SessionGate'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
+import { warmUpWhenIdle } from '../ui/warm-up'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
 import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
@@ -104,7 +105,7 @@ function CurrentScreen() {
     <>
       {screen === 'sell' ? <SellScreen /> : null}
       {screen === 'deposit' ? <DepositScreen /> : null}
-      <Ahead open={screen === 'journal'}>
+      <Ahead open={screen === 'journal'} root="main.journal-screen">
         <JournalScreen />
       </Ahead>
       <Suspense fallback={<ScreenLoading />}>
@@ -125,13 +126,18 @@ function CurrentScreen() {
  * would have had nothing to give). Only the journal so far: Settings and the Manager's screen drawn this way
  * need work of their own (their focus when shown, and the labels a hidden copy shares with the shown screen).
  */
-function Ahead({ open, children }: { open: boolean; children: ReactNode }) {
+function Ahead({ open, root, children }: { open: boolean; root: string; children: ReactNode }) {
   const [visit, setVisit] = useState(0)
   const wasOpen = useRef(open)
   useEffect(() => {
     if (wasOpen.current && !open) setVisit((v) => v + 1)
     wasOpen.current = open
   }, [open])
+  // Its first showing, like its later ones, finds the browser's caches warm — again in another language (its
+  // words differ; the copy drawn hidden in it comes first: React draws at idle before the idle moment).
+  const language = useLanguage()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is a new copy to lay out
+  useEffect(() => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)), [root, language])
   return (
     <Activity mode={open ? 'visible' : 'hidden'}>
       <Fragment key={visit}>{children}</Fragment>

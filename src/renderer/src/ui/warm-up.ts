@@ -1,0 +1,41 @@
+/** Idle moments to wait for the screen drawn ahead before giving up (it is drawn at the lowest priority). */
+const TRIES = 20
+
+/**
+ * Lays out once, while the desk is idle, an inert copy of a screen that is drawn ahead and hidden (App's
+ * Ahead: display none, so never laid out), then removes it in the same moment: the browser's caches for the
+ * screen's styles and its words (the rules matched, the text shaped in its fonts) are warm when its key first
+ * shows it. On a slow PC the journal's first F3 took ~25 ms more than later ones for want of them.
+ * The copy is never drawn (visibility hidden, removed before any frame), hidden from screen readers and the
+ * keyboard (aria-hidden, inert), without ids (the screen's own stay unique). `find` gives the hidden screen,
+ * or null while it is not drawn yet (asked again at the next idle moment). Returns a cancel.
+ */
+export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
+  // Chromium (and so Electron) has idle callbacks; elsewhere (a test's DOM) a quiet moment soon after.
+  const whenIdle = globalThis.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 50))
+  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
+  let tries = TRIES
+  let handle = whenIdle(attempt)
+  function attempt(): void {
+    const screen = find()
+    if (screen) layOutCopy(screen)
+    else if (--tries > 0) handle = whenIdle(attempt)
+  }
+  return () => cancelIdle(handle as number)
+}
+
+function layOutCopy(screen: HTMLElement): void {
+  const copy = screen.cloneNode(true) as HTMLElement
+  copy.removeAttribute('id')
+  for (const withId of copy.querySelectorAll('[id]')) withId.removeAttribute('id')
+  copy.setAttribute('aria-hidden', 'true')
+  copy.inert = true
+  // Its own box the size of the window (as the screen would be), apart from the page's layout.
+  copy.style.cssText = 'position: fixed; inset: 0; visibility: hidden; pointer-events: none; contain: strict'
+  screen.after(copy)
+  try {
+    copy.getBoundingClientRect()
+  } finally {
+    copy.remove()
+  }
+}
