@@ -760,6 +760,23 @@ describe('the journal', () => {
     expect(store.getState().entries.map((e) => e.id)).toEqual(['new'])
   })
 
+  it('drops a next page still on its way when the journal is left: the next visit loads afresh, without it', async () => {
+    const { api, store } = setup()
+    await store.getState().reload()
+    const page2 = deferred<{ entries: JournalEntry[] }>()
+    api.listJournal.mockReturnValueOnce(page2.promise)
+    const more = store.getState().loadMore()
+    store.getState().leave()
+    expect(store.getState()).toMatchObject({ entries: [], loading: false })
+    // Back on the journal before the page came: the visit asks for its rows (nothing is loading).
+    api.listJournal.mockResolvedValueOnce({ entries: [entry({ id: 'fresh' })] })
+    await store.getState().reload()
+    page2.resolve({ entries: [entry({ id: 'last visit page 2' })] })
+    await more
+    expect(store.getState().entries.map((e) => e.id)).toEqual(['fresh'])
+    expect(store.getState().loading).toBe(false)
+  })
+
   it('sends only the filters that are set, trimmed', () => {
     expect(toQuery({ ...todayFilters(20261126), from: null, to: null, search: '  0912 ' }, null)).toEqual({
       search: '0912',

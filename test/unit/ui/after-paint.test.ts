@@ -71,7 +71,8 @@ describe('work put off to the task after the current one', () => {
     await Promise.resolve()
     // Not even after the task's microtasks: a task of its own.
     expect(done).toEqual([])
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // A message posted after it comes after it (a timer's order against a message is not promised).
+    await nextMessage()
     expect(done).toEqual(['work'])
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(done).toEqual(['work'])
@@ -83,14 +84,7 @@ describe('work put off to the task after the current one', () => {
       const done: string[] = []
       afterThisTask(() => done.push('work'))
       // Timers are held; a message still comes.
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel()
-        channel.port1.onmessage = () => {
-          channel.port1.close()
-          resolve()
-        }
-        channel.port2.postMessage(null)
-      })
+      await nextMessage()
       expect(done).toEqual(['work'])
     } finally {
       vi.useRealTimers()
@@ -101,7 +95,20 @@ describe('work put off to the task after the current one', () => {
     const done: string[] = []
     const cancel = afterThisTask(() => done.push('work'))
     cancel()
+    await nextMessage()
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(done).toEqual([])
   })
 })
+
+/** Resolves on a message posted now: after any message posted before it. */
+function nextMessage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}

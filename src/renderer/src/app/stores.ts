@@ -130,8 +130,9 @@ appStore.subscribe((now, before) => {
   if (before.screen === 'deposit') depositStore.getState().leave()
   if (before.screen === 'settings' || before.screen === 'manager') settingsStore.getState().leave()
   // The journal's rows are asked for afresh on every visit (JournalScreen): the last visit's, kept, were
-  // rendered with the screen and thrown away in the same frame — work a slow PC did on each F3.
-  if (before.screen === 'journal') journalStore.setState({ entries: [], nextCursor: null })
+  // rendered with the screen and thrown away in the same frame — work a slow PC did on each F3. A next page
+  // still on its way is dropped too: it would have been added to the next visit's list.
+  if (before.screen === 'journal') journalStore.getState().leave()
 })
 
 export const sessionStore = createSessionStore({

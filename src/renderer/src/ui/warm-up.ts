@@ -7,8 +7,9 @@ const TRIES = 20
  * screen's styles and its words (the rules matched, the text shaped in its fonts) are warm when its key first
  * shows it. On a slow PC the journal's first F3 took ~25 ms more than later ones for want of them.
  * The copy is never drawn (visibility hidden, removed before any frame), hidden from screen readers and the
- * keyboard (aria-hidden, inert), without ids (the screen's own stay unique). `find` gives the hidden screen,
- * or null while it is not drawn yet (asked again at the next idle moment). Returns a cancel.
+ * keyboard (aria-hidden, inert), without ids (the screen's own stay unique). `find` gives the screen, or null
+ * while it is not drawn yet (asked again at the next idle moment); it may be the shown one (the language
+ * switched on it: its copy, rows and all, then warms nothing new and harms nothing). Returns a cancel.
  */
 export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   // Chromium (and so Electron) has idle callbacks; elsewhere (a test's DOM) a quiet moment soon after.

@@ -47,17 +47,17 @@ export function JournalScreen() {
   const [asked, setAsked] = useState(false)
 
   // Fresh on every visit: sales and deposits made since the last one must be there. A load already
-  // running (the attention list or an entry opened from elsewhere) is the fresh one. Asked in the task
-  // after the key's, so the screen is drawn first: the call and the emptied list cost F3's frame ~15 ms at 4×.
-  useEffect(
-    () =>
-      afterThisTask(() => {
-        const s = journalStore.getState()
-        if (!s.loading) void s.reload()
-        setAsked(true)
-      }),
-    [],
-  )
+  // running as the screen is shown (the attention list or an entry opened from elsewhere), or started before
+  // the ask (↓ from the search), is the fresh one — even if it has ended by then. Asked in the task after the
+  // key's, so the screen is drawn first: the call and the emptied list cost F3's frame ~15 ms at 4×.
+  useEffect(() => {
+    const running = journalStore.getState().loading
+    return afterThisTask(() => {
+      const s = journalStore.getState()
+      if (!running && !s.loading) void s.reload()
+      setAsked(true)
+    })
+  }, [])
 
   useScreenKeys((event) => {
     if (event.key === 'Escape' && journalStore.getState().openId) {

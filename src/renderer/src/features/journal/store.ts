@@ -36,6 +36,8 @@ export interface JournalState {
   showNeedsAttention(): Promise<void>
   reload(): Promise<void>
   loadMore(): Promise<void>
+  /** The journal screen left: its rows put away, and an answer still on its way (a next page) dropped. */
+  leave(): void
   open(entryId: string): Promise<void>
   /** Reloads the open entry's detail (a print added an event) without clearing the panel first. */
   refreshDetail(entryId: string): Promise<void>
@@ -131,6 +133,10 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
         await fetchPage(true)
       },
       reload: () => fetchPage(true),
+      leave() {
+        generation++
+        set({ entries: [], nextCursor: null, loading: false })
+      },
       async loadMore() {
         if (loadingMore || get().loading || !get().nextCursor) return
         loadingMore = true
