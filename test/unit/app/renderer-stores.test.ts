@@ -924,6 +924,15 @@ describe('settings', () => {
     expect(store.getState().form).toMatchObject({ username: 'demo', baseUrl: 'https://x.test/api' })
   })
 
+  it('keeps what was typed since the screen asked, even before the read began (asked a task after F4)', async () => {
+    const api = settingsApi(settings)
+    const store = createSettingsStore({ api, onStatus: () => {}, onSettings: () => {} })
+    const asked = store.getState().form
+    store.getState().setField('username', 'demo')
+    await store.getState().load(asked)
+    expect(store.getState().form).toMatchObject({ username: 'demo', baseUrl: 'https://x.test/api' })
+  })
+
   it('keeps its objects on another visit to Settings when the settings did not change, and takes a change', async () => {
     let current = settings
     const api = settingsApi(settings)

@@ -43,7 +43,11 @@ export interface SettingsState {
   diagnosticsPath: string | null
   /** Switching to live with new details needs the password typed (it is never read back). */
   passwordRequired: boolean
-  load(): Promise<void>
+  /**
+   * Reads the settings. A field typed since `typedSince` (the form as it was when the screen asked; by default
+   * as it is now) is kept over the answer.
+   */
+  load(typedSince?: LiveForm): Promise<void>
   setField<K extends keyof LiveForm>(field: K, value: LiveForm[K]): void
   testConnection(): Promise<void>
   configure(): Promise<void>
@@ -139,8 +143,8 @@ export function createSettingsStore({ api, onStatus, onSettings }: SettingsDeps)
       diagnosticsPath: null,
       passwordRequired: false,
 
-      async load() {
-        const before = get().form
+      async load(typedSince) {
+        const before = typedSince ?? get().form
         try {
           const settings = await api.getSettings()
           // A field typed while the settings were on their way (a slow PC, a quick clerk) is kept; the answer
