@@ -29,6 +29,8 @@ function layOutCopy(screen: HTMLElement): void {
   const copy = screen.cloneNode(true) as HTMLElement
   copy.removeAttribute('id')
   for (const withId of copy.querySelectorAll('[id]')) withId.removeAttribute('id')
+  // What the screen draws only for this (hidden there): made-up rows, say, to warm what its first rows need.
+  for (const part of copy.querySelectorAll<HTMLElement>('[data-warm-up]')) part.hidden = false
   copy.setAttribute('aria-hidden', 'true')
   copy.inert = true
   // Its own box the size of the window (as the screen would be), apart from the page's layout.
