@@ -292,6 +292,9 @@ function EntryList({ asked }: { asked: boolean }) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const footRef = useRef<HTMLParagraphElement>(null)
   const singleDay = filters.from != null && filters.from === filters.to
+  /** A row's time: the day's time, or with the date when the list spans days. */
+  const when = (entry: JournalEntry) =>
+    singleDay ? formatTime(entry.createdAt, language) : formatDateTime(entry.createdAt, language)
   useListFitsWindow(scrollRef, footRef)
 
   const rowHeight = openId ? ROW_HEIGHT_BESIDE_PANEL : ROW_HEIGHT
@@ -370,16 +373,7 @@ function EntryList({ asked }: { asked: boolean }) {
                   className="journal-row-wrap"
                   style={{ blockSize: rowHeight }}
                 >
-                  <Row
-                    entry={entry}
-                    open={false}
-                    when={
-                      singleDay
-                        ? formatTime(entry.createdAt, language)
-                        : formatDateTime(entry.createdAt, language)
-                    }
-                    onKeyDown={moveFocus}
-                  />
+                  <Row entry={entry} open={false} when={when(entry)} onKeyDown={moveFocus} />
                 </li>
               ))}
           {items.map((item) => {
@@ -393,16 +387,7 @@ function EntryList({ asked }: { asked: boolean }) {
                 className="journal-row-wrap"
                 style={{ blockSize: item.size, transform: `translateY(${item.start}px)` }}
               >
-                <Row
-                  entry={entry}
-                  open={entry.id === openId}
-                  when={
-                    singleDay
-                      ? formatTime(entry.createdAt, language)
-                      : formatDateTime(entry.createdAt, language)
-                  }
-                  onKeyDown={moveFocus}
-                />
+                <Row entry={entry} open={entry.id === openId} when={when(entry)} onKeyDown={moveFocus} />
               </li>
             )
           })}
