@@ -204,10 +204,6 @@ function Filters() {
 }
 
 /**
- * The first row of the list once it shows the search's first result (the rows are drawn a moment after the
- * store has them: EntryList), or after `framesLeft` frames of waiting, nothing.
- */
-/**
  * Focuses a row once it is drawn: the rows come a few frames after what asked for them (deferred, or scrolled
  * into the list), so it looks again each frame, up to framesLeft more. `find` gives null while the row is not
  * there yet, undefined when there is nothing to wait for.
