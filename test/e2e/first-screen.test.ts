@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, watchErrors } from './support/browser'
+import { type Browser, ready, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
+import { confirmName } from './support/screens'
 
 /**
  * What the first screen waits for, and what it does not: the fonts (the Arabic font is 160 KB) and the
@@ -94,4 +95,152 @@ describe('the first screen', () => {
     expect(errors).toEqual([])
     await page.close()
   }, 60_000)
+})
+
+/**
+ * Records, in the page, every line the desk lays out to prepare its fonts (ui/warm-fonts.ts): the font asked
+ * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden).
+ */
+const RECORD_FONT_LINES = `(() => {
+  const lines = []
+  window.__fontLines = lines
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const box = record.target
+      if (!(box instanceof HTMLElement) || !box.hasAttribute('data-warm-fonts')) continue
+      for (const line of record.addedNodes) {
+        if (!(line instanceof HTMLElement)) continue
+        lines.push({
+          family: line.style.fontFamily, size: line.style.fontSize, weight: line.style.fontWeight, lang: box.lang,
+          text: line.textContent, kept: box.isConnected, inert: box.inert,
+          hidden: box.getAttribute('aria-hidden'), visibility: box.style.visibility,
+        })
+      }
+    }
+  }).observe(document, { childList: true, subtree: true })
+})()`
+
+interface FontLine {
+  family: string
+  size: string
+  weight: string
+  lang: string
+  text: string
+  kept: boolean
+  inert: boolean
+  hidden: string | null
+  visibility: string
+}
+
+/** Each font the shown screen writes in (family, size, weight), as the page computes them, in the page's order. */
+const fontsShown = (page: Page) =>
+  page.evaluate(() => {
+    const fonts: { family: string; size: string; weight: string }[] = []
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const writes =
+        (el instanceof HTMLInputElement && !['checkbox', 'radio', 'hidden'].includes(el.type)) ||
+        Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())
+      if (!writes || el.getClientRects().length === 0 || el.closest('[aria-hidden="true"]')) continue
+      const style = getComputedStyle(el)
+      fonts.push({ family: style.fontFamily, size: style.fontSize, weight: style.fontWeight })
+    }
+    return fonts
+  })
+
+const fontKey = ({ family, size, weight }: { family: string; size: string; weight: string }) =>
+  `${family} | ${size} | ${weight}`
+
+/** The fonts the lines were laid out in, as the page computes them. */
+const fontsOfLines = (page: Page, lines: FontLine[]) =>
+  page.evaluate((asked) => {
+    return asked.map(({ family, size, weight }) => {
+      const probe = document.createElement('span')
+      Object.assign(probe.style, { fontFamily: family, fontSize: size, fontWeight: weight })
+      document.body.append(probe)
+      const style = getComputedStyle(probe)
+      const font = `${style.fontFamily} | ${style.fontSize} | ${style.fontWeight}`
+      probe.remove()
+      return font
+    })
+  }, lines)
+
+describe('the fonts the screens write in, prepared while the desk is idle', () => {
+  it('lays out a line in each font of the sale’s and the deposit’s steps before they are shown, out of sight, removed at once', async () => {
+    const page = await browser.newPage()
+    const errors = watchErrors(page)
+    await page.addInitScript(RECORD_FONT_LINES)
+    try {
+      await page.goto(shell.url)
+      await page.locator('.denomination').first().waitFor()
+      const lines = () => page.evaluate('window.__fontLines') as Promise<FontLine[]>
+      // Done: no line more in half a second.
+      let before = -1
+      await expect
+        .poll(
+          async () => {
+            const now = (await lines()).length
+            const settled = now > 0 && now === before
+            before = now
+            return settled
+          },
+          { interval: 500 },
+        )
+        .toBe(true)
+      const laidOut = await lines()
+      const warmed = new Set(await fontsOfLines(page, laidOut))
+
+      // The fonts of each step as the clerk meets it, the first time, in that order.
+      const used = new Map<string, { family: string; size: string; weight: string }>()
+      const note = async () => {
+        for (const font of await fontsShown(page)) if (!used.has(fontKey(font))) used.set(fontKey(font), font)
+      }
+      await note()
+      await page.keyboard.press('1')
+      await ready(page.getByRole('button', { name: 'Confirm sale' }))
+      await note()
+      await page.keyboard.press('Enter')
+      await page.getByRole('heading', { name: 'Voucher issued' }).waitFor()
+      await note()
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('F2')
+      await page.getByLabel('Customer phone number').fill('0912345678')
+      await page.keyboard.press('Enter')
+      await page.getByText('Is the account holder named').waitFor()
+      await note()
+      await confirmName(page)
+      await page.getByLabel('Amount (LYD)').fill('25')
+      await note()
+      await page.keyboard.press('Enter')
+      await ready(page.getByRole('button', { name: 'Confirm deposit' }))
+      await note()
+      await page.keyboard.press('Enter')
+      await page.getByRole('heading', { name: 'Deposit confirmed' }).waitFor()
+      await note()
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('F3')
+      await page.locator('.journal-row').first().waitFor()
+      await note()
+
+      await page.keyboard.press('F4')
+      await page.getByRole('heading', { name: 'Settings' }).waitFor()
+      await note()
+      await page.keyboard.press('F5')
+      await page.getByRole('heading', { name: 'Manager', exact: true }).waitFor()
+      await note()
+      // The list the desk warms is these fonts (ui/fonts-in-use.json; `npx vitest run -u` writes it anew).
+      await expect(`${JSON.stringify([...used.values()], null, 2)}\n`).toMatchFileSnapshot(
+        '../../src/renderer/src/ui/fonts-in-use.json',
+      )
+      expect([...used.keys()].filter((font) => !warmed.has(font))).toEqual([])
+      // Never seen: each line's box hidden, inert, out of the page before the moment ended.
+      expect(
+        laidOut.filter((l) => l.kept || !l.inert || l.hidden !== 'true' || l.visibility !== 'hidden'),
+      ).toEqual([])
+      expect(new Set(laidOut.map((l) => l.lang))).toEqual(new Set(['en']))
+      expect(laidOut.every((l) => /[a-z]/.test(l.text) && /\d/.test(l.text))).toBe(true)
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 90_000)
 })

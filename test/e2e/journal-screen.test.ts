@@ -148,6 +148,51 @@ describe('finding entries by a transaction id or a whole phone', () => {
     expect(await page.locator('.entry-panel').textContent()).toContain('7.250')
     await page.close()
   })
+
+  it('draws none of the day’s rows that come while a search is being typed, only the search’s', async () => {
+    const { page } = await openDesk()
+    const errors = watchErrors(page)
+    // The visit's rows held on their way until the clerk has started typing, as on a slow PC.
+    let held: (() => Promise<void>) | null = null
+    await page.route('**/__bridge/listJournal', (route) => {
+      if (held === null) held = () => route.continue()
+      else void route.continue()
+    })
+    try {
+      // Every row the list draws, as drawn.
+      await page.evaluate(() => {
+        const drawn: string[] = []
+        Object.assign(window, { __drawn: drawn })
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of Array.from(record.addedNodes))
+              if (node instanceof HTMLElement)
+                for (const row of Array.from(node.querySelectorAll('.journal-row')))
+                  if (!row.closest('[hidden], [aria-hidden]')) drawn.push(row.textContent ?? '')
+        }).observe(document.body, { childList: true, subtree: true })
+      })
+      await page.keyboard.press('F3')
+      await expect.poll(() => held !== null).toBe(true)
+      await page.keyboard.type('0941')
+      const answered = page.waitForResponse('**/__bridge/listJournal')
+      await (held as unknown as () => Promise<void>)()
+      await answered
+      // Typing on, a key well within the search's pause: the day's rows have come and had frames to be drawn.
+      for (const digit of '234') {
+        await page.waitForTimeout(60)
+        await page.keyboard.type(digit)
+      }
+      expect(await page.locator('.journal-foot').textContent()).toBe('Loading more…')
+      await page.keyboard.type('567')
+      const drawn = () => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)
+      await expect.poll(async () => (await drawn()).length).toBeGreaterThan(0)
+      expect((await drawn()).every((row) => row.includes('094 123 4567'))).toBe(true)
+      expect(errors).toEqual([])
+    } finally {
+      await page.unroute('**/__bridge/listJournal')
+      await page.close()
+    }
+  })
 })
 
 describe('finding entries by a phone’s last digits or a name', () => {

@@ -777,6 +777,32 @@ describe('the journal', () => {
     expect(store.getState().loading).toBe(false)
   })
 
+  it('says a search is typed ahead of the list until it is applied, put back, or the journal left', async () => {
+    const { store } = setup()
+    await store.getState().reload()
+    const ahead = () => store.getState().searchAhead
+    store.getState().typeSearch('09')
+    expect(ahead()).toBe(true)
+    // Another filter changed meanwhile: the typed search is still not applied.
+    await store.getState().setFilters({ kind: 'deposit' })
+    expect(ahead()).toBe(true)
+    await store.getState().setFilters({ search: '09' })
+    expect(ahead()).toBe(false)
+    // Typed back to what is applied: nothing to wait for.
+    store.getState().typeSearch('091')
+    store.getState().typeSearch('09')
+    expect(ahead()).toBe(false)
+    store.getState().typeSearch('0912')
+    await store.getState().showToday()
+    expect(ahead()).toBe(false)
+    store.getState().typeSearch('0912')
+    await store.getState().showNeedsAttention()
+    expect(ahead()).toBe(false)
+    store.getState().typeSearch('0912')
+    store.getState().leave()
+    expect(ahead()).toBe(false)
+  })
+
   it('sends only the filters that are set, trimmed', () => {
     expect(toQuery({ ...todayFilters(20261126), from: null, to: null, search: '  0912 ' }, null)).toEqual({
       search: '0912',

@@ -18,6 +18,7 @@ import { SessionGate } from '../features/session/SessionGate'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
+import { warmUpFontsWhenIdle } from '../ui/warm-fonts'
 import { warmUpWhenIdle } from '../ui/warm-up'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
@@ -35,6 +36,7 @@ export function App() {
     document.documentElement.dir = directionOf(language)
     document.title = t.appTitle
   }, [language, t])
+  useEffect(() => warmUpFontsWhenIdle(language), [language])
 
   return (
     <SessionGate>

@@ -29,6 +29,13 @@ export interface JournalState {
   retrying: boolean
   /** The entry the person re-sent with "Retry safely" in this view (its feedback is shown there). */
   retriedId: string | null
+  /**
+   * A search is typed in the field and not applied yet (it is, a moment after the last key, or on Enter or ↓):
+   * the list waits for it rather than drawing rows it is about to replace.
+   */
+  searchAhead: boolean
+  /** What the search field holds now, as the person types (the list's rows follow it once applied). */
+  typeSearch(text: string): void
   setFilters(patch: Partial<JournalFilters>): Promise<void>
   /** Today only, every kind and status. */
   showToday(): Promise<void>
@@ -118,24 +125,36 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
       detailError: null,
       retrying: false,
       retriedId: null,
+      searchAhead: false,
 
+      typeSearch(text) {
+        const ahead = text !== get().filters.search
+        if (ahead !== get().searchAhead) set({ searchAhead: ahead })
+      },
       async setFilters(patch) {
-        set((s) => ({ filters: { ...s.filters, ...patch } }))
+        // The field's search is applied with the other filters' changes (Filters: its pause, Enter, ↓).
+        set((s) => ({
+          filters: { ...s.filters, ...patch },
+          searchAhead: patch.search === undefined && s.searchAhead,
+        }))
         await fetchPage(true)
       },
       async showToday() {
-        set({ filters: todayFilters(today()) })
+        set({ filters: todayFilters(today()), searchAhead: false })
         await fetchPage(true)
       },
       async showNeedsAttention() {
         const day = todayOnly?.() ? today() : null
-        set({ filters: { ...todayFilters(today()), from: day, to: day, needsAttention: true } })
+        set({
+          filters: { ...todayFilters(today()), from: day, to: day, needsAttention: true },
+          searchAhead: false,
+        })
         await fetchPage(true)
       },
       reload: () => fetchPage(true),
       leave() {
         generation++
-        set({ entries: [], nextCursor: null, loading: false })
+        set({ entries: [], nextCursor: null, loading: false, searchAhead: false })
       },
       async loadMore() {
         if (loadingMore || get().loading || !get().nextCursor) return

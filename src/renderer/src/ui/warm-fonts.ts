@@ -1,0 +1,73 @@
+import type { Language } from '../../../shared/types'
+import fontsInUse from './fonts-in-use.json'
+
+/**
+ * What the desk writes in each language: its letters, the Latin digits it prints money and phones with, and
+ * the signs around them. Arabic also writes Latin (codes, LYD): its font comes in parts by script (the style
+ * sheet's unicode ranges), each part a font of its own to the browser.
+ */
+const SAMPLES: Record<Language, string> = {
+  en: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz 0123456789 .,:;·-–—()/%#+=×',
+  ar: 'ابتثجحخدذرزسشصضطظعغفقكلمنهويىءآأؤإئةﻻ، ؛ ؟ 0123456789 LYD .,:-()/%',
+}
+
+/** How long one step goes on laying out lines (a key pressed in it waits for the step: at most a line more). */
+const STEP_MS = 8
+
+export interface FontUse {
+  family: string
+  size: string
+  weight: string
+}
+
+/**
+ * Every font the screens write in (a family at a size and weight, as the page computes them), in the order a
+ * clerk's first sale, deposit and visits to the other screens meet them. Written by the test that checks it
+ * (test/e2e/first-screen.test.ts, "the fonts the screens write in": `npx vitest run -u` after a style change
+ * that adds a font); a style sheet cannot say it (a size in em, a weight bolder than the parent's).
+ */
+const FONTS: readonly FontUse[] = fontsInUse
+
+/**
+ * Lays out, while the desk is idle, a line of the language's letters in every font its screens write in, a
+ * few at a time: the first time a screen writes in a font (a family at a size and weight) the browser
+ * builds that font's metrics and shaping — measured at 4x CPU, 5–14 ms each, and a step of a sale or a deposit
+ * shown for the first time wrote in three or four new ones (its layout 20–40 ms against 1–8 the next time).
+ * Each line is laid out alone, out of sight, inert and hidden from screen readers, and removed in the same
+ * moment; an idle moment ends the work when it has run out (a key is never held by more than one line).
+ * Returns a cancel.
+ */
+export function warmUpFontsWhenIdle(language: Language): () => void {
+  if (typeof requestIdleCallback !== 'function') return () => undefined
+  const uses = [...FONTS]
+  let handle = requestIdleCallback(step)
+  function step(deadline: IdleDeadline): void {
+    const began = performance.now()
+    const box = document.createElement('div')
+    box.setAttribute('aria-hidden', 'true')
+    box.dataset.warmFonts = ''
+    box.inert = true
+    box.style.cssText =
+      'position: fixed; inset-block-start: 0; inset-inline-start: 0; visibility: hidden; pointer-events: none; contain: strict; white-space: nowrap'
+    box.lang = language
+    box.dir = language === 'ar' ? 'rtl' : 'ltr'
+    document.body.append(box)
+    try {
+      do {
+        const use = uses.shift()
+        if (!use) return
+        const line = document.createElement('span')
+        line.style.fontFamily = use.family
+        line.style.fontSize = use.size
+        line.style.fontWeight = use.weight
+        line.textContent = SAMPLES[language]
+        box.replaceChildren(line)
+        line.getBoundingClientRect()
+      } while (performance.now() - began < STEP_MS && deadline.timeRemaining() > 0)
+    } finally {
+      box.remove()
+    }
+    if (uses.length > 0) handle = requestIdleCallback(step)
+  }
+  return () => cancelIdleCallback(handle)
+}
