@@ -99,13 +99,18 @@ describe('the first screen', () => {
 
 /**
  * Records, in the page, every line the desk lays out to prepare its fonts (ui/warm-fonts.ts): the font asked
- * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden).
+ * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden); and how
+ * many lines there were when the journal's copy was laid out (ui/warm-up.ts).
  */
 const RECORD_FONT_LINES = `(() => {
   const lines = []
   window.__fontLines = lines
+  window.__linesBeforeCopy = null
   new MutationObserver((records) => {
     for (const record of records) {
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLElement && node.matches('main.journal-screen[aria-hidden]') && window.__linesBeforeCopy === null)
+          window.__linesBeforeCopy = lines.length
       const box = record.target
       if (!(box instanceof HTMLElement) || !box.hasAttribute('data-warm-fonts')) continue
       for (const line of record.addedNodes) {
@@ -237,6 +242,8 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
         laidOut.filter((l) => l.kept || !l.inert || l.hidden !== 'true' || l.visibility !== 'hidden'),
       ).toEqual([])
       expect(new Set(laidOut.map((l) => l.lang))).toEqual(new Set(['en']))
+      // The fonts a clerk's first keys need come before the journal's copy, which only F3 needs.
+      expect(await page.evaluate('window.__linesBeforeCopy')).toBe(laidOut.length)
       expect(laidOut.every((l) => /[a-z]/.test(l.text) && /\d/.test(l.text))).toBe(true)
       expect(errors).toEqual([])
     } finally {

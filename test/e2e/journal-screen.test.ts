@@ -574,7 +574,8 @@ describe('its first showing, prepared while the desk is idle', () => {
         title: 'Journal',
         rows: 4,
       }
-      await expect.poll(copies).toEqual([one])
+      // After the fonts' lines (ui/warm-fonts.ts), at the idle moments after them.
+      await expect.poll(copies, { timeout: 5_000 }).toEqual([one])
       // F3 shows the journal as ever, its search focused, and the made-up rows are never among its rows.
       await page.keyboard.press('F3')
       await expect
@@ -585,7 +586,7 @@ describe('its first showing, prepared while the desk is idle', () => {
       await page.keyboard.press('F1')
       // Its words in Arabic are another copy's, of the journal drawn (hidden) in Arabic.
       await switchLanguage(page, 'ar')
-      await expect.poll(async () => (await copies()).length).toBe(2)
+      await expect.poll(async () => (await copies()).length, { timeout: 5_000 }).toBe(2)
       const arabicTitle = await page.locator('main.journal-screen h1').textContent()
       expect(arabicTitle).toMatch(/[\u0600-\u06ff]/)
       expect(await copies()).toEqual([one, { ...one, title: arabicTitle }])

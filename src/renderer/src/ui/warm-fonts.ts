@@ -28,6 +28,14 @@ export interface FontUse {
  */
 const FONTS: readonly FontUse[] = fontsInUse
 
+/** Lines still to lay out (the warm-up under way, for the language shown). */
+let linesLeft = 0
+
+/** Whether the fonts are warm (or being warmed by nothing): other idle work waits for them (ui/warm-up.ts). */
+export function fontsWarmedUp(): boolean {
+  return linesLeft === 0
+}
+
 /**
  * Lays out, while the desk is idle, a line of the language's letters in every font its screens write in, a
  * few at a time: the first time a screen writes in a font (a family at a size and weight) the browser
@@ -40,6 +48,7 @@ const FONTS: readonly FontUse[] = fontsInUse
 export function warmUpFontsWhenIdle(language: Language): () => void {
   if (typeof requestIdleCallback !== 'function') return () => undefined
   const uses = [...FONTS]
+  linesLeft = uses.length
   let handle = requestIdleCallback(step)
   function step(deadline: IdleDeadline): void {
     const began = performance.now()
@@ -55,6 +64,7 @@ export function warmUpFontsWhenIdle(language: Language): () => void {
     try {
       do {
         const use = uses.shift()
+        linesLeft = uses.length
         if (!use) return
         const line = document.createElement('span')
         line.style.fontFamily = use.family
@@ -69,5 +79,8 @@ export function warmUpFontsWhenIdle(language: Language): () => void {
     }
     if (uses.length > 0) handle = requestIdleCallback(step)
   }
-  return () => cancelIdleCallback(handle)
+  return () => {
+    cancelIdleCallback(handle)
+    linesLeft = 0
+  }
 }

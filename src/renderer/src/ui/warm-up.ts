@@ -1,3 +1,5 @@
+import { fontsWarmedUp } from './warm-fonts'
+
 /** Idle moments to wait for the screen drawn ahead before giving up (it is drawn at the lowest priority). */
 const TRIES = 20
 
@@ -18,6 +20,11 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   let tries = TRIES
   let handle = whenIdle(attempt)
   function attempt(): void {
+    // The fonts first: a clerk's first keys (the sale's steps) need them, the journal only on F3.
+    if (!fontsWarmedUp()) {
+      handle = whenIdle(attempt)
+      return
+    }
     const screen = find()
     if (screen) layOutCopy(screen)
     else if (--tries > 0) handle = whenIdle(attempt)
