@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, callDesk, sellFiveLyd, sellWithAnswerLost, watchErrors } from './support/browser'
+import {
+  type Browser,
+  callDesk,
+  launchBrowser,
+  sellFiveLyd,
+  sellWithAnswerLost,
+  watchErrors,
+} from './support/browser'
 import { type DeskInChromium, openFirstScreen, startDeskInChromium } from './support/desk'
 import { screenshotsAtBothWidths } from './support/layout'
 import {
@@ -150,8 +157,10 @@ describe('finding entries by a transaction id or a whole phone', () => {
   })
 
   it('draws none of the day’s rows that come while a search is being typed, only the search’s', async () => {
-    const { page } = await openDesk()
-    const errors = watchErrors(page)
+    // The page's clock stopped (in a browser of its own: a clock is its context's): the search is applied only
+    // when the test lets its pause run out.
+    const clockBrowser = await launchBrowser()
+    const { page, errors } = await openWindow(clockBrowser, shell, { clock: true })
     // The visit's rows held on their way until the clerk has started typing, as on a slow PC.
     let held: (() => Promise<void>) | null = null
     await page.route('**/__bridge/listJournal', (route) => {
@@ -173,24 +182,22 @@ describe('finding entries by a transaction id or a whole phone', () => {
       })
       await page.keyboard.press('F3')
       await expect.poll(() => held !== null).toBe(true)
-      await page.keyboard.type('0941')
+      await page.keyboard.type('0941234567')
       const answered = page.waitForResponse('**/__bridge/listJournal')
       await (held as unknown as () => Promise<void>)()
       await answered
-      // Typing on, a key well within the search's pause: the day's rows have come and had frames to be drawn.
-      for (const digit of '234') {
-        await page.waitForTimeout(60)
-        await page.keyboard.type(digit)
-      }
-      expect(await page.locator('.journal-foot').textContent()).toBe('Loading more…')
-      await page.keyboard.type('567')
+      // The day's rows have come; the search is still typed, not applied: they would have been drawn by now.
+      await page.waitForTimeout(500)
       const drawn = () => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)
+      expect(await drawn()).toEqual([])
+      expect(await page.locator('.journal-foot').textContent()).toBe('Loading more…')
+      // The search's pause over: its rows, and only its rows.
+      await page.clock.runFor(1_000)
       await expect.poll(async () => (await drawn()).length).toBeGreaterThan(0)
       expect((await drawn()).every((row) => row.includes('094 123 4567'))).toBe(true)
       expect(errors).toEqual([])
     } finally {
-      await page.unroute('**/__bridge/listJournal')
-      await page.close()
+      await clockBrowser.close()
     }
   })
 })

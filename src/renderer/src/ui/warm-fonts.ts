@@ -22,9 +22,10 @@ export interface FontUse {
 
 /**
  * Every font the screens write in (a family at a size and weight, as the page computes them), in the order a
- * clerk's first sale, deposit and visits to the other screens meet them. Written by the test that checks it
- * (test/e2e/first-screen.test.ts, "the fonts the screens write in": `npx vitest run -u` after a style change
- * that adds a font); a style sheet cannot say it (a size in em, a weight bolder than the parent's).
+ * clerk's first sale, deposit and journal meet them. Written by the test that checks it
+ * (test/e2e/first-screen.test.ts, "the fonts the screens write in": after a style change that adds a font,
+ * `npx vitest run test/e2e/first-screen.test.ts -u` writes the list, and a second run, on a renderer built
+ * with it, checks the lines); a style sheet cannot say it (a size in em, a weight bolder than the parent's).
  */
 const FONTS: readonly FontUse[] = fontsInUse
 
@@ -42,14 +43,19 @@ export function fontsWarmedUp(): boolean {
  * builds that font's metrics and shaping — measured at 4x CPU, 5–14 ms each, and a step of a sale or a deposit
  * shown for the first time wrote in three or four new ones (its layout 20–40 ms against 1–8 the next time).
  * Each line is laid out alone, out of sight, inert and hidden from screen readers, and removed in the same
- * moment; an idle moment ends the work when it has run out (a key is never held by more than one line).
- * Returns a cancel.
+ * moment; a step ends after STEP_MS (a key pressed in it waits for the step: a line or two at 4x). Begins once
+ * the fonts asked for so far have loaded (the Arabic font comes after the first screen): a line laid out
+ * before would warm the fallback font. Returns a cancel.
  */
 export function warmUpFontsWhenIdle(language: Language): () => void {
   if (typeof requestIdleCallback !== 'function') return () => undefined
   const uses = [...FONTS]
   linesLeft = uses.length
-  let handle = requestIdleCallback(step)
+  let handle: number | null = null
+  let cancelled = false
+  void document.fonts.ready.then(() => {
+    if (!cancelled) handle = requestIdleCallback(step)
+  })
   function step(deadline: IdleDeadline): void {
     const began = performance.now()
     const box = document.createElement('div')
@@ -80,7 +86,8 @@ export function warmUpFontsWhenIdle(language: Language): () => void {
     if (uses.length > 0) handle = requestIdleCallback(step)
   }
   return () => {
-    cancelIdleCallback(handle)
+    cancelled = true
+    if (handle !== null) cancelIdleCallback(handle)
     linesLeft = 0
   }
 }

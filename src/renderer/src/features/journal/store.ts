@@ -30,11 +30,11 @@ export interface JournalState {
   /** The entry the person re-sent with "Retry safely" in this view (its feedback is shown there). */
   retriedId: string | null
   /**
-   * A search is typed in the field and not applied yet (it is, a moment after the last key, or on Enter or ↓):
-   * the list waits for it rather than drawing rows it is about to replace.
+   * A search is typed in the field since the filters were last applied (it is, a moment after the last key, or
+   * on Enter or ↓): the list waits for it rather than drawing rows that come meanwhile, which it replaces.
    */
   searchAhead: boolean
-  /** What the search field holds now, as the person types (the list's rows follow it once applied). */
+  /** The search field's text changed (a key typed): whether it is now ahead of the applied search. */
   typeSearch(text: string): void
   setFilters(patch: Partial<JournalFilters>): Promise<void>
   /** Today only, every kind and status. */
@@ -132,11 +132,8 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
         if (ahead !== get().searchAhead) set({ searchAhead: ahead })
       },
       async setFilters(patch) {
-        // The field's search is applied with the other filters' changes (Filters: its pause, Enter, ↓).
-        set((s) => ({
-          filters: { ...s.filters, ...patch },
-          searchAhead: patch.search === undefined && s.searchAhead,
-        }))
+        // Applied now: the rows asked for are this filter's (a search still typed waits for its next key).
+        set((s) => ({ filters: { ...s.filters, ...patch }, searchAhead: false }))
         await fetchPage(true)
       },
       async showToday() {
