@@ -163,17 +163,19 @@ const fontKey = ({ family, size, weight }: { family: string; size: string; weigh
 
 /** The fonts the lines were laid out in, as the page computes them. */
 const fontsOfLines = (page: Page, lines: FontLine[]) =>
-  page.evaluate((asked) => {
-    return asked.map(({ family, size, weight }) => {
-      const probe = document.createElement('span')
-      Object.assign(probe.style, { fontFamily: family, fontSize: size, fontWeight: weight })
-      document.body.append(probe)
-      const style = getComputedStyle(probe)
-      const font = `${style.fontFamily} | ${style.fontSize} | ${style.fontWeight}`
-      probe.remove()
-      return font
-    })
-  }, lines)
+  page
+    .evaluate((asked) => {
+      return asked.map(({ family, size, weight }) => {
+        const probe = document.createElement('span')
+        Object.assign(probe.style, { fontFamily: family, fontSize: size, fontWeight: weight })
+        document.body.append(probe)
+        const style = getComputedStyle(probe)
+        const font = { family: style.fontFamily, size: style.fontSize, weight: style.fontWeight }
+        probe.remove()
+        return font
+      })
+    }, lines)
+    .then((fonts) => fonts.map(fontKey))
 
 describe('the fonts the screens write in, prepared while the desk is idle', () => {
   it('lays out a line in each font of the sale’s, the deposit’s and the journal’s screens, out of sight, removed at once, before the journal’s copy', async () => {
