@@ -11,7 +11,8 @@
  * SHOP_PC_RATE (4), SHOP_PC_LOADS (5) and SHOP_PC_ROUNDS (2) change the throttle, the loads of the first
  * screen and the rounds of the session; SHOP_PC_PROFILE=<file> writes a CPU profile of the session,
  * SHOP_PC_TRACE=<file> a Chromium trace of it (open either in Chrome DevTools' Performance panel), and
- * SHOP_PC_RENDERER=<dir> drives a renderer built elsewhere (unminified, say, for readable names).
+ * SHOP_PC_RENDERER=<dir> drives a renderer built elsewhere (unminified, say, for readable names), and
+ * SHOP_PC_KEYS=<file> writes the session's keys in order, each with its figures (as beside a trace).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -162,6 +163,7 @@ async function startTrace(cdp: CDPSession): Promise<void> {
         'blink.user_timing',
         'latencyInfo',
         'loading',
+        ...(process.env.SHOP_PC_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
       ],
     },
   })
@@ -209,7 +211,7 @@ async function clerkRound(page: Page, customer: string): Promise<void> {
 
   // A sale: 1 picks the first value, Enter sells it once the button takes a press, Esc offers a new sale.
   await page.locator('.denomination').first().waitFor()
-  await glance()
+  await page.waitForTimeout(Number(process.env.FIRST_WAIT ?? GLANCE_MS))
   await k.press('1')
   await ready(page.getByRole('button', { name: 'Confirm sale' }))
   await k.press('Enter')
@@ -365,8 +367,10 @@ async function main(): Promise<void> {
     }
     const recorded = (await page.evaluate('window.__bench')) as Recorded
     const all = interactions(recorded)
-    // Beside the trace, the session's keys in order, each with its figures, to find them in it.
-    if (trace) writeFileSync(`${trace}.keys.json`, JSON.stringify(all, null, 1))
+    // Beside the trace, the session's keys in order, each with its figures, to find them in it; or on their own,
+    // to compare renderers key by key over several runs.
+    const keys = process.env.SHOP_PC_KEYS ?? (trace ? `${trace}.keys.json` : undefined)
+    if (keys) writeFileSync(keys, JSON.stringify(all, null, 1))
     await page.close()
 
     const first = summarize(firstUsable)

@@ -101,18 +101,27 @@ describe('the first screen', () => {
 
 /**
  * Records, in the page, every line the desk lays out to prepare its fonts (ui/warm-fonts.ts): the font asked
- * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden); and how
- * many lines there were when the journal's copy was laid out (ui/warm-up.ts).
+ * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden), and whether
+ * the manager's screens' code had come by then; and how many lines there were when the journal was drawn ahead
+ * (App's Ahead, hidden) and when its copy was laid out (ui/warm-up.ts).
  */
 const RECORD_FONT_LINES = `(() => {
   const lines = []
   window.__fontLines = lines
   window.__linesBeforeCopy = null
+  window.__linesBeforeJournal = null
+  const managerCode = () =>
+    performance.getEntriesByType('resource').some((r) => /(SettingsScreen|ManagerScreen)-[^/]+[.]js$/.test(r.name))
   new MutationObserver((records) => {
     for (const record of records) {
-      for (const node of record.addedNodes)
-        if (node instanceof HTMLElement && node.matches('main.journal-screen[aria-hidden]') && window.__linesBeforeCopy === null)
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLElement)) continue
+        if (node.matches('main.journal-screen[aria-hidden]') && window.__linesBeforeCopy === null)
           window.__linesBeforeCopy = lines.length
+        const journal = 'main.journal-screen:not([aria-hidden])'
+        if ((node.matches(journal) || node.querySelector(journal)) && window.__linesBeforeJournal === null)
+          window.__linesBeforeJournal = lines.length
+      }
       const box = record.target
       if (!(box instanceof HTMLElement) || !box.hasAttribute('data-warm-fonts')) continue
       for (const line of record.addedNodes) {
@@ -120,7 +129,7 @@ const RECORD_FONT_LINES = `(() => {
         lines.push({
           family: line.style.fontFamily, size: line.style.fontSize, weight: line.style.fontWeight, lang: box.lang,
           text: line.textContent, kept: box.isConnected, inert: box.inert,
-          hidden: box.getAttribute('aria-hidden'), visibility: box.style.visibility,
+          hidden: box.getAttribute('aria-hidden'), visibility: box.style.visibility, managerCode: managerCode(),
         })
       }
     }
@@ -139,6 +148,7 @@ interface FontLine {
   inert: boolean
   hidden: string | null
   visibility: string
+  managerCode: boolean
 }
 
 /** Each font the shown screen writes in (family, size, weight), as the page computes them, in the page's order. */
@@ -178,10 +188,18 @@ const fontsOfLines = (page: Page, lines: FontLine[]) =>
     .then((fonts) => fonts.map(fontKey))
 
 describe('the fonts the screens write in, prepared while the desk is idle', () => {
-  it('lays out a line in each font of the sale’s, the deposit’s and the journal’s screens, out of sight, removed at once, before the journal’s copy', async () => {
+  it('lays out a line in each font of the sale’s, the deposit’s and the journal’s screens, out of sight, removed at once, before the journal and the manager’s screens are prepared', async () => {
     const page = await browser.newPage()
     const errors = watchErrors(page)
     await page.addInitScript(RECORD_FONT_LINES)
+    // The fonts' loading said done a second late, as on a slow PC (the lines wait for it): what may only come
+    // after the lines has had time to come before them.
+    await page.addInitScript(() => {
+      const ready = document.fonts.ready
+      Object.defineProperty(document.fonts, 'ready', {
+        get: () => new Promise((resolve) => setTimeout(resolve, 1_000)).then(() => ready),
+      })
+    })
     try {
       await page.goto(shell.url)
       await page.locator('.denomination').first().waitFor()
@@ -198,6 +216,8 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
         for (const font of await fontsShown(page)) if (!used.has(fontKey(font))) used.set(fontKey(font), font)
       }
       await note()
+      // The first screen writes in its fonts already: theirs come last (a word new to them costs far less).
+      const firstScreen = new Set(used.keys())
       await page.keyboard.press('1')
       await ready(page.getByRole('button', { name: 'Confirm sale' }))
       await note()
@@ -226,15 +246,27 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
 
       // The list the desk warms is these fonts (ui/fonts-in-use.json): after a style change that adds one, a
       // run with -u writes it, and a second run checks the lines of a renderer built with it.
-      await expect(`${JSON.stringify([...used.values()], null, 2)}\n`).toMatchFileSnapshot(FONTS_FILE)
+      const inOrder = [
+        ...[...used].filter(([key]) => !firstScreen.has(key)),
+        ...[...used].filter(([key]) => firstScreen.has(key)),
+      ].map(([, font]) => font)
+      await expect(`${JSON.stringify(inOrder, null, 2)}\n`).toMatchFileSnapshot(FONTS_FILE)
       expect([...used.keys()].filter((font) => !warmed.has(font))).toEqual([])
       // Never seen: each line's box hidden, inert, out of the page before the moment ended.
       expect(
         laidOut.filter((l) => l.kept || !l.inert || l.hidden !== 'true' || l.visibility !== 'hidden'),
       ).toEqual([])
       expect(new Set(laidOut.map((l) => l.lang))).toEqual(new Set(['en']))
-      // The fonts a clerk's first keys need come before the journal's copy, which only F3 needs.
+      // The fonts a clerk's first keys need come before what only F3, F4 and F5 need: the journal drawn ahead
+      // and its copy, the manager's screens' code.
+      expect(await page.evaluate('window.__linesBeforeJournal')).toBe(laidOut.length)
       expect(await page.evaluate('window.__linesBeforeCopy')).toBe(laidOut.length)
+      expect(laidOut.filter((l) => l.managerCode)).toEqual([])
+      expect(
+        await page.evaluate(
+          `performance.getEntriesByType('resource').some((r) => /ManagerScreen-/.test(r.name))`,
+        ),
+      ).toBe(true)
       expect(laidOut.every((l) => /[a-z]/.test(l.text) && /\d/.test(l.text))).toBe(true)
       expect(errors).toEqual([])
     } finally {

@@ -18,7 +18,7 @@ import { SessionGate } from '../features/session/SessionGate'
 import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
-import { warmUpFontsWhenIdle } from '../ui/warm-fonts'
+import { afterFontsWarmedUp, warmUpFontsWhenIdle } from '../ui/warm-fonts'
 import { warmUpWhenIdle } from '../ui/warm-up'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
@@ -82,9 +82,9 @@ function Desk() {
   const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
   useEffect(() => {
     if (role === 'clerk') return
-    // After the first screen has painted: the manager's screens are then ready before F4/F5.
-    const timer = setTimeout(preloadManagerScreens, 500)
-    return () => clearTimeout(timer)
+    // After the first screen has painted and the fonts are warm (a first sale needs them sooner): the manager's
+    // screens are then ready before F4/F5.
+    return afterFontsWarmedUp(preloadManagerScreens)
   }, [role])
 
   return (
@@ -129,6 +129,10 @@ function CurrentScreen() {
  * need work of their own (their focus when shown, and the labels a hidden copy shares with the shown screen).
  */
 function Ahead({ open, root, children }: { open: boolean; root: string; children: ReactNode }) {
+  // Drawn once the fonts are warm: a clerk's first sale needs them sooner than F3 needs the screen (drawn at
+  // once if its key comes first).
+  const [ahead, setAhead] = useState(false)
+  useEffect(() => afterFontsWarmedUp(() => setAhead(true)), [])
   const [visit, setVisit] = useState(0)
   const wasOpen = useRef(open)
   useEffect(() => {
@@ -142,7 +146,7 @@ function Ahead({ open, root, children }: { open: boolean; root: string; children
   useEffect(() => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)), [root, language])
   return (
     <Activity mode={open ? 'visible' : 'hidden'}>
-      <Fragment key={visit}>{children}</Fragment>
+      {ahead || open ? <Fragment key={visit}>{children}</Fragment> : null}
     </Activity>
   )
 }

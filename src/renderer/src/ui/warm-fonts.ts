@@ -22,19 +22,52 @@ export interface FontUse {
 
 /**
  * Every font the screens write in (a family at a size and weight, as the page computes them), in the order a
- * clerk's first sale, deposit and journal meet them. Written by the test that checks it
+ * clerk's first sale, deposit and journal meet them — those of the first screen last: it has written in them
+ * already, and a word new to a font costs far less than the font's first line. Written by the test that checks it
  * (test/e2e/first-screen.test.ts, "the fonts the screens write in": after a style change that adds a font,
  * `npx vitest run test/e2e/first-screen.test.ts -u` writes the list, and a second run, on a renderer built
  * with it, checks the lines); a style sheet cannot say it (a size in em, a weight bolder than the parent's).
  */
 const FONTS: readonly FontUse[] = fontsInUse
 
-/** Lines still to lay out (the warm-up under way, for the language shown). */
-let linesLeft = 0
+/**
+ * Lines still to lay out (the warm-up under way, for the language shown). From the start, where there is a
+ * warm-up to come (the desk's first one begins once its first screen is up): what waits for the fonts waits
+ * for it too, not only for one already begun.
+ */
+let linesLeft = typeof requestIdleCallback === 'function' ? FONTS.length : 0
+
+/** What waits for the fonts: called once, when the last line is laid out or the warm-up is cancelled. */
+const waiting = new Set<() => void>()
 
 /** Whether the fonts are warm (or being warmed by nothing): other idle work waits for them (ui/warm-up.ts). */
 export function fontsWarmedUp(): boolean {
   return linesLeft === 0
+}
+
+/**
+ * Runs `work` once the fonts are warm — at once if they are. For idle work that would otherwise come before
+ * them (the journal drawn ahead, the manager's screens loaded): a clerk's first sale, seconds after the first
+ * screen, needs the fonts; F3 and F4 come later. Returns a cancel.
+ */
+export function afterFontsWarmedUp(work: () => void): () => void {
+  if (fontsWarmedUp()) {
+    work()
+    return () => undefined
+  }
+  const once = () => work()
+  waiting.add(once)
+  return () => {
+    waiting.delete(once)
+  }
+}
+
+function setLinesLeft(lines: number): void {
+  linesLeft = lines
+  if (lines > 0) return
+  const works = [...waiting]
+  waiting.clear()
+  for (const work of works) work()
 }
 
 /**
@@ -50,7 +83,7 @@ export function fontsWarmedUp(): boolean {
 export function warmUpFontsWhenIdle(language: Language): () => void {
   if (typeof requestIdleCallback !== 'function') return () => undefined
   const uses = [...FONTS]
-  linesLeft = uses.length
+  setLinesLeft(uses.length)
   let handle: number | null = null
   let cancelled = false
   void document.fonts.ready.then(() => {
@@ -70,8 +103,7 @@ export function warmUpFontsWhenIdle(language: Language): () => void {
     try {
       do {
         const use = uses.shift()
-        linesLeft = uses.length
-        if (!use) return
+        if (!use) break
         const line = document.createElement('span')
         line.style.fontFamily = use.family
         line.style.fontSize = use.size
@@ -83,11 +115,12 @@ export function warmUpFontsWhenIdle(language: Language): () => void {
     } finally {
       box.remove()
     }
+    setLinesLeft(uses.length)
     if (uses.length > 0) handle = requestIdleCallback(step)
   }
   return () => {
     cancelled = true
     if (handle !== null) cancelIdleCallback(handle)
-    linesLeft = 0
+    setLinesLeft(0)
   }
 }
