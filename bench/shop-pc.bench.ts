@@ -10,7 +10,8 @@
  * figures. Prints figures; asserts nothing. Run: npm run bench -- shop-pc.
  * SHOP_PC_RATE (4), SHOP_PC_LOADS (5) and SHOP_PC_ROUNDS (2) change the throttle, the loads of the first
  * screen and the rounds of the session; SHOP_PC_PROFILE=<file> writes a CPU profile of the session,
- * SHOP_PC_TRACE=<file> a Chromium trace of it (open either in Chrome DevTools' Performance panel), and
+ * SHOP_PC_TRACE=<file> a Chromium trace of it (open either in Chrome DevTools' Performance panel; with
+ * SHOP_PC_SAMPLES=1 it holds the JavaScript's samples too, as the panel's own recordings do), and
  * SHOP_PC_RENDERER=<dir> drives a renderer built elsewhere (unminified, say, for readable names), and
  * SHOP_PC_KEYS=<file> writes the session's keys in order, each with its figures (as beside a trace).
  */
@@ -211,7 +212,7 @@ async function clerkRound(page: Page, customer: string): Promise<void> {
 
   // A sale: 1 picks the first value, Enter sells it once the button takes a press, Esc offers a new sale.
   await page.locator('.denomination').first().waitFor()
-  await page.waitForTimeout(Number(process.env.FIRST_WAIT ?? GLANCE_MS))
+  await glance()
   await k.press('1')
   await ready(page.getByRole('button', { name: 'Confirm sale' }))
   await k.press('Enter')
