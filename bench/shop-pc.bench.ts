@@ -164,7 +164,7 @@ async function startTrace(cdp: CDPSession): Promise<void> {
         'blink.user_timing',
         'latencyInfo',
         'loading',
-        ...(process.env.SHOP_PC_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ...(process.env.SHOP_PC_SAMPLES === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
       ],
     },
   })

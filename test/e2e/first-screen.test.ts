@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { type Browser, ready, watchErrors } from './support/browser'
 import { type DeskInChromium, startDeskInChromium } from './support/desk'
-import { confirmName } from './support/screens'
+import { confirmName, switchLanguage } from './support/screens'
 
 /**
  * What the first screen waits for, and what it does not: the fonts (the Arabic font is 160 KB) and the
@@ -33,7 +33,12 @@ const RECORD_FIRST_SCREEN = `(() => {
   }).observe(document, { childList: true, subtree: true })
 })()`
 
-const isLazyScreen = (url: string) => /\/assets\/(SettingsScreen|ManagerScreen)-[^/]+\.js$/.test(url)
+/** The manager's screens' code (Settings and Manager), loaded after the first screen. */
+const LAZY_SCREEN = /\/assets\/(SettingsScreen|ManagerScreen)-[^/]+\.js$/
+const isLazyScreen = (url: string) => LAZY_SCREEN.test(url)
+/** Every file the page has fetched so far. */
+const fetchedFiles = (page: Page) =>
+  page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)") as Promise<string[]>
 const arabicFontReady = (page: Page) =>
   page.evaluate(`document.fonts.check('16px "Noto Sans Arabic Variable"', 'ب')`) as Promise<boolean>
 
@@ -88,10 +93,7 @@ describe('the first screen', () => {
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
     await page.keyboard.press('F5')
     await page.getByRole('heading', { name: 'Manager', exact: true }).waitFor()
-    const fetched = (await page.evaluate(
-      "performance.getEntriesByType('resource').map((r) => r.name)",
-    )) as string[]
-    expect(fetched.filter(isLazyScreen)).toHaveLength(2)
+    expect((await fetchedFiles(page)).filter(isLazyScreen)).toHaveLength(2)
     await page.keyboard.press('F1')
     await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
     expect(errors).toEqual([])
@@ -110,8 +112,7 @@ const RECORD_FONT_LINES = `(() => {
   window.__fontLines = lines
   window.__linesBeforeCopy = null
   window.__linesBeforeJournal = null
-  const managerCode = () =>
-    performance.getEntriesByType('resource').some((r) => /(SettingsScreen|ManagerScreen)-[^/]+[.]js$/.test(r.name))
+  const managerCode = () => performance.getEntriesByType('resource').some((r) => ${LAZY_SCREEN}.test(r.name))
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
@@ -135,6 +136,19 @@ const RECORD_FONT_LINES = `(() => {
     }
   }).observe(document, { childList: true, subtree: true })
 })()`
+
+/**
+ * The fonts' loading said done a second after the page asks, as on a slow PC (the lines wait for it): what may
+ * only come after the lines has had time to come before them. Then the browser's own answer (the fonts asked
+ * for by then loaded).
+ */
+const fontsReadyLate = (ms: number) => `(() => {
+  const ready = Object.getOwnPropertyDescriptor(FontFaceSet.prototype, 'ready').get
+  Object.defineProperty(document.fonts, 'ready', {
+    get: () => new Promise((resolve) => setTimeout(resolve, ${ms})).then(() => ready.call(document.fonts)),
+  })
+})()`
+const FONTS_READY_LATE = fontsReadyLate(1_000)
 
 const FONTS_FILE = fileURLToPath(new URL('../../src/renderer/src/ui/fonts-in-use.json', import.meta.url))
 
@@ -192,14 +206,7 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
     const page = await browser.newPage()
     const errors = watchErrors(page)
     await page.addInitScript(RECORD_FONT_LINES)
-    // The fonts' loading said done a second late, as on a slow PC (the lines wait for it): what may only come
-    // after the lines has had time to come before them.
-    await page.addInitScript(() => {
-      const ready = document.fonts.ready
-      Object.defineProperty(document.fonts, 'ready', {
-        get: () => new Promise((resolve) => setTimeout(resolve, 1_000)).then(() => ready),
-      })
-    })
+    await page.addInitScript(FONTS_READY_LATE)
     try {
       await page.goto(shell.url)
       await page.locator('.denomination').first().waitFor()
@@ -262,14 +269,68 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
       expect(await page.evaluate('window.__linesBeforeJournal')).toBe(laidOut.length)
       expect(await page.evaluate('window.__linesBeforeCopy')).toBe(laidOut.length)
       expect(laidOut.filter((l) => l.managerCode)).toEqual([])
-      expect(
-        await page.evaluate(
-          `performance.getEntriesByType('resource').some((r) => /ManagerScreen-/.test(r.name))`,
-        ),
-      ).toBe(true)
+      expect((await fetchedFiles(page)).filter(isLazyScreen)).toHaveLength(2)
       expect(laidOut.every((l) => /[a-z]/.test(l.text) && /\d/.test(l.text))).toBe(true)
       expect(errors).toEqual([])
     } finally {
+      await page.close()
+    }
+  }, 90_000)
+
+  it('keeps the journal, hidden, when a clerk leaves it before the fonts are ready (shown on F3, not torn down on F1)', async () => {
+    const page = await browser.newPage()
+    const errors = watchErrors(page)
+    await page.addInitScript(RECORD_FONT_LINES)
+    await page.addInitScript(fontsReadyLate(60_000))
+    try {
+      await page.goto(shell.url)
+      await page.locator('.denomination').first().waitFor()
+      await page.keyboard.press('F3')
+      await page.locator('.field-search input:focus').waitFor()
+      await page.keyboard.press('F1')
+      await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
+      // No font line yet: the journal is kept because it was shown, not because the fonts are warm.
+      expect(await page.evaluate('window.__fontLines.length')).toBe(0)
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Array.from(document.querySelectorAll<HTMLElement>('main.journal-screen'), (m) => m.style.display),
+          ),
+        )
+        .toEqual(['none'])
+      expect(errors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  }, 60_000)
+
+  it('on a terminal in Arabic, lays out the Arabic lines before the journal and the manager’s screens are prepared', async () => {
+    // The terminal's language is main's: the desk starts in the system's (English here) and takes it with the
+    // session — a change of language as the lines are about to begin.
+    const choose = await browser.newPage()
+    await choose.goto(shell.url)
+    await switchLanguage(choose, 'ar')
+    await choose.getByRole('heading', { name: 'بيع قسيمة' }).waitFor()
+    await choose.close()
+    const page = await browser.newPage()
+    const errors = watchErrors(page)
+    await page.addInitScript(RECORD_FONT_LINES)
+    await page.addInitScript(FONTS_READY_LATE)
+    try {
+      await page.goto(shell.url)
+      await page.locator('.denomination').first().waitFor()
+      const lines = () => page.evaluate('window.__fontLines') as Promise<FontLine[]>
+      const listed = (JSON.parse(readFileSync(FONTS_FILE, 'utf8')) as unknown[]).length
+      await expect.poll(async () => (await lines()).length, { timeout: 20_000 }).toBe(listed)
+      const laidOut = await lines()
+      expect(new Set(laidOut.map((l) => l.lang))).toEqual(new Set(['ar']))
+      expect(await page.evaluate('window.__linesBeforeJournal')).toBe(laidOut.length)
+      expect(laidOut.filter((l) => l.managerCode)).toEqual([])
+      await expect.poll(async () => (await fetchedFiles(page)).filter(isLazyScreen)).toHaveLength(2)
+      expect(errors).toEqual([])
+    } finally {
+      await switchLanguage(page, 'en')
+      await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
       await page.close()
     }
   }, 90_000)

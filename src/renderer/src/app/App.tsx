@@ -133,6 +133,8 @@ function Ahead({ open, root, children }: { open: boolean; root: string; children
   // once if its key comes first).
   const [ahead, setAhead] = useState(false)
   useEffect(() => afterFontsWarmedUp(() => setAhead(true)), [])
+  // Shown once, kept: leaving it hides it (and draws the next visit's), never tears it down in the next key's frame.
+  if (open && !ahead) setAhead(true)
   const [visit, setVisit] = useState(0)
   const wasOpen = useRef(open)
   useEffect(() => {

@@ -32,12 +32,15 @@ const FONTS: readonly FontUse[] = fontsInUse
 
 /**
  * Lines still to lay out (the warm-up under way, for the language shown). From the start, where there is a
- * warm-up to come (the desk's first one begins once its first screen is up): what waits for the fonts waits
- * for it too, not only for one already begun.
+ * warm-up to come (the desk's first one is set going with the app, and lays out its lines once the fonts have
+ * loaded, after the first screen): what waits for the fonts waits for it too, not only for one already begun.
  */
 let linesLeft = typeof requestIdleCallback === 'function' ? FONTS.length : 0
 
-/** What waits for the fonts: called once, when the last line is laid out or the warm-up is cancelled. */
+/**
+ * What waits for the fonts: called once, when the last line is laid out or the warm-up is cancelled and not
+ * set going again at once (a language change: the new language's lines come first).
+ */
 const waiting = new Set<() => void>()
 
 /** Whether the fonts are warm (or being warmed by nothing): other idle work waits for them (ui/warm-up.ts). */
@@ -121,6 +124,11 @@ export function warmUpFontsWhenIdle(language: Language): () => void {
   return () => {
     cancelled = true
     if (handle !== null) cancelIdleCallback(handle)
-    setLinesLeft(0)
+    linesLeft = 0
+    // A language change cancels and sets going again in the same moment (App's effect; at start too, when the
+    // terminal's language is not the one the desk began in): what waits, waits for the new lines.
+    queueMicrotask(() => {
+      if (linesLeft === 0) setLinesLeft(0)
+    })
   }
 }
