@@ -201,20 +201,28 @@ const fontsOfLines = (page: Page, lines: FontLine[]) =>
     }, lines)
     .then((fonts) => fonts.map(fontKey))
 
+/**
+ * The desk started on a fresh page (its fonts said ready a second late), and every line it laid out for its fonts
+ * once there are as many as the list the renderer under test was built with (a run with -u rewrites the file
+ * after this).
+ */
+async function fontLinesOnStart(page: Page): Promise<FontLine[]> {
+  await page.addInitScript(RECORD_FONT_LINES)
+  await page.addInitScript(FONTS_READY_LATE)
+  await page.goto(shell.url)
+  await page.locator('.denomination').first().waitFor()
+  const lines = () => page.evaluate('window.__fontLines') as Promise<FontLine[]>
+  const listed = (JSON.parse(readFileSync(FONTS_FILE, 'utf8')) as unknown[]).length
+  await expect.poll(async () => (await lines()).length, { timeout: 20_000 }).toBe(listed)
+  return lines()
+}
+
 describe('the fonts the screens write in, prepared while the desk is idle', () => {
   it('lays out a line in each font of the sale’s, the deposit’s and the journal’s screens, out of sight, removed at once, before the journal and the manager’s screens are prepared', async () => {
     const page = await browser.newPage()
     const errors = watchErrors(page)
-    await page.addInitScript(RECORD_FONT_LINES)
-    await page.addInitScript(FONTS_READY_LATE)
     try {
-      await page.goto(shell.url)
-      await page.locator('.denomination').first().waitFor()
-      const lines = () => page.evaluate('window.__fontLines') as Promise<FontLine[]>
-      // The list the renderer under test was built with (a run with -u rewrites the file after this).
-      const listed = (JSON.parse(readFileSync(FONTS_FILE, 'utf8')) as unknown[]).length
-      await expect.poll(async () => (await lines()).length, { timeout: 20_000 }).toBe(listed)
-      const laidOut = await lines()
+      const laidOut = await fontLinesOnStart(page)
       const warmed = new Set(await fontsOfLines(page, laidOut))
 
       // The fonts of each step as the clerk meets it, the first time, in that order.
@@ -314,15 +322,8 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
     await choose.close()
     const page = await browser.newPage()
     const errors = watchErrors(page)
-    await page.addInitScript(RECORD_FONT_LINES)
-    await page.addInitScript(FONTS_READY_LATE)
     try {
-      await page.goto(shell.url)
-      await page.locator('.denomination').first().waitFor()
-      const lines = () => page.evaluate('window.__fontLines') as Promise<FontLine[]>
-      const listed = (JSON.parse(readFileSync(FONTS_FILE, 'utf8')) as unknown[]).length
-      await expect.poll(async () => (await lines()).length, { timeout: 20_000 }).toBe(listed)
-      const laidOut = await lines()
+      const laidOut = await fontLinesOnStart(page)
       expect(new Set(laidOut.map((l) => l.lang))).toEqual(new Set(['ar']))
       expect(await page.evaluate('window.__linesBeforeJournal')).toBe(laidOut.length)
       expect(laidOut.filter((l) => l.managerCode)).toEqual([])
