@@ -1,4 +1,4 @@
-import { fontsWarmedUp } from './warm-fonts'
+import { afterFontsWarmedUp, fontsWarmedUp } from './warm-fonts'
 
 /** Idle moments to wait for the screen drawn ahead before giving up (it is drawn at the lowest priority). */
 const TRIES = 20
@@ -19,17 +19,24 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
   let tries = TRIES
   let handle = whenIdle(attempt)
+  let stopWaiting = () => {}
   function attempt(): void {
-    // The fonts first: a clerk's first keys (the sale's steps) need them, the journal only on F3.
+    // The fonts first: a clerk's first keys (the sale's steps) need them, the journal only on F3. Asked at the
+    // idle moment, not when set going: a language change sets the fonts' lines going again in the same moment.
     if (!fontsWarmedUp()) {
-      handle = whenIdle(attempt)
+      stopWaiting = afterFontsWarmedUp(() => {
+        handle = whenIdle(attempt)
+      })
       return
     }
     const screen = find()
     if (screen) layOutCopy(screen)
     else if (--tries > 0) handle = whenIdle(attempt)
   }
-  return () => cancelIdle(handle as number)
+  return () => {
+    stopWaiting()
+    cancelIdle(handle as number)
+  }
 }
 
 function layOutCopy(screen: HTMLElement): void {
