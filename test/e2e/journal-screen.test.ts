@@ -543,9 +543,9 @@ describe('its first showing, prepared while the desk is idle', () => {
       await page.addInitScript(() => {
         const copies: {
           connected: boolean
-          inert: boolean
           hidden: string
-          visibility: string
+          opacity: string
+          inherits: string
           ids: number
           title: string
           rows: number
@@ -558,9 +558,13 @@ describe('its first showing, prepared while the desk is idle', () => {
                 continue
               copies.push({
                 connected: node.isConnected,
-                inert: node.inert,
                 hidden: node.getAttribute('aria-hidden') ?? '',
-                visibility: node.style.visibility,
+                opacity: node.style.opacity,
+                // What its rows would inherit other than the screen's (the browser could then not reuse their
+                // styles for the screen's): none.
+                inherits: [node.inert ? 'inert' : '', node.style.visibility, node.style.pointerEvents]
+                  .filter(Boolean)
+                  .join(' '),
                 ids: node.querySelectorAll('[id]').length + (node.id ? 1 : 0),
                 title: node.querySelector('h1')?.textContent ?? '',
                 // Made-up rows, there only to be laid out in the copy (hidden in the screen).
@@ -574,9 +578,9 @@ describe('its first showing, prepared while the desk is idle', () => {
       const copies = () => page.evaluate(() => (window as unknown as { __copies: unknown[] }).__copies)
       const one = {
         connected: false,
-        inert: true,
         hidden: 'true',
-        visibility: 'hidden',
+        opacity: '0',
+        inherits: '',
         ids: 0,
         title: 'Journal',
         rows: 4,

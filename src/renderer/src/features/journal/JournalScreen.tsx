@@ -82,7 +82,6 @@ export function JournalScreen() {
 function Filters() {
   const t = useT()
   const filters = useStore(journalStore, (s) => s.filters)
-  const [search, setSearch] = useState(filters.search)
   const store = journalStore.getState()
   // A clerk's journal is today's: main refuses other days, so no date is offered.
   const todayOnly = useStore(sessionStore, (s) => s.session?.person?.role === 'clerk')
@@ -92,20 +91,6 @@ function Filters() {
   const searchRef = useRef<HTMLInputElement>(null)
   useLayoutEffect(() => searchRef.current?.focus(), [])
 
-  // The store's search changes from outside too (Today, the attention list): keep the field in step.
-  useEffect(() => setSearch(filters.search), [filters.search])
-
-  useEffect(() => {
-    if (search === journalStore.getState().filters.search) return
-    // Applied by then (↓ applies it at once and goes to the first result): asking again would reload the list
-    // and take the focus from that row.
-    const timer = setTimeout(() => {
-      if (search !== journalStore.getState().filters.search)
-        void journalStore.getState().setFilters({ search })
-    }, SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [search])
-
   return (
     <form
       className="filters"
@@ -114,33 +99,12 @@ function Filters() {
         e.preventDefault()
         // Applied already (↓ went to the results, or the pause did): a reload would take the rows, and the
         // focus ↓ is moving to the first of them, from under the person.
-        if (search !== journalStore.getState().filters.search) void store.setFilters({ search })
+        const search = searchRef.current?.value
+        if (search !== undefined && search !== journalStore.getState().filters.search)
+          void store.setFilters({ search })
       }}
     >
-      <TextField
-        label={t.journal.search}
-        // The hint is the second row's, beside the checkbox and the buttons: one row less above the list.
-        aria-describedby={hintId}
-        type="search"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.target.value)
-          store.typeSearch(e.target.value)
-        }}
-        onKeyDown={(e) => {
-          // One key from the search to the first result (the search applied first if it is still typed).
-          if (e.key !== 'ArrowDown') return
-          e.preventDefault()
-          const pending =
-            search === journalStore.getState().filters.search
-              ? Promise.resolve()
-              : store.setFilters({ search })
-          // Half a second of frames at most: on a slow PC the deferred rows may take several.
-          void pending.then(() => focusFirstResult(30))
-        }}
-        className="field-search"
-        ref={searchRef}
-      />
+      <SearchField hintId={hintId} inputRef={searchRef} />
       {todayOnly ? null : (
         <>
           <DateField
@@ -203,6 +167,63 @@ function Filters() {
         </div>
       </div>
     </form>
+  )
+}
+
+/**
+ * The search, its text its own state: a key typed in it renders this field alone, not the whole form (the
+ * date fields, the lists of kinds and statuses) — on a slow PC that render was ~8 ms of every key at 4× CPU.
+ * Applied a moment after the last key, on Enter (the form's) or on ↓.
+ */
+function SearchField({
+  hintId,
+  inputRef,
+}: {
+  hintId: string
+  inputRef: React.RefObject<HTMLInputElement | null>
+}) {
+  const t = useT()
+  const applied = useStore(journalStore, (s) => s.filters.search)
+  const [search, setSearch] = useState(applied)
+  const store = journalStore.getState()
+
+  // The store's search changes from outside too (Today, the attention list): keep the field in step.
+  useEffect(() => setSearch(applied), [applied])
+
+  useEffect(() => {
+    if (search === journalStore.getState().filters.search) return
+    // Applied by then (↓ applies it at once and goes to the first result): asking again would reload the list
+    // and take the focus from that row.
+    const timer = setTimeout(() => {
+      if (search !== journalStore.getState().filters.search)
+        void journalStore.getState().setFilters({ search })
+    }, SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [search])
+
+  return (
+    <TextField
+      label={t.journal.search}
+      // The hint is the second row's, beside the checkbox and the buttons: one row less above the list.
+      aria-describedby={hintId}
+      type="search"
+      value={search}
+      onChange={(e) => {
+        setSearch(e.target.value)
+        store.typeSearch(e.target.value)
+      }}
+      onKeyDown={(e) => {
+        // One key from the search to the first result (the search applied first if it is still typed).
+        if (e.key !== 'ArrowDown') return
+        e.preventDefault()
+        const pending =
+          search === journalStore.getState().filters.search ? Promise.resolve() : store.setFilters({ search })
+        // Half a second of frames at most: on a slow PC the deferred rows may take several.
+        void pending.then(() => focusFirstResult(30))
+      }}
+      className="field-search"
+      ref={inputRef}
+    />
   )
 }
 
