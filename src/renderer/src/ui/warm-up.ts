@@ -4,7 +4,7 @@ import { afterFontsWarmedUp, fontsWarmedUp } from './warm-fonts'
 const TRIES = 20
 
 /**
- * Lays out once, while the desk is idle, an inert copy of a screen that is drawn ahead and hidden (App's
+ * Lays out once, while the desk is idle, a copy of a screen that is drawn ahead and hidden (App's
  * Ahead: display none, so never laid out), then removes it in the same moment: the browser's caches for the
  * screen's styles and its words (the rules matched, the text shaped in its fonts) are warm when its key first
  * shows it. On a slow PC the journal's first F3 took ~25 ms more than later ones for want of them.
@@ -12,9 +12,10 @@ const TRIES = 20
  * screen readers (aria-hidden), without ids (the screen's own stay unique). It inherits nothing the screen does
  * not (no visibility, pointer-events or inert of its own): the browser can then reuse the styles computed for its
  * parts when the screen is first shown — the first F3's style took ~12 ms at 4× CPU with a hidden, inert copy,
- * ~2–6 with this one (until the browser's collector drops them; the fonts' and words' caches stay). `find` gives the screen, or null
- * while it is not drawn yet (asked again at the next idle moment); it may be the shown one (the language
- * switched on it: its copy, rows and all, then warms nothing new and harms nothing). Returns a cancel.
+ * ~2–6 with this one (until the browser's collector drops them; the fonts' and words' caches stay).
+ * `find` gives the screen, or null while it is not drawn yet (asked again at the next idle moment); it may be the
+ * shown one (the language switched on it: its copy, rows and all, then warms nothing new and harms nothing).
+ * Returns a cancel.
  */
 export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   // Chromium (and so Electron) has idle callbacks; elsewhere (a test's DOM) a quiet moment soon after.
