@@ -30,7 +30,7 @@ const RECORD_FIRST_SCREEN = `(() => {
     if (!document.querySelector('h1')) return
     observer.disconnect()
     window.__firstScreen = performance.getEntriesByType('resource').map((r) => r.name)
-  }).observe(document, { childList: true, subtree: true })
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden'] })
 })()`
 
 /** The manager's screens' code (Settings and Manager), loaded after the first screen. */
@@ -105,20 +105,23 @@ describe('the first screen', () => {
  * Records, in the page, every line the desk lays out to prepare its fonts (ui/warm-fonts.ts): the font asked
  * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden), and whether
  * the manager's screens' code had come by then; and how many lines there were when the journal was drawn ahead
- * (App's Ahead, hidden) and when its copy was laid out (ui/warm-up.ts).
+ * (App's Ahead, hidden) and when it was laid out, still hidden (ui/warm-up.ts: marked aria-hidden then).
  */
 const RECORD_FONT_LINES = `(() => {
   const lines = []
   window.__fontLines = lines
-  window.__linesBeforeCopy = null
+  window.__linesBeforeLaidOut = null
   window.__linesBeforeJournal = null
   const managerCode = () => performance.getEntriesByType('resource').some((r) => ${LAZY_SCREEN}.test(r.name))
   new MutationObserver((records) => {
     for (const record of records) {
+      if (record.type === 'attributes') {
+        if (record.target.matches('main.journal-screen[aria-hidden]') && window.__linesBeforeLaidOut === null)
+          window.__linesBeforeLaidOut = lines.length
+        continue
+      }
       for (const node of record.addedNodes) {
         if (!(node instanceof HTMLElement)) continue
-        if (node.matches('main.journal-screen[aria-hidden]') && window.__linesBeforeCopy === null)
-          window.__linesBeforeCopy = lines.length
         const journal = 'main.journal-screen:not([aria-hidden])'
         if ((node.matches(journal) || node.querySelector(journal)) && window.__linesBeforeJournal === null)
           window.__linesBeforeJournal = lines.length
@@ -134,7 +137,7 @@ const RECORD_FONT_LINES = `(() => {
         })
       }
     }
-  }).observe(document, { childList: true, subtree: true })
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden'] })
 })()`
 
 /**
@@ -273,9 +276,9 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
       ).toEqual([])
       expect(new Set(laidOut.map((l) => l.lang))).toEqual(new Set(['en']))
       // The fonts a clerk's first keys need come before what only F3, F4 and F5 need: the journal drawn ahead
-      // and its copy, the manager's screens' code.
+      // and laid out (hidden), the manager's screens' code.
       expect(await page.evaluate('window.__linesBeforeJournal')).toBe(laidOut.length)
-      expect(await page.evaluate('window.__linesBeforeCopy')).toBe(laidOut.length)
+      expect(await page.evaluate('window.__linesBeforeLaidOut')).toBe(laidOut.length)
       expect(laidOut.filter((l) => l.managerCode)).toEqual([])
       expect((await fetchedFiles(page)).filter(isLazyScreen)).toHaveLength(2)
       expect(laidOut.every((l) => /[a-z]/.test(l.text) && /\d/.test(l.text))).toBe(true)

@@ -535,72 +535,93 @@ describe('on one window, after many sales', () => {
 })
 
 describe('its first showing, prepared while the desk is idle', () => {
-  it('lays out a copy of the hidden journal on start and on a language change, never drawn, read or kept', async () => {
+  it('lays out the hidden journal on start and on a language change, never drawn, read or focused; F3 shows it', async () => {
     const page = await desk.browser.newPage()
     const errors = watchErrors(page)
     try {
-      // Every copy the desk puts in the page, as it was when put there and whether it was gone by the moment after.
+      // Every time the desk lays out the hidden journal (it marks it aria-hidden then), as it was at that moment's end.
       await page.addInitScript(() => {
-        const copies: {
-          connected: boolean
+        const laidOut: {
+          display: string
+          contentVisibility: string
+          position: string
           hidden: string
-          opacity: string
-          inherits: string
-          ids: number
           title: string
-          rows: number
+          madeUpRowsShown: number
         }[] = []
-        Object.assign(window, { __copies: copies })
+        Object.assign(window, { __laidOut: laidOut })
         new MutationObserver((records) => {
-          for (const record of records)
-            for (const node of Array.from(record.addedNodes)) {
-              if (!(node instanceof HTMLElement) || !node.matches('main.journal-screen[aria-hidden]'))
-                continue
-              copies.push({
-                connected: node.isConnected,
-                hidden: node.getAttribute('aria-hidden') ?? '',
-                opacity: node.style.opacity,
-                // What its rows would inherit other than the screen's (the browser could then not reuse their
-                // styles for the screen's): none.
-                inherits: [node.inert ? 'inert' : '', node.style.visibility, node.style.pointerEvents]
-                  .filter(Boolean)
-                  .join(' '),
-                ids: node.querySelectorAll('[id]').length + (node.id ? 1 : 0),
-                title: node.querySelector('h1')?.textContent ?? '',
-                // Made-up rows, there only to be laid out in the copy (hidden in the screen).
-                rows: node.querySelectorAll('.journal-row-wrap:not([hidden]) .journal-row').length,
-              })
-            }
-        }).observe(document, { childList: true, subtree: true })
+          for (const record of records) {
+            const node = record.target
+            if (!(node instanceof HTMLElement) || !node.matches('main.journal-screen[aria-hidden]')) continue
+            const style = getComputedStyle(node)
+            laidOut.push({
+              display: style.display,
+              contentVisibility: style.contentVisibility,
+              position: style.position,
+              hidden: node.getAttribute('aria-hidden') ?? '',
+              title: node.querySelector('h1')?.textContent ?? '',
+              // Made-up rows, there only to be laid out while it is hidden: hidden again at once.
+              madeUpRowsShown: node.querySelectorAll('[data-warm-up]:not([hidden])').length,
+            })
+          }
+        }).observe(document, { attributes: true, attributeFilter: ['aria-hidden'], subtree: true })
       })
       await page.goto(desk.shell.url)
       await page.locator('.denomination').first().waitFor()
-      const copies = () => page.evaluate(() => (window as unknown as { __copies: unknown[] }).__copies)
+      const laidOut = () => page.evaluate(() => (window as unknown as { __laidOut: unknown[] }).__laidOut)
       const one = {
-        connected: false,
+        display: 'block',
+        contentVisibility: 'hidden',
+        position: 'fixed',
         hidden: 'true',
-        opacity: '0',
-        inherits: '',
-        ids: 0,
         title: 'Journal',
-        rows: 4,
+        madeUpRowsShown: 0,
       }
       // After the fonts' lines (ui/warm-fonts.ts), at the idle moments after them.
-      await expect.poll(copies, { timeout: 5_000 }).toEqual([one])
-      // F3 shows the journal as ever, its search focused, and the made-up rows are never among its rows.
+      await expect.poll(laidOut, { timeout: 5_000 }).toEqual([one])
+      // Not drawn, not read, not reached: no heading or field of it on the Sell screen, and its search takes no focus.
+      expect(
+        await page.evaluate(() =>
+          Array.from(document.querySelectorAll('main.journal-screen *')).filter((part) =>
+            part.checkVisibility(),
+          ),
+        ),
+      ).toEqual([])
+      expect(await page.getByRole('heading', { name: 'Journal' }).count()).toBe(0)
+      expect(await page.getByRole('searchbox').count()).toBe(0)
+      expect(
+        await page.evaluate(() => {
+          const search = document.querySelector<HTMLInputElement>('main.journal-screen input[type="search"]')
+          search?.focus()
+          return Boolean(search) && document.activeElement === search
+        }),
+      ).toBe(false)
+      // F3 shows the journal as ever, in the page's flow, its search focused, and the made-up rows are never among its rows.
       await page.keyboard.press('F3')
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
         .toBe('search')
+      await page.getByRole('heading', { name: 'Journal' }).waitFor()
+      expect(
+        await page.evaluate(() => {
+          const main = document.querySelector<HTMLElement>('main.journal-screen') as HTMLElement
+          const style = getComputedStyle(main)
+          return [main.getAttribute('aria-hidden'), style.contentVisibility, style.position, style.zIndex]
+        }),
+      ).toEqual([null, 'visible', 'static', 'auto'])
       await expect.poll(() => page.locator('.journal-foot').textContent()).not.toMatch(/Loading/)
       expect(await page.locator('[data-warm-up], [data-entry^="specimen"]').count()).toBe(0)
       await page.keyboard.press('F1')
-      // Its words in Arabic are another copy's, of the journal drawn (hidden) in Arabic.
+      // Its words in Arabic are laid out again, in the journal drawn (hidden) in Arabic.
       await switchLanguage(page, 'ar')
-      await expect.poll(async () => (await copies()).length, { timeout: 5_000 }).toBe(2)
+      await expect.poll(async () => (await laidOut()).length, { timeout: 5_000 }).toBe(2)
       const arabicTitle = await page.locator('main.journal-screen h1').textContent()
       expect(arabicTitle).toMatch(/[\u0600-\u06ff]/)
-      expect(await copies()).toEqual([one, { ...one, title: arabicTitle }])
+      expect(await laidOut()).toEqual([one, { ...one, title: arabicTitle }])
+      // The one in the page, hidden and laid out (not the visit left, torn down since).
+      expect(await page.locator('main.journal-screen').count()).toBe(1)
+      expect(await page.locator('main.journal-screen[aria-hidden="true"]').count()).toBe(1)
       await switchLanguage(page, 'en')
       expect(errors).toEqual([])
     } finally {

@@ -30,6 +30,8 @@ const CHECK = `(() => {
   }
   const shown = (el) => {
     if (el.closest('.visually-hidden')) return false
+    // Not drawn: under display none, or in a screen laid out hidden (content-visibility: ui/warm-up.ts).
+    if (!el.checkVisibility()) return false
     const cs = getComputedStyle(el)
     if (cs.visibility === 'hidden' || cs.display === 'none') return false
     const r = el.getBoundingClientRect()

@@ -1,10 +1,13 @@
 import {
   Activity,
   Fragment,
+  memo,
   type ReactNode,
   Suspense,
   useEffect,
+  useInsertionEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react'
@@ -19,7 +22,7 @@ import { TopBar } from '../features/status/TopBar'
 import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
 import { afterFontsWarmedUp, warmUpFontsWhenIdle } from '../ui/warm-fonts'
-import { warmUpWhenIdle } from '../ui/warm-up'
+import { showScreenLaidOut, warmUpWhenIdle } from '../ui/warm-up'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
 import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
@@ -103,12 +106,18 @@ function Desk() {
  */
 function CurrentScreen() {
   const screen = useStore(appStore, (s) => s.screen)
+  // The same element from one screen change to the next: the journal drawn hidden is not drawn again on each
+  // (React would then hide it again, undoing its layout: ui/warm-up.ts) — only in a new language, whose words
+  // it takes while hidden (a hidden screen follows no store; it reads them again when shown).
+  const language = useLanguage()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the journal drawn again
+  const journal = useMemo(() => <JournalScreen />, [language])
   return (
     <>
       {screen === 'sell' ? <SellScreen /> : null}
       {screen === 'deposit' ? <DepositScreen /> : null}
       <Ahead open={screen === 'journal'} root="main.journal-screen">
-        <JournalScreen />
+        {journal}
       </Ahead>
       <Suspense fallback={<ScreenLoading />}>
         {screen === 'settings' ? <SettingsScreen /> : null}
@@ -126,9 +135,19 @@ function CurrentScreen() {
  * the top), as when it was built on its key: the one left is replaced, hidden, by a fresh one for the next
  * visit. A screen shown this way takes its focus in an effect, not with autoFocus (which a screen drawn hidden
  * would have had nothing to give). Only the journal so far: Settings and the Manager's screen drawn this way
- * need work of their own (their focus when shown, and the labels a hidden copy shares with the shown screen).
+ * need work of their own (their focus when shown, their sections drawn in two renders). Its children are the same
+ * element from one render of its parent to the next (memo): a hidden screen drawn again is hidden again by
+ * React, which would undo its layout.
  */
-function Ahead({ open, root, children }: { open: boolean; root: string; children: ReactNode }) {
+const Ahead = memo(function Ahead({
+  open,
+  root,
+  children,
+}: {
+  open: boolean
+  root: string
+  children: ReactNode
+}) {
   // Drawn once the fonts are warm: a clerk's first sale needs them sooner than F3 needs the screen (drawn at
   // once if its key comes first).
   const [ahead, setAhead] = useState(false)
@@ -141,17 +160,23 @@ function Ahead({ open, root, children }: { open: boolean; root: string; children
     if (wasOpen.current && !open) setVisit((v) => v + 1)
     wasOpen.current = open
   }, [open])
-  // Its first showing, like its later ones, finds the browser's caches warm — again in another language (its
-  // words differ; the copy drawn hidden in it comes first: React draws at idle before the idle moment).
+  // Laid out while idle, still hidden (ui/warm-up.ts): its first key shows it with the browser's work for it
+  // done — again in another language (its words differ; React draws it hidden in the new language at idle, before
+  // the idle moment). Not each visit's: laid out after each, the later F3s were no faster (ten alternated runs at
+  // 4× CPU) and the keys after leaving it met the idle moment's ~30 ms more often.
   const language = useLanguage()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is a new copy to lay out
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is a new screen to lay out
   useEffect(() => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)), [root, language])
+  // In the commit that shows it, before its own effects (its search takes the focus): back in the page's flow.
+  useInsertionEffect(() => {
+    if (open) showScreenLaidOut(document.querySelector<HTMLElement>(root))
+  }, [open, root])
   return (
     <Activity mode={open ? 'visible' : 'hidden'}>
       {ahead || open ? <Fragment key={visit}>{children}</Fragment> : null}
     </Activity>
   )
-}
+})
 
 /** While a manager's screen is still loading (the first F4/F5 before the preload finished). */
 function ScreenLoading() {

@@ -4,17 +4,13 @@ import { afterFontsWarmedUp, fontsWarmedUp } from './warm-fonts'
 const TRIES = 20
 
 /**
- * Lays out once, while the desk is idle, a copy of a screen that is drawn ahead and hidden (App's
- * Ahead: display none, so never laid out), then removes it in the same moment: the browser's caches for the
- * screen's styles and its words (the rules matched, the text shaped in its fonts) are warm when its key first
- * shows it. On a slow PC the journal's first F3 took ~25 ms more than later ones for want of them.
- * The copy is never drawn (removed in the same moment, before any frame; opacity 0 besides), hidden from
- * screen readers (aria-hidden), without ids (the screen's own stay unique). It inherits nothing the screen does
- * not (no visibility, pointer-events or inert of its own): the browser can then reuse the styles computed for its
- * parts when the screen is first shown — the first F3's style took ~12 ms at 4× CPU with a hidden, inert copy,
- * ~2–6 with this one (until the browser's collector drops them; the fonts' and words' caches stay).
- * `find` gives the screen, or null while it is not drawn yet (asked again at the next idle moment); it may be the
- * shown one (the language switched on it: its copy, rows and all, then warms nothing new and harms nothing).
+ * Lays out, while the desk is idle, a screen that is drawn ahead and hidden (App's Ahead: React's Activity hides
+ * it with display none, so it is never laid out), keeping it hidden: the browser's work for it — its parts'
+ * styles, their boxes, its words shaped in its fonts — is then done when its key first shows it. Measured at 4×
+ * CPU, the journal's parts shown from display none took ~25–45 ms of style and layout in F3's own frame; laid out
+ * ahead this way, ~1–3 ms. A made-up row or two drawn only for this (data-warm-up) is laid out too, and hidden
+ * again: the day's first rows then find their fonts and words warm. `find` gives the screen, or null while it is
+ * not drawn yet (asked again at the next idle moment); one shown already (the language changed on it) is left.
  * Returns a cancel.
  */
 export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
@@ -34,7 +30,7 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
       return
     }
     const screen = find()
-    if (screen) layOutCopy(screen)
+    if (screen) layOutHidden(screen)
     else if (--tries > 0) handle = whenIdle(attempt)
   }
   return () => {
@@ -43,20 +39,56 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   }
 }
 
-function layOutCopy(screen: HTMLElement): void {
-  const copy = screen.cloneNode(true) as HTMLElement
-  copy.removeAttribute('id')
-  for (const withId of copy.querySelectorAll('[id]')) withId.removeAttribute('id')
-  // What the screen draws only for this (hidden there): made-up rows, say, to warm what its first rows need.
-  for (const part of copy.querySelectorAll<HTMLElement>('[data-warm-up]')) part.hidden = false
-  copy.setAttribute('aria-hidden', 'true')
-  // Not inert, not visibility hidden: both are inherited, and its parts would differ in style from the screen's.
-  // Its own box the size of the window (as the screen would be), apart from the page's layout.
-  copy.style.cssText = 'position: fixed; inset: 0; opacity: 0; contain: strict'
-  screen.after(copy)
-  try {
-    copy.getBoundingClientRect()
-  } finally {
-    copy.remove()
+/** Marks a screen laid out hidden (content-visibility) until showScreenLaidOut puts it back in the page's flow. */
+const LAID_OUT = 'laidOutHidden'
+
+/** What hides it instead of display none (and is taken off when it is shown). */
+const LAID_OUT_HIDDEN: Record<string, string> = {
+  // Its parts neither drawn, hit nor read, their styles and boxes kept.
+  'content-visibility': 'hidden',
+  // Out of the page's flow, as wide as it is shown (the window's width: the desk's screens span it, up to their
+  // own limit), behind the screen shown.
+  position: 'fixed',
+  'inset-block-start': '0',
+  'inset-inline': '0',
+  'z-index': '-1',
+}
+
+/**
+ * The screen drawn hidden, laid out where it stands and still hidden: React's display none taken off (again
+ * after React hid it anew: a new language drawn in it), content-visibility hiding it instead, and hidden from
+ * screen readers (aria-hidden: a test's queries by role do not find it either). Not visibility hidden, not
+ * inert: both are inherited, and showing it would then style every part of it again.
+ */
+function layOutHidden(screen: HTMLElement): void {
+  const laidOutBefore = LAID_OUT in screen.dataset
+  // Shown (the language changed on it): nothing to prepare.
+  if (!laidOutBefore && screen.style.display !== 'none') return
+  screen.style.removeProperty('display')
+  if (!laidOutBefore) {
+    screen.dataset[LAID_OUT] = ''
+    for (const [property, value] of Object.entries(LAID_OUT_HIDDEN)) screen.style.setProperty(property, value)
   }
+  screen.setAttribute('aria-hidden', 'true')
+  const parts = [...screen.querySelectorAll<HTMLElement>('[data-warm-up]')]
+  for (const part of parts) part.hidden = false
+  try {
+    // A part's box asks for the whole screen's layout (content-visibility lays out what is asked for).
+    ;(screen.lastElementChild ?? screen).getBoundingClientRect()
+    for (const part of parts) part.getBoundingClientRect()
+  } finally {
+    for (const part of parts) part.hidden = true
+  }
+}
+
+/**
+ * Before a screen laid out hidden is shown — in the commit that shows it, React having taken its display none
+ * off, before the screen's own effects (its search takes the focus, its list measures where it stands): back in
+ * the page's flow.
+ */
+export function showScreenLaidOut(screen: HTMLElement | null): void {
+  if (!screen || !(LAID_OUT in screen.dataset)) return
+  delete screen.dataset[LAID_OUT]
+  screen.removeAttribute('aria-hidden')
+  for (const property of Object.keys(LAID_OUT_HIDDEN)) screen.style.removeProperty(property)
 }

@@ -256,8 +256,8 @@ const NOT_ASKED: ListState = { entries: [], nextCursor: null, loading: true }
 
 /**
  * Made-up entries, one of each kind of row (a voucher's serial, a deposit's phone, a receipt number, each badge):
- * drawn hidden in the list until the visit asks for its rows, and laid out only in the copy of the journal the
- * desk lays out while idle (ui/warm-up.ts: parts marked data-warm-up). The day's first rows then find the
+ * drawn hidden in the list until the visit asks for its rows, and laid out only when the desk lays out the
+ * hidden journal while idle (ui/warm-up.ts: parts marked data-warm-up). The day's first rows then find the
  * browser's caches warm for their cells — their first layout was three times a later one on a slow PC (~60 ms
  * against ~20 at 4×), landing on the clerk's first keys in the search. Never shown, never read.
  */
