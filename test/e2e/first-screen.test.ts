@@ -30,7 +30,7 @@ const RECORD_FIRST_SCREEN = `(() => {
     if (!document.querySelector('h1')) return
     observer.disconnect()
     window.__firstScreen = performance.getEntriesByType('resource').map((r) => r.name)
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-hidden'] })
+  }).observe(document, { childList: true, subtree: true })
 })()`
 
 /** The manager's screens' code (Settings and Manager), loaded after the first screen. */
@@ -176,7 +176,7 @@ const fontsShown = (page: Page) =>
       const writes =
         (el instanceof HTMLInputElement && !['checkbox', 'radio', 'hidden'].includes(el.type)) ||
         Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())
-      // Not the warm-up's own lines and copies (the key hints, aria-hidden, are drawn: they count).
+      // Not the warm-up's own lines nor the journal laid out hidden (the key hints, aria-hidden, are drawn: they count).
       if (!writes || el.getClientRects().length === 0 || el.closest('[data-warm-fonts], main[aria-hidden]'))
         continue
       const style = getComputedStyle(el)

@@ -580,23 +580,42 @@ describe('its first showing, prepared while the desk is idle', () => {
       }
       // After the fonts' lines (ui/warm-fonts.ts), at the idle moments after them.
       await expect.poll(laidOut, { timeout: 5_000 }).toEqual([one])
-      // Not drawn, not read, not reached: no heading or field of it on the Sell screen, and its search takes no focus.
-      expect(
-        await page.evaluate(() =>
-          Array.from(document.querySelectorAll('main.journal-screen *')).filter((part) =>
-            part.checkVisibility(),
-          ),
-        ),
-      ).toEqual([])
-      expect(await page.getByRole('heading', { name: 'Journal' }).count()).toBe(0)
-      expect(await page.getByRole('searchbox').count()).toBe(0)
-      expect(
-        await page.evaluate(() => {
-          const search = document.querySelector<HTMLInputElement>('main.journal-screen input[type="search"]')
+      // Not drawn, not reached: none of its parts visible, nor the screen's own box (no height), and its search
+      // takes no focus.
+      const hiddenJournal = () =>
+        page.evaluate(() => {
+          const main = document.querySelector<HTMLElement>('main.journal-screen') as HTMLElement
+          const search = main.querySelector<HTMLInputElement>('input[type="search"]')
           search?.focus()
-          return Boolean(search) && document.activeElement === search
-        }),
-      ).toBe(false)
+          return {
+            partsVisible: Array.from(main.querySelectorAll('*'))
+              .filter((part) => part.checkVisibility())
+              .map((part) => `${part.tagName} ${part.className}`),
+            height: main.getBoundingClientRect().height,
+            searchFocused: [Boolean(search), document.activeElement === search],
+            display: getComputedStyle(main).display,
+            contentVisibility: getComputedStyle(main).contentVisibility,
+          }
+        })
+      const hiddenAndLaidOut = {
+        partsVisible: [],
+        height: 0,
+        searchFocused: [true, false],
+        display: 'block',
+        contentVisibility: 'hidden',
+      }
+      expect(await hiddenJournal()).toEqual(hiddenAndLaidOut)
+      expect(await page.locator('main:visible').count()).toBe(1)
+      // Still so after other screens come and go (React draws a hidden screen drawn again hidden again).
+      for (const [key, heading] of [
+        ['F2', 'Deposit to a wallet'],
+        ['F1', 'Sell a voucher'],
+      ] as const) {
+        await page.keyboard.press(key)
+        await page.getByRole('heading', { name: heading }).waitFor()
+        expect(await hiddenJournal()).toEqual(hiddenAndLaidOut)
+      }
+      expect((await laidOut()).length).toBe(1)
       // F3 shows the journal as ever, in the page's flow, its search focused, and the made-up rows are never among its rows.
       await page.keyboard.press('F3')
       await expect

@@ -135,9 +135,9 @@ function CurrentScreen() {
  * the top), as when it was built on its key: the one left is replaced, hidden, by a fresh one for the next
  * visit. A screen shown this way takes its focus in an effect, not with autoFocus (which a screen drawn hidden
  * would have had nothing to give). Only the journal so far: Settings and the Manager's screen drawn this way
- * need work of their own (their focus when shown, their sections drawn in two renders). Its children are the same
- * element from one render of its parent to the next (memo): a hidden screen drawn again is hidden again by
- * React, which would undo its layout.
+ * need work of their own (their focus when shown, their sections drawn in two renders). Its children must be
+ * the same element from one render of the parent to the next (CurrentScreen's useMemo): a hidden screen drawn
+ * again is hidden again by React, which undoes its layout. Memo: a screen change does not render it at all.
  */
 const Ahead = memo(function Ahead({
   open,
@@ -161,12 +161,12 @@ const Ahead = memo(function Ahead({
     wasOpen.current = open
   }, [open])
   // Laid out while idle, still hidden (ui/warm-up.ts): its first key shows it with the browser's work for it
-  // done — again in another language (its words differ; React draws it hidden in the new language at idle, before
-  // the idle moment). Not each visit's: laid out after each, the later F3s were no faster (ten alternated runs at
-  // 4× CPU) and the keys after leaving it met the idle moment's ~30 ms more often.
-  const language = useLanguage()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is a new screen to lay out
-  useEffect(() => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)), [root, language])
+  // done — again when it is drawn anew (a new language: its words differ; React draws it hidden at idle priority,
+  // which comes before the idle moment, after the fonts' lines of the new language besides). Not each visit's:
+  // laid out after each, the later F3s were no faster (ten alternated runs at 4× CPU) and the keys after leaving
+  // it met the idle moment's ~30 ms more often.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the screen drawn anew is a new one to lay out
+  useEffect(() => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)), [root, children])
   // In the commit that shows it, before its own effects (its search takes the focus): back in the page's flow.
   useInsertionEffect(() => {
     if (open) showScreenLaidOut(document.querySelector<HTMLElement>(root))

@@ -52,6 +52,8 @@ const LAID_OUT_HIDDEN: Record<string, string> = {
   'inset-block-start': '0',
   'inset-inline': '0',
   'z-index': '-1',
+  // A box of no height (its parts are laid out as shown: this spacing is the screen's own, around them).
+  'padding-block': '0',
 }
 
 /**
