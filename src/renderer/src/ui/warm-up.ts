@@ -6,9 +6,9 @@ const TRIES = 20
 /**
  * Lays out, while the desk is idle, a screen that is drawn ahead and hidden (App's Ahead: React's Activity hides
  * it with display none, so it is never laid out), keeping it hidden: the browser's work for it — its parts'
- * styles, their boxes, its words shaped in its fonts — is then done when its key first shows it. Measured at 4×
- * CPU, the journal's parts shown from display none took ~25–45 ms of style and layout in F3's own frame; laid out
- * ahead this way, ~1–3 ms. A made-up row or two drawn only for this (data-warm-up) is laid out too, and hidden
+ * styles, their boxes, its words shaped in its fonts — is then done when its key first shows it. Measured in the
+ * page at 4× CPU, the journal with a day's rows shown from display none took 43–68 ms of style and layout; laid
+ * out ahead this way, 1–7 ms (in a trace of F3 without rows, its 86 parts styled again: 1–5). A made-up row or two drawn only for this (data-warm-up) is laid out too, and hidden
  * again: the day's first rows then find their fonts and words warm. `find` gives the screen, or null while it is
  * not drawn yet (asked again at the next idle moment); one shown already (the language changed on it) is left.
  * Returns a cancel.
@@ -52,7 +52,7 @@ const LAID_OUT_HIDDEN: Record<string, string> = {
   'inset-block-start': '0',
   'inset-inline': '0',
   'z-index': '-1',
-  // A box of no height (its parts are laid out as shown: this spacing is the screen's own, around them).
+  // A box of no height, not even its own spacing (only where its parts stand changes when it is shown).
   'padding-block': '0',
 }
 
