@@ -548,10 +548,20 @@ describe('its first showing, prepared while the desk is idle', () => {
           hidden: string
           title: string
           madeUpRowsShown: number
+          madeUpRowsLaidOut: number
         }[] = []
         Object.assign(window, { __laidOut: laidOut })
         new MutationObserver((records) => {
+          // Made-up rows, there only to be laid out while it is hidden: shown for that moment, hidden again at once.
+          const madeUpRowsLaidOut = records.filter(
+            (r) =>
+              r.attributeName === 'hidden' &&
+              r.oldValue !== null &&
+              r.target instanceof HTMLElement &&
+              r.target.matches('[data-warm-up]'),
+          ).length
           for (const record of records) {
+            if (record.attributeName !== 'aria-hidden') continue
             const node = record.target
             if (!(node instanceof HTMLElement) || !node.matches('main.journal-screen[aria-hidden]')) continue
             const style = getComputedStyle(node)
@@ -561,11 +571,16 @@ describe('its first showing, prepared while the desk is idle', () => {
               position: style.position,
               hidden: node.getAttribute('aria-hidden') ?? '',
               title: node.querySelector('h1')?.textContent ?? '',
-              // Made-up rows, there only to be laid out while it is hidden: hidden again at once.
               madeUpRowsShown: node.querySelectorAll('[data-warm-up]:not([hidden])').length,
+              madeUpRowsLaidOut,
             })
           }
-        }).observe(document, { attributes: true, attributeFilter: ['aria-hidden'], subtree: true })
+        }).observe(document, {
+          attributes: true,
+          attributeFilter: ['aria-hidden', 'hidden'],
+          attributeOldValue: true,
+          subtree: true,
+        })
       })
       await page.goto(desk.shell.url)
       await page.locator('.denomination').first().waitFor()
@@ -577,6 +592,7 @@ describe('its first showing, prepared while the desk is idle', () => {
         hidden: 'true',
         title: 'Journal',
         madeUpRowsShown: 0,
+        madeUpRowsLaidOut: 4,
       }
       // After the fonts' lines (ui/warm-fonts.ts), at the idle moments after them.
       await expect.poll(laidOut, { timeout: 5_000 }).toEqual([one])
