@@ -100,8 +100,7 @@ function Filters() {
         // Applied already (↓ went to the results, or the pause did): a reload would take the rows, and the
         // focus ↓ is moving to the first of them, from under the person.
         const search = searchRef.current?.value
-        if (search !== undefined && search !== journalStore.getState().filters.search)
-          void store.setFilters({ search })
+        if (search !== undefined) void applySearch(search)
       }}
     >
       <SearchField hintId={hintId} inputRef={searchRef} />
@@ -194,10 +193,7 @@ function SearchField({
     if (search === journalStore.getState().filters.search) return
     // Applied by then (↓ applies it at once and goes to the first result): asking again would reload the list
     // and take the focus from that row.
-    const timer = setTimeout(() => {
-      if (search !== journalStore.getState().filters.search)
-        void journalStore.getState().setFilters({ search })
-    }, SEARCH_DELAY_MS)
+    const timer = setTimeout(() => void applySearch(search), SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [search])
 
@@ -216,15 +212,19 @@ function SearchField({
         // One key from the search to the first result (the search applied first if it is still typed).
         if (e.key !== 'ArrowDown') return
         e.preventDefault()
-        const pending =
-          search === journalStore.getState().filters.search ? Promise.resolve() : store.setFilters({ search })
         // Half a second of frames at most: on a slow PC the deferred rows may take several.
-        void pending.then(() => focusFirstResult(30))
+        void applySearch(search).then(() => focusFirstResult(30))
       }}
       className="field-search"
       ref={inputRef}
     />
   )
+}
+
+/** Applies the search typed, unless it is applied already (asking again would reload the list). */
+function applySearch(search: string): Promise<void> {
+  const store = journalStore.getState()
+  return search === store.filters.search ? Promise.resolve() : store.setFilters({ search })
 }
 
 /**
