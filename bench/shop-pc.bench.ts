@@ -46,8 +46,11 @@ const RECORDER = `(() => {
   const bench = { keys: [], events: [], firstUsable: null }
   window.__bench = bench
   addEventListener('keydown', (e) => {
-    // The shown screen's: the journal is there ahead, hidden (React's Activity: display none on it).
-    const main = [...document.querySelectorAll('main[aria-labelledby]')].find((m) => m.style.display !== 'none')
+    // The shown screen's: others are there ahead, hidden (React's Activity: display none on them; or laid out
+    // hidden, aria-hidden: ui/warm-up.ts).
+    const main = [...document.querySelectorAll('main[aria-labelledby]')].find(
+      (m) => m.style.display !== 'none' && !m.hasAttribute('aria-hidden'),
+    )
     const t = e.target
     const typing = t instanceof HTMLInputElement && (e.key.length === 1 || e.key === 'Backspace')
     const label = typing ? t.closest('.field')?.querySelector('label')?.textContent ?? t.name : null

@@ -141,7 +141,8 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
 
     // The limit panel closes with Esc, and gives the focus back (here over a deposit's amount step).
     await page.locator('.limit summary').click()
-    await page.getByText('Agreed with the provider').waitFor()
+    // (Exactly: Settings, drawn ahead and hidden, has a field whose label holds these words too.)
+    await page.getByText('Agreed with the provider', { exact: true }).waitFor()
     await page.keyboard.press('Escape')
     await expect.poll(() => page.locator('details.limit').getAttribute('open')).toBeNull()
     expect(await page.evaluate('document.activeElement?.tagName')).toBe('SUMMARY')
@@ -160,6 +161,127 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
     expect(await saved.count()).toBe(1)
     const [buttonBox, savedBox] = [await save.boundingBox(), await saved.boundingBox()]
     expect(Math.abs((savedBox?.y ?? 1e6) - (buttonBox?.y ?? 0))).toBeLessThan(120)
+    await page.close()
+  })
+
+  it('draws Settings ahead, hidden, while the desk is idle: F4 shows it at once, as main holds it then, asking main nothing in its own task; F5 never shows "Loading…" either', async () => {
+    const page = await browser.newPage()
+    const errors = watchErrors(page)
+    // The calls to main (the bridge's fetches) with the key whose own task made them, if any; and what was put
+    // on screen while a manager's screen's code was still coming ("Loading…", app/App.tsx).
+    await page.addInitScript(() => {
+      const calls: { method: string; key: string | null }[] = []
+      const loading: string[] = []
+      let key: string | null = null
+      addEventListener(
+        'keydown',
+        (event) => {
+          key = event.key
+          const next = new MessageChannel()
+          next.port1.onmessage = () => {
+            key = null
+            next.port1.close()
+          }
+          next.port2.postMessage(null)
+        },
+        true,
+      )
+      const send = window.fetch.bind(window)
+      window.fetch = (input, init) => {
+        calls.push({ method: String(input).split('/').pop() ?? '', key })
+        return send(input, init)
+      }
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of Array.from(record.addedNodes))
+            if (node instanceof HTMLElement && node.matches('p.screen')) loading.push(node.textContent ?? '')
+      }).observe(document, { childList: true, subtree: true })
+      Object.assign(window, { __calls: calls, __loading: loading })
+    })
+    type Seen = { __calls: { method: string; key: string | null }[]; __loading: string[] }
+    const calls = () => page.evaluate(() => (window as unknown as Seen).__calls)
+    const loading = () => page.evaluate(() => (window as unknown as Seen).__loading)
+    await page.goto(shell.url)
+    await page.locator('.denomination').first().waitFor()
+    // Laid out at an idle moment, still hidden: none of it drawn, nor read (no heading), nor focused.
+    const hiddenSettings = () =>
+      page.evaluate(() => {
+        const main = document.querySelector<HTMLElement>('main.settings-screen')
+        if (!main) return null
+        const title = main.querySelector<HTMLElement>('h1')
+        title?.focus()
+        return {
+          hidden: main.getAttribute('aria-hidden'),
+          contentVisibility: getComputedStyle(main).contentVisibility,
+          partsVisible: Array.from(main.querySelectorAll('*')).filter((part) => part.checkVisibility())
+            .length,
+          titleFocused: document.activeElement === title,
+        }
+      })
+    const laidOutHidden = {
+      hidden: 'true',
+      contentVisibility: 'hidden',
+      partsVisible: 0,
+      titleFocused: false,
+    }
+    await expect.poll(hiddenSettings, { timeout: 10_000 }).toEqual(laidOutHidden)
+    expect(await page.getByRole('heading', { name: 'Settings' }).count()).toBe(0)
+    expect(await page.locator('main:visible').count()).toBe(1)
+    // Changed in main meanwhile (another window): F4 shows what main holds then, not what it held when drawn.
+    await page.evaluate(() =>
+      (window as unknown as { api: { updateSettings(patch: object): Promise<unknown> } }).api.updateSettings({
+        agreedDailyLimitDirhams: 4_321_000,
+      }),
+    )
+    const loadingBefore = (await loading()).length
+    const callsBefore = (await calls()).length
+    await page.keyboard.press('F4')
+    await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    // At once: no "Loading…" between, the title focused, in the page's flow.
+    expect((await loading()).slice(loadingBefore)).toEqual([])
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('settings-title')
+    expect(
+      await page.evaluate(() => {
+        const main = document.querySelector<HTMLElement>('main.settings-screen') as HTMLElement
+        const style = getComputedStyle(main)
+        return [main.getAttribute('aria-hidden'), style.contentVisibility, style.position]
+      }),
+    ).toEqual([null, 'visible', 'static'])
+    const limits = page.getByRole('region', { name: 'Limits' })
+    await expect
+      .poll(() => limits.getByLabel('Daily limit agreed with the provider (LYD)').inputValue())
+      .toBe('4321')
+    // F4's own task asked main nothing (its frame first); the screen's reads came in the tasks after it.
+    const made = (await calls()).slice(callsBefore)
+    expect(made.filter((c) => c.key === 'F4')).toEqual([])
+    expect(made.some((c) => c.method === 'getSettings' && c.key === null)).toBe(true)
+    // Left, it is hidden again, and the next visit's is laid out hidden in turn.
+    await page.keyboard.press('F1')
+    await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
+    await expect.poll(hiddenSettings, { timeout: 10_000 }).toEqual(laidOutHidden)
+    expect(await page.locator('main.settings-screen').count()).toBe(1)
+    // The Manager's screen is not drawn ahead, but its code is fetched with Settings': once it is in, the first
+    // F5 draws the screen at once too, with no "Loading…" frame before it.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            performance.getEntriesByType('resource').filter((e) => /ManagerScreen-[^/]*\.js$/.test(e.name))
+              .length,
+        ),
+      )
+      .toBe(1)
+    await page.evaluate(() => new Promise((settled) => requestIdleCallback(() => settled(null))))
+    const loadingBeforeF5 = (await loading()).length
+    await page.keyboard.press('F5')
+    await page.getByRole('tab', { name: 'Reports' }).waitFor()
+    expect((await loading()).slice(loadingBeforeF5)).toEqual([])
+    await page.evaluate(() =>
+      (window as unknown as { api: { updateSettings(patch: object): Promise<unknown> } }).api.updateSettings({
+        agreedDailyLimitDirhams: null,
+      }),
+    )
+    expect(errors).toEqual([])
     await page.close()
   })
 

@@ -101,17 +101,29 @@ function Desk() {
 }
 
 /**
- * The open screen (and the journal, drawn ahead for its key): the only part of the desk a screen change renders
- * (not the top bar, the notices, the preview).
+ * The open screen (and the journal and Settings, drawn ahead for their keys): the only part of the desk a screen
+ * change renders (not the top bar, the notices, the preview).
  */
 function CurrentScreen() {
   const screen = useStore(appStore, (s) => s.screen)
-  // The same element from one screen change to the next: the journal drawn hidden is not drawn again on each
+  const role = useStore(sessionStore, (s) => s.session?.person?.role ?? null)
+  const manages = screensFor(role).includes('settings')
+  // Settings is drawn ahead only for those who may open it (not a clerk).
+  // The same element from one screen change to the next: a screen drawn hidden is not drawn again on each
   // (React would then hide it again, undoing its layout: ui/warm-up.ts) — only in a new language, whose words
   // it takes while hidden (a hidden screen follows no store; it reads them again when shown).
   const language = useLanguage()
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the journal drawn again
   const journal = useMemo(() => <JournalScreen />, [language])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the screen drawn again
+  const settings = useMemo(
+    () => (
+      <Loaded>
+        <SettingsScreen />
+      </Loaded>
+    ),
+    [language],
+  )
   return (
     <>
       {screen === 'sell' ? <SellScreen /> : null}
@@ -119,12 +131,17 @@ function CurrentScreen() {
       <Ahead open={screen === 'journal'} root="main.journal-screen">
         {journal}
       </Ahead>
-      <Suspense fallback={<ScreenLoading />}>
-        {screen === 'settings' ? <SettingsScreen /> : null}
-        {screen === 'manager' ? <ManagerScreen /> : null}
-      </Suspense>
+      <Ahead open={screen === 'settings'} root="main.settings-screen" drawAhead={manages} layOutEachVisit>
+        {settings}
+      </Ahead>
+      <Loaded>{screen === 'manager' ? <ManagerScreen /> : null}</Loaded>
     </>
   )
+}
+
+/** A manager's screen, its code loaded on first use (lazy-screens.ts). */
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
 }
 
 /**
@@ -134,24 +151,32 @@ function CurrentScreen() {
  * hides it rather than tears it down in the next key's. Each visit is a new screen (its fields, its list at
  * the top), as when it was built on its key: the one left is replaced, hidden, by a fresh one for the next
  * visit. A screen shown this way takes its focus in an effect, not with autoFocus (which a screen drawn hidden
- * would have had nothing to give). Only the journal so far: Settings and the Manager's screen drawn this way
- * need work of their own (their focus when shown, their sections drawn in two renders). Its children must be
+ * would have had nothing to give), and asks main for what it shows in the task after its key's (its effects
+ * all run in that key's task: ui/after-paint.ts). The journal and Settings (F4: the first was ~130 ms at 4× CPU
+ * built on its key, behind a "Loading…" frame); not the Manager's screen: its F5 draws its tabs alone and its
+ * panel a render later, cheaper than showing the whole screen with its report. Its children must be
  * the same element from one render of the parent to the next (CurrentScreen's useMemo): a hidden screen drawn
  * again is hidden again by React, which undoes its layout. Memo: a screen change does not render it at all.
  */
 const Ahead = memo(function Ahead({
   open,
   root,
+  drawAhead = true,
+  layOutEachVisit = false,
   children,
 }: {
   open: boolean
   root: string
+  /** False: drawn only while open, not ahead nor kept once left (Settings for a clerk, who cannot open it). */
+  drawAhead?: boolean
+  /** Laid out hidden again for each visit, not only when first drawn and in a new language. */
+  layOutEachVisit?: boolean
   children: ReactNode
 }) {
   // Drawn once the fonts are warm: a clerk's first sale needs them sooner than F3 needs the screen (drawn at
   // once if its key comes first).
   const [ahead, setAhead] = useState(false)
-  useEffect(() => afterFontsWarmedUp(() => setAhead(true)), [])
+  useEffect(() => (drawAhead ? afterFontsWarmedUp(() => setAhead(true)) : undefined), [drawAhead])
   // Shown once, kept: leaving it hides it (and draws the next visit's), never tears it down in the next key's frame.
   if (open && !ahead) setAhead(true)
   const [visit, setVisit] = useState(0)
@@ -162,18 +187,23 @@ const Ahead = memo(function Ahead({
   }, [open])
   // Laid out while idle, still hidden (ui/warm-up.ts): its first key shows it with the browser's work for it
   // done — again when it is drawn anew (a new language: its words differ; React draws it hidden at idle priority,
-  // which comes before the idle moment, after the fonts' lines of the new language besides). Not each visit's:
-  // laid out after each, the later F3s were no faster (ten alternated runs at 4× CPU) and the keys after leaving
-  // it met the idle moment's ~30 ms more often.
+  // which comes before the idle moment, after the fonts' lines of the new language besides). Each visit's too
+  // where that pays (layOutEachVisit, Settings: its second F4 was ~106 ms at 4× CPU without, ~82 with); not the
+  // journal's: laid out after each, the later F3s were no faster (ten alternated runs at 4× CPU) and the keys
+  // after leaving it met the idle moment's ~30 ms more often.
+  const layOutFor = layOutEachVisit ? visit : 0
   // biome-ignore lint/correctness/useExhaustiveDependencies: the screen drawn anew is a new one to lay out
-  useEffect(() => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)), [root, children])
+  useEffect(
+    () => warmUpWhenIdle(() => document.querySelector<HTMLElement>(root)),
+    [root, children, layOutFor],
+  )
   // In the commit that shows it, before its own effects (its search takes the focus): back in the page's flow.
   useInsertionEffect(() => {
     if (open) showScreenLaidOut(document.querySelector<HTMLElement>(root))
   }, [open, root])
   return (
     <Activity mode={open ? 'visible' : 'hidden'}>
-      {ahead || open ? <Fragment key={visit}>{children}</Fragment> : null}
+      {(ahead && drawAhead) || open ? <Fragment key={visit}>{children}</Fragment> : null}
     </Activity>
   )
 })

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from 'react'
 
 /**
  * The manager's screens (Settings and Manager: reports, people, backups, resolutions) are loaded when first
@@ -6,22 +6,63 @@ import { lazy } from 'react'
  * paint sooner without their code. (zod is in neither: main validates, and the renderer imports no value from
  * a module that builds schemas — npm run deps, renderer-without-zod.)
  */
-const loadSettings = () => import('../features/settings/SettingsScreen')
-const loadManager = () => import('../features/manager/ManagerScreen')
+const settings = codeOnFirstUse(() =>
+  import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
+)
+const manager = codeOnFirstUse(() => import('../features/manager/ManagerScreen').then((m) => m.ManagerScreen))
 
-export const SettingsScreen = lazy(() => loadSettings().then((m) => ({ default: m.SettingsScreen })))
-export const ManagerScreen = lazy(() => loadManager().then((m) => ({ default: m.ManagerScreen })))
+export function SettingsScreen() {
+  return createElement(OnFirstUse, { code: settings })
+}
 
-let preloaded = false
+export function ManagerScreen() {
+  return createElement(OnFirstUse, { code: manager })
+}
 
 /** For a manager (or a terminal without one), fetch those screens once the first screen is up: F4/F5 stay instant. */
 export function preloadManagerScreens(): void {
-  if (preloaded) return
-  preloaded = true
-  void loadSettings().catch(() => {
-    preloaded = false
-  })
-  void loadManager().catch(() => {
-    preloaded = false
-  })
+  void settings.fetch().catch(() => {})
+  void manager.fetch().catch(() => {})
+}
+
+interface Code {
+  /** The screen, once its code is here. */
+  loaded: ComponentType | null
+  /** The screen through React's lazy: drawn before its code is here, it suspends until it is. */
+  lazy: LazyExoticComponent<ComponentType>
+  fetch(): Promise<ComponentType>
+}
+
+function codeOnFirstUse(load: () => Promise<ComponentType>): Code {
+  let loading: Promise<ComponentType> | null = null
+  const code: Code = {
+    loaded: null,
+    lazy: lazy(() => code.fetch().then((screen) => ({ default: screen }))),
+    fetch() {
+      loading ??= load().then(
+        (screen) => {
+          code.loaded = screen
+          return screen
+        },
+        (error: unknown) => {
+          // Asked again next time (a file not read this once is read the next).
+          loading = null
+          throw error
+        },
+      )
+      return loading
+    },
+  }
+  return code
+}
+
+/**
+ * The screen drawn at once when its code is here (the preload): React's lazy asks for the code only when first
+ * drawn, and so showed "Loading…" for a frame on the first F4 even with the code there since start. Before
+ * that, lazy: the Suspense around it says "Loading…" until the code is here. Chosen once for each screen drawn
+ * (the other would be a new screen, what was typed in it gone).
+ */
+function OnFirstUse({ code }: { code: Code }) {
+  const [screen] = useState<ComponentType>(() => code.loaded ?? code.lazy)
+  return createElement(screen)
 }

@@ -3,6 +3,7 @@ import { useStore } from 'zustand'
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../../../../shared/customer-view'
 import { customerDisplayCardStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { SelectField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 
@@ -23,9 +24,13 @@ export function CustomerDisplaySection() {
   const store = customerDisplayCardStore.getState()
 
   useEffect(() => {
-    void customerDisplayCardStore.getState().load()
+    // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
+    const cancel = afterThisTask(() => void customerDisplayCardStore.getState().load())
     const timer = setInterval(() => void customerDisplayCardStore.getState().load(), POLL_MS)
-    return () => clearInterval(timer)
+    return () => {
+      cancel()
+      clearInterval(timer)
+    }
   }, [])
 
   const settings = setup?.settings

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow'
 import { headOfficeStore, statusStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { Button, Panel, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { SaidHere } from '../../ui/SaidHere'
@@ -22,9 +23,8 @@ export function HeadOfficeSection() {
     useShallow((state) => state),
   )
   const store = headOfficeStore.getState()
-  useEffect(() => {
-    void headOfficeStore.getState().load()
-  }, [])
+  // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
+  useEffect(() => afterThisTask(() => void headOfficeStore.getState().load()), [])
   const f = s.form
   const training = useStore(statusStore, (st) => st.status?.mode === 'training')
   /** What main refused in a field (BAD_INPUT), or a pasted address that could not be read, said at that field. */

@@ -5,6 +5,7 @@ import type { Language } from '../../../../shared/types'
 import { headOfficeStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { formatTime } from '../../ui/format'
 
 /**
@@ -45,9 +46,13 @@ export function HeadOfficeChip() {
   const language = useLanguage()
   const status = useStore(headOfficeStore, (s) => s.status)
   useEffect(() => {
-    void headOfficeStore.getState().refreshStatus()
+    // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
+    const cancel = afterThisTask(() => void headOfficeStore.getState().refreshStatus())
     const timer = setInterval(() => void headOfficeStore.getState().refreshStatus(), POLL_MS)
-    return () => clearInterval(timer)
+    return () => {
+      cancel()
+      clearInterval(timer)
+    }
   }, [])
   if (!status || status.state === 'off' || status.state === 'up-to-date') return null
   const trouble = status.state === 'reconnecting' || status.state === 'refused' || status.state === 'stopped'

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useStore } from 'zustand'
 import { aboutStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { Facts } from '../../ui/controls'
 import { Ltr } from '../../ui/Ltr'
 
@@ -9,9 +10,8 @@ import { Ltr } from '../../ui/Ltr'
 export function AboutSection() {
   const t = useT()
   const versions = useStore(aboutStore, (s) => s.versions)
-  useEffect(() => {
-    void aboutStore.getState().load()
-  }, [])
+  // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
+  useEffect(() => afterThisTask(() => void aboutStore.getState().load()), [])
   if (!versions) return null
   const version = (v: string | null) => (v === null ? t.settings.aboutNotElectron : <Ltr>{v}</Ltr>)
   return (

@@ -7,6 +7,7 @@ import type { Language } from '../../../../shared/types'
 import { printingStore, settingsStore } from '../../app/stores'
 import { MESSAGES } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { BidiText } from '../../ui/BidiText'
 import { Button, Panel, SelectField, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
@@ -94,9 +95,12 @@ export function PrinterSection() {
     'receipts',
   )
 
+  // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
   useEffect(() => {
-    if (form?.kind === 'system' && !printingStore.getState().printers)
-      void printingStore.getState().loadPrinters()
+    if (form?.kind !== 'system') return
+    return afterThisTask(() => {
+      if (!printingStore.getState().printers) void printingStore.getState().loadPrinters()
+    })
   }, [form?.kind])
 
   if (!form) return null

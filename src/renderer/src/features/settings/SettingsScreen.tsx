@@ -25,7 +25,8 @@ import { useSettingsForm } from './use-settings-form'
 export function SettingsScreen() {
   const t = useT()
   const title = useRef<HTMLHeadingElement>(null)
-  // F4 paints the screen's top — the title, the mode, the live service, the preferences and the limits, what a
+  // Drawn ahead, hidden, while the desk is idle (App.tsx), F4 only shows it. Drawn on F4 (the key came first),
+  // it paints the screen's top — the title, the mode, the live service, the preferences and the limits, what a
   // 1024×768 window shows — and the sections below it a render later, one React may put off while a key is
   // handled (a slow PC: the key's frame then waits for four sections, not ten). Nothing is lost meanwhile: the
   // focus is on the title, and the lower sections are there before a person could Tab to them.

@@ -21,9 +21,11 @@ export function useSettingsForm<F extends object>(
   change: (patch: Partial<F>) => void
   save: (run: () => Promise<Settings | null>) => Promise<void>
 } {
-  const [form, setForm] = useState<F | null>(null)
+  // Filled at once when the settings are there: a screen drawn ahead, hidden (App.tsx), runs no effect until it
+  // is shown, and filling it then would draw every card again in the key that shows it.
+  const [form, setForm] = useState<F | null>(() => (settings ? fill(settings) : null))
   /** What the form was last filled with. */
-  const filled = useRef<F | null>(null)
+  const filled = useRef<F | null>(form)
   const fillRef = useRef(fill)
   fillRef.current = fill
 
@@ -31,6 +33,8 @@ export function useSettingsForm<F extends object>(
     if (!settings) return
     const next = fillRef.current(settings)
     const last = filled.current
+    // What it was filled with stands: the form stays as it is (typed in or not), not drawn again.
+    if (last !== null && same(last, next)) return
     filled.current = next
     setForm((current) =>
       current === null || last === null || same(current, last) || same(current, next) ? next : current,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { settingsStore, updatesStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
+import { afterThisTask } from '../../ui/after-paint'
 import { Button, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
@@ -22,13 +23,17 @@ export function UpdatesSection() {
   const error = useStore(updatesStore, (s) => s.error)
   const done = useStore(updatesStore, (s) => s.done)
   const settings = useStore(settingsStore, (s) => s.settings)
-  const [feed, setFeed] = useState('')
+  const [feed, setFeed] = useState(settings?.updateFeedUrl ?? '')
   const store = updatesStore.getState()
 
   useEffect(() => {
-    void updatesStore.getState().refresh()
+    // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
+    const cancel = afterThisTask(() => void updatesStore.getState().refresh())
     const timer = setInterval(() => void updatesStore.getState().refresh(), POLL_MS)
-    return () => clearInterval(timer)
+    return () => {
+      cancel()
+      clearInterval(timer)
+    }
   }, [])
   useEffect(() => {
     setFeed(settings?.updateFeedUrl ?? '')
