@@ -88,7 +88,8 @@ describe('the first screen', () => {
     release()
     // Polled through evaluate: waitForFunction compiles a string predicate with eval, which the CSP refuses.
     await expect.poll(() => arabicFontReady(page)).toBe(true)
-    // A terminal without a manager may open every screen: F4 and F5 load theirs on demand.
+    // A terminal without a manager may open every screen: F4 and F5 have their code (fetched once the first
+    // screen is up, or on the key if it comes first).
     await page.keyboard.press('F4')
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
     await page.keyboard.press('F5')

@@ -177,8 +177,9 @@ describe('a manager and a clerk through the browser shell', () => {
     await page.keyboard.press('F3')
     await page.locator('.journal-row').first().waitFor()
     expect(await page.getByLabel('From').count()).toBe(0)
-    // Nor is Settings drawn ahead for a clerk, who cannot open it (the manager's, signed out, is gone).
-    expect(await page.locator('main.settings-screen, main.manager-screen').count()).toBe(0)
+    // Nor is Settings drawn ahead for a clerk, who cannot open it (the manager's, signed out, is gone): for
+    // anyone else it is there, hidden, a moment after the first screen — this clerk has sold and deposited since.
+    expect(await page.locator('main.settings-screen').count()).toBe(0)
     await screenshot(page, 'en-24-clerk-journal')
   })
 

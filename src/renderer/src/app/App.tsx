@@ -23,7 +23,7 @@ import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
 import { afterFontsWarmedUp, warmUpFontsWhenIdle } from '../ui/warm-fonts'
 import { showScreenLaidOut, warmUpWhenIdle } from '../ui/warm-up'
-import { ManagerScreen, preloadManagerScreens, SettingsScreen } from './lazy-screens'
+import { ManagerScreen, preloadManagerScreens, SettingsScreen, settingsCodeIn } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
 import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
 
@@ -131,7 +131,13 @@ function CurrentScreen() {
       <Ahead open={screen === 'journal'} root="main.journal-screen">
         {journal}
       </Ahead>
-      <Ahead open={screen === 'settings'} root="main.settings-screen" drawAhead={manages} layOutEachVisit>
+      <Ahead
+        open={screen === 'settings'}
+        root="main.settings-screen"
+        drawAhead={manages}
+        codeIn={settingsCodeIn}
+        layOutEachVisit
+      >
         {settings}
       </Ahead>
       <Loaded>{screen === 'manager' ? <ManagerScreen /> : null}</Loaded>
@@ -162,6 +168,7 @@ const Ahead = memo(function Ahead({
   open,
   root,
   drawAhead = true,
+  codeIn,
   layOutEachVisit = false,
   children,
 }: {
@@ -169,6 +176,8 @@ const Ahead = memo(function Ahead({
   root: string
   /** False: drawn only while open, not ahead nor kept once left (Settings for a clerk, who cannot open it). */
   drawAhead?: boolean
+  /** Settles once the screen's code is in (loaded on first use): drawn ahead only then, never if refused. */
+  codeIn?: () => Promise<void>
   /** Laid out hidden again for each visit, not only when first drawn and in a new language. */
   layOutEachVisit?: boolean
   children: ReactNode
@@ -176,7 +185,23 @@ const Ahead = memo(function Ahead({
   // Drawn once the fonts are warm: a clerk's first sale needs them sooner than F3 needs the screen (drawn at
   // once if its key comes first).
   const [ahead, setAhead] = useState(false)
-  useEffect(() => (drawAhead ? afterFontsWarmedUp(() => setAhead(true)) : undefined), [drawAhead])
+  useEffect(() => {
+    if (!drawAhead) return
+    let cancelled = false
+    const stopWaiting = afterFontsWarmedUp(() => {
+      // Its code first, if it has code of its own (a manager's screen): not drawn ahead if it cannot be read.
+      void (codeIn ?? (() => Promise.resolve()))().then(
+        () => {
+          if (!cancelled) setAhead(true)
+        },
+        () => {},
+      )
+    })
+    return () => {
+      cancelled = true
+      stopWaiting()
+    }
+  }, [drawAhead, codeIn])
   // Shown once, kept: leaving it hides it (and draws the next visit's), never tears it down in the next key's frame.
   if (open && !ahead) setAhead(true)
   const [visit, setVisit] = useState(0)

@@ -1,10 +1,12 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from 'react'
 
 /**
- * The manager's screens (Settings and Manager: reports, people, backups, resolutions) are loaded when first
- * opened, not with the clerk's start-up bundle: a clerk never opens them, and the sign-in and the sell screen
- * paint sooner without their code. (zod is in neither: main validates, and the renderer imports no value from
- * a module that builds schemas — npm run deps, renderer-without-zod.)
+ * The manager's screens (Settings and Manager: reports, people, backups, resolutions) are not in the clerk's
+ * start-up bundle: a clerk never opens them, and the sign-in and the sell screen paint sooner without their code.
+ * For a manager (or a terminal without one) it is fetched once the first screen is up (preloadManagerScreens),
+ * and Settings then drawn ahead, hidden (App.tsx); otherwise when first opened. (zod is in neither: main
+ * validates, and the renderer imports no value from a module that builds schemas — npm run deps,
+ * renderer-without-zod.)
  */
 const settings = codeOnFirstUse(() =>
   import('../features/settings/SettingsScreen').then((m) => m.SettingsScreen),
@@ -23,6 +25,14 @@ export function ManagerScreen() {
 export function preloadManagerScreens(): void {
   void settings.fetch().catch(() => {})
   void manager.fetch().catch(() => {})
+}
+
+/**
+ * Settles once Settings' code is in (fetching it if need be); refused if it could not be read. Settings is drawn
+ * ahead only then: drawn through lazy and refused, it would throw in a hidden screen, with nothing to catch it.
+ */
+export function settingsCodeIn(): Promise<void> {
+  return settings.fetch().then(() => undefined)
 }
 
 interface Code {
@@ -45,7 +55,8 @@ function codeOnFirstUse(load: () => Promise<ComponentType>): Code {
           return screen
         },
         (error: unknown) => {
-          // Asked again next time (a file not read this once is read the next).
+          // Fetched again when asked next (a preload that failed does not stop F4 from trying); a screen
+          // already drawn through lazy keeps its failure, as React's lazy does.
           loading = null
           throw error
         },

@@ -5,7 +5,6 @@ import type { Language } from '../../../../shared/types'
 import { headOfficeStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
-import { afterThisTask } from '../../ui/after-paint'
 import { formatTime } from '../../ui/format'
 
 /**
@@ -46,13 +45,9 @@ export function HeadOfficeChip() {
   const language = useLanguage()
   const status = useStore(headOfficeStore, (s) => s.status)
   useEffect(() => {
-    // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
-    const cancel = afterThisTask(() => void headOfficeStore.getState().refreshStatus())
+    void headOfficeStore.getState().refreshStatus()
     const timer = setInterval(() => void headOfficeStore.getState().refreshStatus(), POLL_MS)
-    return () => {
-      cancel()
-      clearInterval(timer)
-    }
+    return () => clearInterval(timer)
   }, [])
   if (!status || status.state === 'off' || status.state === 'up-to-date') return null
   const trouble = status.state === 'reconnecting' || status.state === 'refused' || status.state === 'stopped'
