@@ -262,7 +262,7 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
     ]
     const made = (await calls()).slice(callsBefore).filter((c) => reads.includes(c.method))
     expect(made.filter((c) => c.key === 'F4')).toEqual([])
-    expect(made.map((c) => c.method).sort()).toEqual([...reads].sort())
+    expect([...new Set(made.map((c) => c.method))].sort()).toEqual([...reads].sort())
     // Left, it is hidden again, and the next visit's is laid out hidden in turn.
     await page.keyboard.press('F1')
     await page.getByRole('heading', { name: 'Sell a voucher' }).waitFor()
