@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { afterNextPaint, afterThisTask } from '../../../src/renderer/src/ui/after-paint'
+import { afterNextPaint, afterThisTask, nowAndEvery } from '../../../src/renderer/src/ui/after-paint'
 
 /** The page's frames, drawn by hand: the callbacks asked for before a frame run as it is drawn. */
 function frames() {
@@ -98,6 +98,33 @@ describe('work put off to the task after the current one', () => {
     await nextMessage()
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(done).toEqual([])
+  })
+})
+
+describe('a figure read after the current task, then on a timer', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('reads once in the task after this one, then every period, and never again once stopped', async () => {
+    vi.useFakeTimers()
+    const reads: number[] = []
+    const stop = nowAndEvery(() => reads.push(Date.now()), 4_000)
+    expect(reads).toHaveLength(0)
+    await nextMessage()
+    expect(reads).toHaveLength(1)
+    vi.advanceTimersByTime(8_000)
+    expect(reads).toHaveLength(3)
+    stop()
+    vi.advanceTimersByTime(8_000)
+    expect(reads).toHaveLength(3)
+  })
+
+  it('reads nothing when stopped in the same task (a screen left at once)', async () => {
+    vi.useFakeTimers()
+    const reads: string[] = []
+    nowAndEvery(() => reads.push('read'), 4_000)()
+    await nextMessage()
+    vi.advanceTimersByTime(8_000)
+    expect(reads).toEqual([])
   })
 })
 

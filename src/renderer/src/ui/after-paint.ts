@@ -52,3 +52,17 @@ export function afterThisTask(work: () => void): () => void {
     channel.port1.close()
   }
 }
+
+/**
+ * Runs `work` in the task after the current one (afterThisTask), then every `everyMs`: a screen's figures read
+ * when it is shown — drawn ahead, its effects run in its key's task, whose frame comes first — and kept fresh
+ * while it is open. Returns a stop.
+ */
+export function nowAndEvery(work: () => void, everyMs: number): () => void {
+  const cancel = afterThisTask(work)
+  const timer = setInterval(work, everyMs)
+  return () => {
+    cancel()
+    clearInterval(timer)
+  }
+}

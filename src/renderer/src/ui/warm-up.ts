@@ -8,9 +8,10 @@ const TRIES = 20
  * it with display none, so it is never laid out), keeping it hidden: the browser's work for it — its parts'
  * styles, their boxes, its words shaped in its fonts — is then done when its key first shows it. Measured in the
  * page at 4× CPU, the journal with a day's rows shown from display none took 43–68 ms of style and layout; laid
- * out ahead this way, 1–7 ms (in a trace of F3 without rows, its 86 parts styled again: 1–5). A made-up row or two drawn only for this (data-warm-up) is laid out too, and hidden
- * again: the day's first rows then find their fonts and words warm. `find` gives the screen, or null while it is
- * not drawn yet (asked again at the next idle moment); one shown already (the language changed on it) is left.
+ * out ahead this way, 1–7 ms (in a trace of F3 without rows, its 86 parts styled again: 1–5). A made-up row or
+ * two drawn only for this (data-warm-up) is laid out too, and hidden again: the day's first rows then find their
+ * fonts and words warm. `find` gives the screen, or null while it is not drawn yet (asked again at the next idle
+ * moment); one shown already (the language changed on it) is left.
  * Returns a cancel.
  */
 export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {

@@ -3,7 +3,7 @@ import { useStore } from 'zustand'
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../../../../shared/customer-view'
 import { customerDisplayCardStore } from '../../app/stores'
 import { useT } from '../../i18n/use'
-import { afterThisTask } from '../../ui/after-paint'
+import { nowAndEvery } from '../../ui/after-paint'
 import { SelectField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 
@@ -23,15 +23,7 @@ export function CustomerDisplaySection() {
   const saved = useStore(customerDisplayCardStore, (s) => s.saved)
   const store = customerDisplayCardStore.getState()
 
-  useEffect(() => {
-    // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
-    const cancel = afterThisTask(() => void customerDisplayCardStore.getState().load())
-    const timer = setInterval(() => void customerDisplayCardStore.getState().load(), POLL_MS)
-    return () => {
-      cancel()
-      clearInterval(timer)
-    }
-  }, [])
+  useEffect(() => nowAndEvery(() => void customerDisplayCardStore.getState().load(), POLL_MS), [])
 
   const settings = setup?.settings
   const chosen = settings?.display ?? null

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useStore } from 'zustand'
 import { settingsStore, updatesStore } from '../../app/stores'
 import { useLanguage, useT } from '../../i18n/use'
-import { afterThisTask } from '../../ui/after-paint'
+import { nowAndEvery } from '../../ui/after-paint'
 import { Button, TextField } from '../../ui/controls'
 import { ErrorNote } from '../../ui/ErrorNote'
 import { formatDateTime } from '../../ui/format'
@@ -26,15 +26,7 @@ export function UpdatesSection() {
   const [feed, setFeed] = useState(settings?.updateFeedUrl ?? '')
   const store = updatesStore.getState()
 
-  useEffect(() => {
-    // Asked in the task after the key that shows the screen (its frame first: ui/after-paint.ts).
-    const cancel = afterThisTask(() => void updatesStore.getState().refresh())
-    const timer = setInterval(() => void updatesStore.getState().refresh(), POLL_MS)
-    return () => {
-      cancel()
-      clearInterval(timer)
-    }
-  }, [])
+  useEffect(() => nowAndEvery(() => void updatesStore.getState().refresh(), POLL_MS), [])
   useEffect(() => {
     setFeed(settings?.updateFeedUrl ?? '')
   }, [settings?.updateFeedUrl])
