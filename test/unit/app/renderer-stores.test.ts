@@ -732,6 +732,53 @@ describe('the journal', () => {
     expect(api.listJournal).toHaveBeenCalledWith({ from: 20261126, to: 20261126, limit: 200 })
   })
 
+  it("follows the day: a desk left open past midnight shows the new day's list on the next visit", async () => {
+    const { api } = setup()
+    let day = 20261129
+    const store = createJournalStore({ api, today: () => day })
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261129, to: 20261129, limit: 200 })
+    await store.getState().setFilters({ search: '4567' })
+    day = 20261130
+    await store.getState().reload()
+    // The search typed is kept; only the day moves on.
+    expect(api.listJournal).toHaveBeenLastCalledWith({
+      from: 20261130,
+      to: 20261130,
+      search: '4567',
+      limit: 200,
+    })
+    expect(store.getState().filters).toMatchObject({ from: 20261130, to: 20261130 })
+  })
+
+  it('keeps a period the manager chose when the day moves on', async () => {
+    const { api } = setup()
+    let day = 20261129
+    const store = createJournalStore({ api, today: () => day })
+    await store.getState().setFilters({ from: 20261101 })
+    day = 20261130
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261101, to: 20261129, limit: 200 })
+    // Today's list set again follows the next midnight too.
+    await store.getState().showToday()
+    day = 20261201
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261201, to: 20261201, limit: 200 })
+  })
+
+  it("asks a clerk's journal for today only, whatever days the list showed before", async () => {
+    const { api } = setup()
+    let day = 20261129
+    let clerk = false
+    const store = createJournalStore({ api, today: () => day, todayOnly: () => clerk })
+    // A manager's period, then a clerk signs in after midnight: main would refuse any other day.
+    await store.getState().setFilters({ from: 20261101, to: 20261128 })
+    clerk = true
+    day = 20261130
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261130, to: 20261130, limit: 200 })
+  })
+
   it('shows what needs attention over every day', async () => {
     const { api, store } = setup()
     await store.getState().showNeedsAttention()

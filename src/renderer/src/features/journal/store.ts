@@ -41,6 +41,11 @@ export interface JournalState {
   showToday(): Promise<void>
   /** Every day, only what needs a person. */
   showNeedsAttention(): Promise<void>
+  /**
+   * The visit's load. Today's list follows the day: one showing the day that was today when it was set (the
+   * desk left open past midnight, a shop open late) shows the new today, and a clerk's is always today (main
+   * refuses a clerk other days). A period chosen otherwise is kept.
+   */
   reload(): Promise<void>
   loadMore(): Promise<void>
   /** The journal screen left: its rows put away, and an answer still on its way (a next page) dropped. */
@@ -84,6 +89,8 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
   // Each reload bumps the generation so an answer to an older query never lands in a newer list.
   let generation = 0
   let loadingMore = false
+  /** The day the list last took as today: its "today" filters are this day's. */
+  let todayWas = today()
 
   return createStore<JournalState>((set, get) => {
     async function fetchPage(reset: boolean): Promise<void> {
@@ -105,6 +112,22 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
       }
     }
 
+    /** Today's filters moved to the day it is now (reload's doc). */
+    function followTheDay(): void {
+      const now = today()
+      const { from, to } = get().filters
+      const todays = (from === todayWas && to === todayWas) || todayOnly?.() === true
+      todayWas = now
+      if (todays && (from !== now || to !== now))
+        set((s) => ({ filters: { ...s.filters, from: now, to: now } }))
+    }
+
+    /** Filters set to today's, now. */
+    function todaysFilters(): JournalFilters {
+      todayWas = today()
+      return todayFilters(todayWas)
+    }
+
     async function loadDetail(entryId: string): Promise<void> {
       try {
         const detail = await api.getEntry({ entryId })
@@ -115,7 +138,7 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
     }
 
     return {
-      filters: todayFilters(today()),
+      filters: todayFilters(todayWas),
       entries: [],
       nextCursor: null,
       loading: false,
@@ -137,18 +160,22 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
         await fetchPage(true)
       },
       async showToday() {
-        set({ filters: todayFilters(today()), searchAhead: false })
+        set({ filters: todaysFilters(), searchAhead: false })
         await fetchPage(true)
       },
       async showNeedsAttention() {
-        const day = todayOnly?.() ? today() : null
+        const filters = todaysFilters()
+        const day = todayOnly?.() ? todayWas : null
         set({
-          filters: { ...todayFilters(today()), from: day, to: day, needsAttention: true },
+          filters: { ...filters, from: day, to: day, needsAttention: true },
           searchAhead: false,
         })
         await fetchPage(true)
       },
-      reload: () => fetchPage(true),
+      reload() {
+        followTheDay()
+        return fetchPage(true)
+      },
       leave() {
         generation++
         set({ entries: [], nextCursor: null, loading: false, searchAhead: false })
