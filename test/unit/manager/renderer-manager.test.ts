@@ -198,6 +198,24 @@ describe('the report period', () => {
   })
 })
 
+describe("the report's period", () => {
+  it("is the new day's when the panel opens after midnight, unless the manager chose another", async () => {
+    const getReport = vi.fn(async () => ({}))
+    const api = { getReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
+    let day = 20261129
+    const store = createReportsStore({ api, today: () => day, pollMs: 1 })
+    day = 20261130
+    store.getState().followTheDay()
+    await store.getState().show()
+    expect(getReport).toHaveBeenLastCalledWith({ from: 20261130, to: 20261130 })
+    // A period chosen stays as it was across the next midnight.
+    store.getState().setPeriod(20261101, 20261130)
+    day = 20261201
+    store.getState().followTheDay()
+    expect(store.getState()).toMatchObject({ from: 20261101, to: 20261130 })
+  })
+})
+
 describe('closing the day', () => {
   it('says in the question how many of the entries it would close still need a person', async () => {
     const getXReport = vi.fn(async () => ({ type: 'x', attention: { total: 2, entries: [] } }))

@@ -28,6 +28,7 @@ export function ReportsPanel() {
   const chainChosen = headOffice && s.scope === 'chain'
 
   useEffect(() => {
+    reportsStore.getState().followTheDay()
     void reportsStore.getState().loadZReports()
     // A "Close the day?" left open when the manager went elsewhere (to resolve its entries, say) is not
     // found again with its count of then: it is asked afresh.

@@ -33,6 +33,11 @@ export interface ReportsState {
   closedZ: number | null
   printedOn: string | null
   setPeriod(from: number, to: number): void
+  /**
+   * The panel opened: a period that was today's (the desk left open past midnight) is the new today's; a period
+   * chosen otherwise is kept.
+   */
+  followTheDay(): void
   setScope(scope: ReportScopeName): void
   show(): Promise<void>
   showX(): Promise<void>
@@ -68,6 +73,8 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
   return createStore<ReportsState>((set, get) => {
     /** Which "Close the day?" is being counted: an earlier one's answer does not end a later one's wait. */
     let closeAsked = 0
+    /** The day the period last took as today. */
+    let todayWas = today()
     async function run(busy: ReportAction, action: () => Promise<void>): Promise<void> {
       if (get().busy) return
       // A finished export's line ("Saved: …") is about the report shown then: the next action takes it away.
@@ -91,8 +98,8 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
     }
 
     return {
-      from: today(),
-      to: today(),
+      from: todayWas,
+      to: todayWas,
       scope: 'pc',
       report: null,
       zReports: [],
@@ -107,6 +114,12 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       closedZ: null,
 
       setPeriod: (from, to) => set({ from, to }),
+      followTheDay() {
+        const now = today()
+        const { from, to } = get()
+        if (from === todayWas && to === todayWas && now !== todayWas) set({ from: now, to: now })
+        todayWas = now
+      },
       setScope: (scope) => set({ scope }),
 
       show: () =>
@@ -122,7 +135,9 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
 
       showX: () =>
         run('report', async () => {
-          set({ report: await api.getXReport(), from: today(), to: today() })
+          const report = await api.getXReport()
+          todayWas = today()
+          set({ report, from: todayWas, to: todayWas })
         }),
 
       async askClose() {
