@@ -108,3 +108,16 @@ export function tripoliParts(instantMs: number): {
     second: part.second ?? '',
   }
 }
+
+/**
+ * Where a period that follows the day goes: a one-day period of the day last taken as today (`taken`) moves to
+ * the day it is now (a desk left open past midnight, a shop open late); null where it stays as it is — another
+ * period, or the same day.
+ */
+export function todaysPeriodMoved(
+  period: { from: number | null; to: number | null },
+  taken: number,
+  now: number,
+): number | null {
+  return period.from === taken && period.to === taken && now !== taken ? now : null
+}

@@ -751,7 +751,7 @@ describe('the journal', () => {
     expect(store.getState().filters).toMatchObject({ from: 20261130, to: 20261130 })
   })
 
-  it('keeps a period the manager chose when the day moves on', async () => {
+  it('keeps a period the manager chose when the day moves on, yesterday alone chosen after midnight too', async () => {
     const { api } = setup()
     let day = 20261129
     const store = createJournalStore({ api, today: () => day })
@@ -762,6 +762,22 @@ describe('the journal', () => {
     // Today's list set again follows the next midnight too.
     await store.getState().showToday()
     day = 20261201
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261201, to: 20261201, limit: 200 })
+    // The list was taken on the 1st; after midnight the manager chooses the 1st alone.
+    day = 20261202
+    await store.getState().setFilters({ from: 20261201, to: 20261201 })
+    await store.getState().reload()
+    expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261201, to: 20261201, limit: 200 })
+  })
+
+  it("follows the day after a sign-in's fresh start too (the store's first state is of the day it was made)", async () => {
+    const { api } = setup()
+    let day = 20261129
+    const store = createJournalStore({ api, today: () => day })
+    day = 20261201
+    await store.getState().reload()
+    store.setState(store.getInitialState(), true)
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261201, to: 20261201, limit: 200 })
   })
@@ -777,6 +793,15 @@ describe('the journal', () => {
     day = 20261130
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261130, to: 20261130, limit: 200 })
+    // The journal kept open past the next midnight: the clerk's search asks for the new day.
+    day = 20261201
+    await store.getState().setFilters({ search: '4567' })
+    expect(api.listJournal).toHaveBeenLastCalledWith({
+      from: 20261201,
+      to: 20261201,
+      search: '4567',
+      limit: 200,
+    })
   })
 
   it('shows what needs attention over every day', async () => {

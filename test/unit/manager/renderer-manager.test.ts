@@ -187,6 +187,29 @@ describe('exports', () => {
 })
 
 describe('the report period', () => {
+  it("is the new day's when the panel opens after midnight, unless the manager chose another", async () => {
+    const getReport = vi.fn(async () => ({}))
+    const getXReport = vi.fn(async () => ({ type: 'x' }))
+    const api = { getReport, getXReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
+    let day = 20261129
+    const store = createReportsStore({ api, today: () => day, pollMs: 1 })
+    day = 20261130
+    store.getState().followTheDay()
+    await store.getState().show()
+    expect(getReport).toHaveBeenLastCalledWith({ from: 20261130, to: 20261130 })
+    // The panel opened before midnight (today: the 30th); after it, the manager chooses the 30th alone: kept.
+    day = 20261201
+    store.getState().setPeriod(20261130, 20261130)
+    store.getState().followTheDay()
+    expect(store.getState()).toMatchObject({ from: 20261130, to: 20261130 })
+    // The report shown of a day that was today is put away as the period moves on.
+    await store.getState().showX()
+    expect(store.getState().report).not.toBeNull()
+    day = 20261202
+    store.getState().followTheDay()
+    expect(store.getState()).toMatchObject({ from: 20261202, to: 20261202, report: null })
+  })
+
   it('typed backwards shows that period, with the fields in order as the report is', async () => {
     const getReport = vi.fn(async (args: { from: number; to: number }) => ({ type: 'range', ...args }))
     const api = { getReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
@@ -195,24 +218,6 @@ describe('the report period', () => {
     await store.getState().show()
     expect(getReport).toHaveBeenCalledWith({ from: 20261101, to: 20261125 })
     expect(store.getState()).toMatchObject({ from: 20261101, to: 20261125 })
-  })
-})
-
-describe("the report's period", () => {
-  it("is the new day's when the panel opens after midnight, unless the manager chose another", async () => {
-    const getReport = vi.fn(async () => ({}))
-    const api = { getReport } as unknown as Parameters<typeof createReportsStore>[0]['api']
-    let day = 20261129
-    const store = createReportsStore({ api, today: () => day, pollMs: 1 })
-    day = 20261130
-    store.getState().followTheDay()
-    await store.getState().show()
-    expect(getReport).toHaveBeenLastCalledWith({ from: 20261130, to: 20261130 })
-    // A period chosen stays as it was across the next midnight.
-    store.getState().setPeriod(20261101, 20261130)
-    day = 20261201
-    store.getState().followTheDay()
-    expect(store.getState()).toMatchObject({ from: 20261101, to: 20261130 })
   })
 })
 

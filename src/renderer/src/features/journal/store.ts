@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi, DeskInput } from '../../../../shared/contract'
+import { todaysPeriodMoved } from '../../../../shared/day'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import type { EntryDetail } from '../../../../shared/journal'
 import type { EntryKind, EntryStatus, JournalEntry } from '../../../../shared/types'
@@ -34,18 +35,29 @@ export interface JournalState {
    * on Enter or ↓): the list waits for it rather than drawing rows that come meanwhile, which it replaces.
    */
   searchAhead: boolean
+  /**
+   * The business day the list last took as today: filters of that one day are today's, and follow the day
+   * (followTheDay). A period chosen by date is taken on the day it is chosen, so it stays.
+   */
+  todayTaken: number
   /** The search field's text changed (a key typed): whether it is now ahead of the applied search. */
   typeSearch(text: string): void
+  /**
+   * A key pressed in the search that changes no text yet (Ctrl+A, to type over the last search): the list waits
+   * as for a search typed, until typeSearch says whether one is (the field's pause, ↓, Enter).
+   */
+  holdForSearch(): void
   setFilters(patch: Partial<JournalFilters>): Promise<void>
   /** Today only, every kind and status. */
   showToday(): Promise<void>
   /** Every day, only what needs a person. */
   showNeedsAttention(): Promise<void>
   /**
-   * The visit's load. Today's list follows the day: one showing the day that was today when it was set (the
-   * desk left open past midnight, a shop open late) shows the new today, and a clerk's is always today (main
-   * refuses a clerk other days). A period chosen otherwise is kept.
+   * Today's list follows the day: one of the day last taken as today shows the new today, and a clerk's is
+   * always today (main refuses a clerk other days). Done as the journal is entered and before each new list.
    */
+  followTheDay(): void
+  /** The visit's load. */
   reload(): Promise<void>
   loadMore(): Promise<void>
   /** The journal screen left: its rows put away, and an answer still on its way (a next page) dropped. */
@@ -89,11 +101,12 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
   // Each reload bumps the generation so an answer to an older query never lands in a newer list.
   let generation = 0
   let loadingMore = false
-  /** The day the list last took as today: its "today" filters are this day's. */
-  let todayWas = today()
+  const firstDay = today()
 
   return createStore<JournalState>((set, get) => {
     async function fetchPage(reset: boolean): Promise<void> {
+      // A next page is of the same list as the first (its cursor): only a new list follows the day.
+      if (reset) get().followTheDay()
       const mine = reset ? ++generation : generation
       const cursor = reset ? null : get().nextCursor
       set(reset ? { loading: true, error: null, entries: [], nextCursor: null } : { loading: true })
@@ -112,22 +125,6 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
       }
     }
 
-    /** Today's filters moved to the day it is now (reload's doc). */
-    function followTheDay(): void {
-      const now = today()
-      const { from, to } = get().filters
-      const todays = (from === todayWas && to === todayWas) || todayOnly?.() === true
-      todayWas = now
-      if (todays && (from !== now || to !== now))
-        set((s) => ({ filters: { ...s.filters, from: now, to: now } }))
-    }
-
-    /** Filters set to today's, now. */
-    function todaysFilters(): JournalFilters {
-      todayWas = today()
-      return todayFilters(todayWas)
-    }
-
     async function loadDetail(entryId: string): Promise<void> {
       try {
         const detail = await api.getEntry({ entryId })
@@ -138,7 +135,8 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
     }
 
     return {
-      filters: todayFilters(todayWas),
+      filters: todayFilters(firstDay),
+      todayTaken: firstDay,
       entries: [],
       nextCursor: null,
       loading: false,
@@ -154,28 +152,45 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
         const ahead = text !== get().filters.search
         if (ahead !== get().searchAhead) set({ searchAhead: ahead })
       },
+      holdForSearch() {
+        if (!get().searchAhead) set({ searchAhead: true })
+      },
       async setFilters(patch) {
-        // Applied now: the rows asked for are this filter's (a search still typed waits for its next key).
-        set((s) => ({ filters: { ...s.filters, ...patch }, searchAhead: false }))
+        // Applied now: the rows asked for are this filter's (a search still typed waits for its next key). A
+        // day chosen is taken today: yesterday chosen after midnight stays yesterday.
+        const choosesDays = 'from' in patch || 'to' in patch
+        set((s) => ({
+          filters: { ...s.filters, ...patch },
+          searchAhead: false,
+          ...(choosesDays ? { todayTaken: today() } : {}),
+        }))
         await fetchPage(true)
       },
       async showToday() {
-        set({ filters: todaysFilters(), searchAhead: false })
+        const day = today()
+        set({ filters: todayFilters(day), todayTaken: day, searchAhead: false })
         await fetchPage(true)
       },
       async showNeedsAttention() {
-        const filters = todaysFilters()
-        const day = todayOnly?.() ? todayWas : null
+        const day = today()
+        const only = todayOnly?.() ? day : null
         set({
-          filters: { ...filters, from: day, to: day, needsAttention: true },
+          filters: { ...todayFilters(day), from: only, to: only, needsAttention: true },
+          todayTaken: day,
           searchAhead: false,
         })
         await fetchPage(true)
       },
-      reload() {
-        followTheDay()
-        return fetchPage(true)
+      followTheDay() {
+        const now = today()
+        const { filters, todayTaken } = get()
+        const moved =
+          todaysPeriodMoved(filters, todayTaken, now) ??
+          (todayOnly?.() && (filters.from !== now || filters.to !== now) ? now : null)
+        if (moved !== null) set({ filters: { ...filters, from: moved, to: moved }, todayTaken: now })
+        else if (todayTaken !== now) set({ todayTaken: now })
       },
+      reload: () => fetchPage(true),
       leave() {
         generation++
         set({ entries: [], nextCursor: null, loading: false, searchAhead: false })

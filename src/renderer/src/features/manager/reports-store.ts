@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { DeskApi } from '../../../../shared/contract'
+import { todaysPeriodMoved } from '../../../../shared/day'
 import { type AppErrorData, toAppErrorData } from '../../../../shared/errors'
 import type { ExportFormat, ExportJob, Report, ReportScopeName, ZSummary } from '../../../../shared/reports'
 import type { Language } from '../../../../shared/types'
@@ -10,6 +11,8 @@ export type ReportAction = Exclude<Busy, null>
 export interface ReportsState {
   from: number
   to: number
+  /** The business day the period last took as today (the journal's todayTaken). */
+  todayTaken: number
   /** This PC's journal, or the chain from the head office. */
   scope: ReportScopeName
   report: Report | null
@@ -34,8 +37,8 @@ export interface ReportsState {
   printedOn: string | null
   setPeriod(from: number, to: number): void
   /**
-   * The panel opened: a period that was today's (the desk left open past midnight) is the new today's; a period
-   * chosen otherwise is kept.
+   * The panel opened: a period that was today's (the desk left open past midnight) is the new today's, and the
+   * report shown of it put away; a period chosen otherwise is kept.
    */
   followTheDay(): void
   setScope(scope: ReportScopeName): void
@@ -73,8 +76,7 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
   return createStore<ReportsState>((set, get) => {
     /** Which "Close the day?" is being counted: an earlier one's answer does not end a later one's wait. */
     let closeAsked = 0
-    /** The day the period last took as today. */
-    let todayWas = today()
+    const firstDay = today()
     async function run(busy: ReportAction, action: () => Promise<void>): Promise<void> {
       if (get().busy) return
       // A finished export's line ("Saved: …") is about the report shown then: the next action takes it away.
@@ -98,8 +100,9 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
     }
 
     return {
-      from: todayWas,
-      to: todayWas,
+      from: firstDay,
+      to: firstDay,
+      todayTaken: firstDay,
       scope: 'pc',
       report: null,
       zReports: [],
@@ -113,12 +116,13 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       printedOn: null,
       closedZ: null,
 
-      setPeriod: (from, to) => set({ from, to }),
+      // Taken today: yesterday chosen after midnight stays yesterday.
+      setPeriod: (from, to) => set({ from, to, todayTaken: today() }),
       followTheDay() {
         const now = today()
-        const { from, to } = get()
-        if (from === todayWas && to === todayWas && now !== todayWas) set({ from: now, to: now })
-        todayWas = now
+        const moved = todaysPeriodMoved(get(), get().todayTaken, now)
+        if (moved !== null) set({ from: moved, to: moved, todayTaken: now, report: null })
+        else if (get().todayTaken !== now) set({ todayTaken: now })
       },
       setScope: (scope) => set({ scope }),
 
@@ -136,8 +140,8 @@ export function createReportsStore({ api, today, pollMs = 300 }: ReportsDeps): R
       showX: () =>
         run('report', async () => {
           const report = await api.getXReport()
-          todayWas = today()
-          set({ report, from: todayWas, to: todayWas })
+          const day = today()
+          set({ report, from: day, to: day, todayTaken: day })
         }),
 
       async askClose() {
