@@ -200,6 +200,71 @@ describe('finding entries by a transaction id or a whole phone', () => {
       await clockBrowser.close()
     }
   })
+  it('holds the day’s rows for a key that types nothing yet (Ctrl+A over the last search) until its pause; ↓ at once goes to the first', async () => {
+    const clockBrowser = await launchBrowser()
+    const { page, errors } = await openWindow(clockBrowser, shell, { clock: true })
+    // The next visit's rows held on their way until the clerk's key is in, as on a slow PC.
+    let held: (() => Promise<void>) | null = null
+    let holdNext = true
+    await page.route('**/__bridge/listJournal', (route) => {
+      if (holdNext) {
+        holdNext = false
+        held = () => route.continue()
+      } else void route.continue()
+    })
+    const letThrough = async () => {
+      await expect.poll(() => held !== null).toBe(true)
+      const answered = page.waitForResponse('**/__bridge/listJournal')
+      await (held as unknown as () => Promise<void>)()
+      held = null
+      await answered
+    }
+    try {
+      await page.evaluate(() => {
+        const drawn: string[] = []
+        Object.assign(window, { __drawn: drawn })
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of Array.from(record.addedNodes))
+              if (node instanceof HTMLElement)
+                for (const row of Array.from(node.querySelectorAll('.journal-row')))
+                  if (!row.closest('[hidden], [aria-hidden]')) drawn.push(row.textContent ?? '')
+        }).observe(document.body, { childList: true, subtree: true })
+      })
+      const drawn = () => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)
+      await page.keyboard.press('F3')
+      await page.keyboard.press('Control+A')
+      await letThrough()
+      // The day's rows have come; the clerk may be about to type: they would have been drawn by now.
+      await page.waitForTimeout(500)
+      expect(await drawn()).toEqual([])
+      expect(await page.locator('.journal-foot').textContent()).toBe('Loading more…')
+      // Nothing typed by the end of the pause: the day's rows.
+      await page.clock.runFor(1_000)
+      await expect.poll(async () => (await drawn()).length).toBeGreaterThan(0)
+      await expect.poll(() => page.locator('.journal-foot').textContent()).toMatch(/^\d+ entr/)
+
+      // The next visit: Ctrl+A, then ↓ before the pause — the rows held are drawn and the first one focused.
+      await page.keyboard.press('F1')
+      await page.locator('.denomination').first().waitFor()
+      holdNext = true
+      await page.keyboard.press('F3')
+      await page.keyboard.press('Control+A')
+      await letThrough()
+      await page.keyboard.press('ArrowDown')
+      await page.clock.runFor(200)
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => document.activeElement === document.querySelector('.journal-rows [data-index="0"] button'),
+          ),
+        )
+        .toBe(true)
+      expect(errors).toEqual([])
+    } finally {
+      await clockBrowser.close()
+    }
+  })
 })
 
 describe('finding entries by a phone’s last digits or a name', () => {
