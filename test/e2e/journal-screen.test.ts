@@ -97,6 +97,22 @@ describe('with nobody set up to sign in', () => {
   })
 })
 
+/** Every journal row the page draws from now on, as drawn (not a row hidden, nor one in a screen hidden). */
+async function recordRowsDrawn(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const drawn: string[] = []
+    Object.assign(window, { __drawn: drawn })
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of Array.from(record.addedNodes))
+          if (node instanceof HTMLElement)
+            for (const row of Array.from(node.querySelectorAll('.journal-row')))
+              if (!row.closest('[hidden], [aria-hidden]')) drawn.push(row.textContent ?? '')
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)
+}
+
 /** Deposits made at the counter earlier in the day, as the Deposit screen makes them: the entries searched for. */
 async function depositedEarlier(
   shell: BrowserShell,
@@ -168,18 +184,7 @@ describe('finding entries by a transaction id or a whole phone', () => {
       else void route.continue()
     })
     try {
-      // Every row the list draws, as drawn.
-      await page.evaluate(() => {
-        const drawn: string[] = []
-        Object.assign(window, { __drawn: drawn })
-        new MutationObserver((records) => {
-          for (const record of records)
-            for (const node of Array.from(record.addedNodes))
-              if (node instanceof HTMLElement)
-                for (const row of Array.from(node.querySelectorAll('.journal-row')))
-                  if (!row.closest('[hidden], [aria-hidden]')) drawn.push(row.textContent ?? '')
-        }).observe(document.body, { childList: true, subtree: true })
-      })
+      const drawn = await recordRowsDrawn(page)
       await page.keyboard.press('F3')
       await expect.poll(() => held !== null).toBe(true)
       await page.keyboard.type('0941234567')
@@ -188,7 +193,6 @@ describe('finding entries by a transaction id or a whole phone', () => {
       await answered
       // The day's rows have come; the search is still typed, not applied: they would have been drawn by now.
       await page.waitForTimeout(500)
-      const drawn = () => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)
       expect(await drawn()).toEqual([])
       expect(await page.locator('.journal-foot').textContent()).toBe('Loading more…')
       // The search's pause over: its rows, and only its rows.
@@ -220,18 +224,7 @@ describe('finding entries by a transaction id or a whole phone', () => {
       await answered
     }
     try {
-      await page.evaluate(() => {
-        const drawn: string[] = []
-        Object.assign(window, { __drawn: drawn })
-        new MutationObserver((records) => {
-          for (const record of records)
-            for (const node of Array.from(record.addedNodes))
-              if (node instanceof HTMLElement)
-                for (const row of Array.from(node.querySelectorAll('.journal-row')))
-                  if (!row.closest('[hidden], [aria-hidden]')) drawn.push(row.textContent ?? '')
-        }).observe(document.body, { childList: true, subtree: true })
-      })
-      const drawn = () => page.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)
+      const drawn = await recordRowsDrawn(page)
       await page.keyboard.press('F3')
       await page.keyboard.press('Control+A')
       await letThrough()
