@@ -204,7 +204,7 @@ describe('finding entries by a transaction id or a whole phone', () => {
       await clockBrowser.close()
     }
   })
-  it('holds the day’s rows for a key that types nothing yet (Ctrl+A over the last search) until its pause; ↓ at once goes to the first', async () => {
+  it('holds the day’s rows for a key that types nothing yet (Ctrl+A over the last search) until its pause; ↓ and Enter at once; a screen left holds nothing', async () => {
     const clockBrowser = await launchBrowser()
     const { page, errors } = await openWindow(clockBrowser, shell, { clock: true })
     // The next visit's rows held on their way until the clerk's key is in, as on a slow PC.
@@ -253,6 +253,26 @@ describe('finding entries by a transaction id or a whole phone', () => {
           ),
         )
         .toBe(true)
+
+      // Enter applies a search at once, before its pause (this desk's form has date fields besides: the browser
+      // does not send such a form on Enter).
+      const search = page.locator('.field-search input')
+      const rowsAre = async (phone: string) => {
+        const rows = await page.locator('.journal-row').allTextContents()
+        return rows.length > 0 && rows.every((row) => row.includes(phone))
+      }
+      await search.focus()
+      await page.keyboard.type('0941234567')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => rowsAre('094 123 4567')).toBe(true)
+      // Ctrl+A, then Alt+1 before the pause: the screen is left holding nothing, and the next visit's rows are drawn.
+      await page.keyboard.press('Control+A')
+      await page.keyboard.press('Alt+1')
+      await page.locator('.denomination').first().waitFor()
+      await page.clock.runFor(1_000)
+      await page.keyboard.press('F3')
+      await expect.poll(() => page.locator('.journal-foot').textContent()).toMatch(/^\d+ entr/)
+      expect(await rowsAre('094 123 4567')).toBe(true)
       expect(errors).toEqual([])
     } finally {
       await clockBrowser.close()

@@ -804,6 +804,19 @@ describe('the journal', () => {
     })
   })
 
+  it('holds the list for a key in the search until it says whether a search is typed; a new visit holds nothing', () => {
+    const { store } = setup()
+    store.getState().holdForSearch()
+    expect(store.getState().searchAhead).toBe(true)
+    // The pause: nothing typed.
+    store.getState().typeSearch('')
+    expect(store.getState().searchAhead).toBe(false)
+    // Left holding (the screen left before the pause): the next visit starts without it.
+    store.getState().holdForSearch()
+    store.getState().enter()
+    expect(store.getState().searchAhead).toBe(false)
+  })
+
   it('shows what needs attention over every day', async () => {
     const { api, store } = setup()
     await store.getState().showNeedsAttention()

@@ -133,8 +133,9 @@ appStore.subscribe((now, before) => {
   // rendered with the screen and thrown away in the same frame — work a slow PC did on each F3. A next page
   // still on its way is dropped too: it would have been added to the next visit's list.
   if (before.screen === 'journal') journalStore.getState().leave()
-  // Today's list on the day it is now, in the key's own frame (not a frame of the day before).
-  if (now.screen === 'journal') journalStore.getState().followTheDay()
+  // Today's list on the day it is now, in the key's own frame (not a frame of the day before), and no hold left
+  // from the last visit's search.
+  if (now.screen === 'journal') journalStore.getState().enter()
 })
 
 export const sessionStore = createSessionStore({

@@ -95,13 +95,8 @@ function Filters() {
     <form
       className="filters"
       aria-label={t.journal.filters}
-      onSubmit={(e) => {
-        e.preventDefault()
-        // Applied already (↓ went to the results, or the pause did): a reload would take the rows, and the
-        // focus ↓ is moving to the first of them, from under the person.
-        const search = searchRef.current?.value
-        if (search !== undefined) void applySearch(search)
-      }}
+      // Never sent: Enter in the search applies it there (SearchField).
+      onSubmit={(e) => e.preventDefault()}
     >
       <SearchField hintId={hintId} inputRef={searchRef} />
       {todayOnly ? null : (
@@ -205,10 +200,10 @@ function SearchField({
   function holdForSearch(): void {
     store.holdForSearch()
     clearTimeout(holdEnds.current)
-    holdEnds.current = setTimeout(
-      () => journalStore.getState().typeSearch(inputRef.current?.value ?? ''),
-      SEARCH_DELAY_MS,
-    )
+    holdEnds.current = setTimeout(() => {
+      const s = journalStore.getState()
+      s.typeSearch(inputRef.current?.value ?? s.filters.search)
+    }, SEARCH_DELAY_MS)
   }
 
   return (
@@ -223,8 +218,14 @@ function SearchField({
         store.typeSearch(e.target.value)
       }}
       onKeyDown={(e) => {
-        // Keys that leave the field or act on it (Enter: the form's) hold nothing.
-        if (LEAVING_KEYS.has(e.key) || /^F\d+$/.test(e.key)) return
+        // A key the desk took (F1–F5, Alt+1–5: the screen is being left) or one that leaves the field holds nothing.
+        if (e.defaultPrevented || e.altKey || LEAVING_KEYS.has(e.key) || /^F\d+$/.test(e.key)) return
+        if (e.key === 'Enter') {
+          // Applied at once (a manager's form, with its date fields, is not submitted by Enter in a field).
+          e.preventDefault()
+          void applySearch(search)
+          return
+        }
         // One key from the search to the first result (the search applied first if it is still typed).
         if (e.key !== 'ArrowDown') return holdForSearch()
         e.preventDefault()
@@ -238,11 +239,12 @@ function SearchField({
 }
 
 /** Keys in the search that hold no rows (SearchField's holdForSearch). */
-const LEAVING_KEYS = new Set(['Enter', 'Tab', 'Escape'])
+const LEAVING_KEYS = new Set(['Tab', 'Escape'])
 
 /**
- * Applies the search typed, unless it is applied already (asking again would reload the list): then the rows
- * held for it (a key that changed nothing) are drawn.
+ * Applies the search typed, unless it is applied already (↓ went to the results, or the pause did: a reload would
+ * take the rows, and the focus ↓ moves to the first of them, from under the person): then the rows held for it
+ * (a key that changed nothing) are drawn.
  */
 function applySearch(search: string): Promise<void> {
   const store = journalStore.getState()

@@ -57,6 +57,8 @@ export interface JournalState {
    * always today (main refuses a clerk other days). Done as the journal is entered and before each new list.
    */
   followTheDay(): void
+  /** The journal entered: today's list on the day it is now, and nothing typed ahead in its new search. */
+  enter(): void
   /** The visit's load. */
   reload(): Promise<void>
   loadMore(): Promise<void>
@@ -189,6 +191,10 @@ export function createJournalStore({ api, today, todayOnly }: JournalDeps): Jour
           (todayOnly?.() && (filters.from !== now || filters.to !== now) ? now : null)
         if (moved !== null) set({ filters: { ...filters, from: moved, to: moved }, todayTaken: now })
         else if (todayTaken !== now) set({ todayTaken: now })
+      },
+      enter() {
+        get().followTheDay()
+        if (get().searchAhead) set({ searchAhead: false })
       },
       reload: () => fetchPage(true),
       leave() {
