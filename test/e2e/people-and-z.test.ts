@@ -258,6 +258,29 @@ describe('a manager set up and signed in at the desk, from the keyboard', () => 
           await expect
             .poll(() => page.locator('.report-view').evaluate((el) => el.getBoundingClientRect().top))
             .toBeLessThan(768 - 120)
+          // A report already there when the panel appears (back from People, or F5 again) is not scrolled to:
+          // the manager arrives at the top of the screen, the tab that has the focus in sight.
+          const settled = () =>
+            page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 150))))
+          await page.getByRole('tab', { name: 'People' }).click()
+          await page.getByRole('tab', { name: 'Reports' }).click()
+          await page.locator('.report-view').waitFor()
+          await settled()
+          expect(await page.evaluate(() => window.scrollY)).toBe(0)
+          await page.keyboard.press('F1')
+          await page.locator('.denomination').first().waitFor()
+          await page.keyboard.press('F5')
+          await page.locator('.report-view').waitFor()
+          await settled()
+          expect(await page.evaluate(() => window.scrollY)).toBe(0)
+          const tab = page.getByRole('tab', { name: 'Reports', selected: true })
+          expect(await hasFocus(tab)).toBe(true)
+          expect(await tab.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(768)
+          // A report asked for again is brought into sight as before.
+          await page.getByRole('button', { name: 'Show report' }).click()
+          await expect
+            .poll(() => page.locator('.report-view').evaluate((el) => el.getBoundingClientRect().top))
+            .toBeLessThan(768 - 120)
         } finally {
           await page.setViewportSize({ width: 1280, height: 720 })
         }

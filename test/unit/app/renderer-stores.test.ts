@@ -137,6 +137,28 @@ describe('selling a voucher', () => {
     expect(a?.[0].requestId).not.toBe(b?.[0].requestId)
   })
 
+  it('asks main for the list again once the new sale is drawn, saying it is loading from the key on', async () => {
+    const { api } = setup()
+    const drawn: Array<() => void> = []
+    const store = createSellStore({ api, newRequestId, later: (work) => drawn.push(work) })
+    await store.getState().loadDenominations()
+    api.generateVoucher.mockResolvedValue(entry({ kind: 'voucher', status: 'failed' }))
+    store.getState().choose(denomination)
+    await store.getState().confirm()
+    drawn.length = 0
+    api.listDenominations.mockClear()
+
+    store.getState().newSale()
+    // The new sale, with the list it had, in the key's own frame; the call waits for that frame.
+    expect(store.getState().step).toBe('choose')
+    expect(store.getState().denominations?.items).toEqual([denomination])
+    expect(store.getState().loadingDenominations).toBe(true)
+    expect(api.listDenominations).not.toHaveBeenCalled()
+    for (const work of drawn.splice(0)) work()
+    expect(api.listDenominations).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(store.getState().loadingDenominations).toBe(false))
+  })
+
   it('offers a fresh sale when the clerk comes back: the last sale is kept by time and value, never its code', async () => {
     const { api, store, onSent } = setup()
     const issued = entry({

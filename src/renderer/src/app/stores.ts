@@ -44,8 +44,9 @@ export const noticesStore = createNoticesStore(api, (entry) => {
   journalStore.setState((s) => ({ entries: s.entries.map((e) => (e.id === entry.id ? entry : e)) }))
   void journalStore.getState().refreshDetail(entry.id)
 })
-// A sale or deposit changes what moved today: the header's daily limit follows at once, not at the next poll.
-const refreshStatus = () => void statusStore.getState().refresh()
+// A sale or deposit changes what moved today: the header's daily limit follows at once, not at the next poll —
+// once the result is drawn (asked in the result's own task, the calls cost its frame ~10 ms at 4× CPU).
+const refreshStatus = () => afterNextPaint(() => void statusStore.getState().refresh())
 export const sellStore = createSellStore({ api, newRequestId, onSent: refreshStatus, later: afterNextPaint })
 // The Sell screen offers only the desk's list of the moment: another mode, service or list from the provider
 // (the status names it) puts away the list on screen before anything more is offered from it.

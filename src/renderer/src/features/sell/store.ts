@@ -67,7 +67,7 @@ export interface SellDeps {
   onSent?(entry: JournalEntry): void
   now?(): number
   /**
-   * Runs what a choice only sets going (its courtesy calls to main) once the choice is on screen: the desk
+   * Runs what a choice or a new sale only sets going (calls to main) once it is on screen: the desk
    * passes ui/after-paint.ts's afterNextPaint, so the key's frame is not held up by them. At once when not given.
    */
   later?(work: () => void): void
@@ -248,7 +248,10 @@ export function createSellStore({
       newSale() {
         if (get().step !== 'result') return
         fresh()
-        void get().loadDenominations()
+        // The list on screen is asked for again (a value may have changed since), once the new sale is drawn:
+        // the call cost the clerk's key its frame (~10 ms at 4× CPU). Said as loading from the key on, as before.
+        set({ loadingDenominations: true })
+        later(() => void get().loadDenominations())
       },
 
       leave() {
