@@ -148,8 +148,15 @@ describe('selling a voucher', () => {
     drawn.length = 0
     api.listDenominations.mockClear()
 
+    const seen: boolean[] = []
+    const stop = store.subscribe((now) => {
+      if (now.step === 'choose') seen.push(now.loadingDenominations)
+    })
     store.getState().newSale()
-    // The new sale, with the list it had, in the key's own frame; the call waits for that frame.
+    stop()
+    // The new sale, with the list it had, in the key's own frame (never without "loading"); the call waits for
+    // that frame.
+    expect(seen).toEqual([true])
     expect(store.getState().step).toBe('choose')
     expect(store.getState().denominations?.items).toEqual([denomination])
     expect(store.getState().loadingDenominations).toBe(true)

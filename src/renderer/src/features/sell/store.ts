@@ -103,9 +103,11 @@ export function createSellStore({
   later = (work) => work(),
 }: SellDeps): SellStore {
   return createStore<SellState>((set, get) => {
-    function fresh(): void {
+    /** A new sale's first step; `also` joins it in the same change (the store is never seen without it). */
+    function fresh(also: Partial<SellState> = {}): void {
       const { result, last } = get()
       set({
+        ...also,
         step: 'choose',
         selected: null,
         requestId: null,
@@ -247,10 +249,9 @@ export function createSellStore({
 
       newSale() {
         if (get().step !== 'result') return
-        fresh()
         // The list on screen is asked for again (a value may have changed since), once the new sale is drawn:
         // the call cost the clerk's key its frame (~10 ms at 4× CPU). Said as loading from the key on, as before.
-        set({ loadingDenominations: true })
+        fresh({ loadingDenominations: true })
         later(() => void get().loadDenominations())
       },
 
