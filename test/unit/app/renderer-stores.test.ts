@@ -761,14 +761,19 @@ describe('the journal', () => {
     expect(api.listJournal).toHaveBeenCalledWith({ from: 20261126, to: 20261126, limit: 200 })
   })
 
-  it("follows the day: a desk left open past midnight shows the new day's list on the next visit", async () => {
+  /** A store whose today the test moves on (`clock.day`, the 29th to begin with). */
+  function setupOnClock(todayOnly?: () => boolean) {
     const { api } = setup()
-    let day = 20261129
-    const store = createJournalStore({ api, today: () => day })
+    const clock = { day: 20261129 }
+    return { api, clock, store: createJournalStore({ api, today: () => clock.day, todayOnly }) }
+  }
+
+  it("follows the day: a desk left open past midnight shows the new day's list on the next visit", async () => {
+    const { api, clock, store } = setupOnClock()
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261129, to: 20261129, limit: 200 })
     await store.getState().setFilters({ search: '4567' })
-    day = 20261130
+    clock.day = 20261130
     await store.getState().reload()
     // The search typed is kept; only the day moves on.
     expect(api.listJournal).toHaveBeenLastCalledWith({
@@ -781,30 +786,26 @@ describe('the journal', () => {
   })
 
   it('keeps a period the manager chose when the day moves on, yesterday alone chosen after midnight too', async () => {
-    const { api } = setup()
-    let day = 20261129
-    const store = createJournalStore({ api, today: () => day })
+    const { api, clock, store } = setupOnClock()
     await store.getState().setFilters({ from: 20261101 })
-    day = 20261130
+    clock.day = 20261130
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261101, to: 20261129, limit: 200 })
     // Today's list set again follows the next midnight too.
     await store.getState().showToday()
-    day = 20261201
+    clock.day = 20261201
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261201, to: 20261201, limit: 200 })
     // The list was taken on the 1st; after midnight the manager chooses the 1st alone.
-    day = 20261202
+    clock.day = 20261202
     await store.getState().setFilters({ from: 20261201, to: 20261201 })
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261201, to: 20261201, limit: 200 })
   })
 
   it("follows the day after a sign-in's fresh start too (the store's first state is of the day it was made)", async () => {
-    const { api } = setup()
-    let day = 20261129
-    const store = createJournalStore({ api, today: () => day })
-    day = 20261201
+    const { api, clock, store } = setupOnClock()
+    clock.day = 20261201
     await store.getState().reload()
     store.setState(store.getInitialState(), true)
     await store.getState().reload()
@@ -812,18 +813,16 @@ describe('the journal', () => {
   })
 
   it("asks a clerk's journal for today only, whatever days the list showed before", async () => {
-    const { api } = setup()
-    let day = 20261129
     let clerk = false
-    const store = createJournalStore({ api, today: () => day, todayOnly: () => clerk })
+    const { api, clock, store } = setupOnClock(() => clerk)
     // A manager's period, then a clerk signs in after midnight: main would refuse any other day.
     await store.getState().setFilters({ from: 20261101, to: 20261128 })
     clerk = true
-    day = 20261130
+    clock.day = 20261130
     await store.getState().reload()
     expect(api.listJournal).toHaveBeenLastCalledWith({ from: 20261130, to: 20261130, limit: 200 })
     // The journal kept open past the next midnight: the clerk's search asks for the new day.
-    day = 20261201
+    clock.day = 20261201
     await store.getState().setFilters({ search: '4567' })
     expect(api.listJournal).toHaveBeenLastCalledWith({
       from: 20261201,
