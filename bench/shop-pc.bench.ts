@@ -168,6 +168,7 @@ async function startTrace(cdp: CDPSession): Promise<void> {
         'latencyInfo',
         'loading',
         ...(process.env.SHOP_PC_SAMPLES === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ...(process.env.SHOP_PC_CATS ? process.env.SHOP_PC_CATS.split(',') : []),
       ],
     },
   })

@@ -1,42 +1,46 @@
 import { afterFontsWarmedUp, fontsWarmedUp } from './warm-fonts'
+import { whenQuiet } from './when-quiet'
 
 /** Idle moments to wait for the screen drawn ahead before giving up (it is drawn at the lowest priority). */
 const TRIES = 20
 
 /**
- * Lays out, while the desk is idle, a screen that is drawn ahead and hidden (App's Ahead: React's Activity hides
- * it with display none, so it is never laid out), keeping it hidden: the browser's work for it — its parts'
- * styles, their boxes, its words shaped in its fonts — is then done when its key first shows it. Measured in the
+ * Lays out, while the desk is idle and the clerk's keys have paused, a screen that is drawn ahead and hidden
+ * (App's Ahead: React's Activity hides it with display none, so it is never laid out), keeping it hidden: the
+ * browser's work for it — its parts' styles, their boxes, its words shaped in its fonts — is then done when its
+ * key first shows it. Measured in the
  * page at 4× CPU, the journal with a day's rows shown from display none took 43–68 ms of style and layout; laid
  * out ahead this way, 1–7 ms (in a trace of F3 without rows, its 86 parts styled again: 1–5). A made-up row or
  * two drawn only for this (data-warm-up) is laid out too, and hidden again: the day's first rows then find their
  * fonts and words warm. `find` gives the screen, or null while it is not drawn yet (asked again at the next idle
- * moment); one shown already (the language changed on it) is left.
+ * moment); one shown already (the language changed on it) is left. No part of such a screen may be
+ * content-visibility auto (Settings' lower sections were): which of those are near the window the page decides in
+ * a frame of its own, not in this layout, and that frame — 40–60 ms of style and layout at 4× CPU — then came with
+ * whatever key was pressed next.
  * Returns a cancel.
  */
 export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
-  // Chromium (and so Electron) has idle callbacks; elsewhere (a test's DOM) a quiet moment soon after.
-  const whenIdle = globalThis.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 50))
-  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
   let tries = TRIES
-  let handle = whenIdle(attempt)
+  // At an idle moment after a pause in the clerk's keys (ui/when-quiet.ts): laying out a screen is 20–60 ms in
+  // one task at 4× CPU, and a key typed then waits for it.
+  let stopIdle = whenQuiet(attempt)
   let stopWaiting = () => {}
   function attempt(): void {
     // The fonts first: a clerk's first keys (the sale's steps) need them, the journal only on F3. Asked at the
     // idle moment, not when set going: a language change sets the fonts' lines going again in the same moment.
     if (!fontsWarmedUp()) {
       stopWaiting = afterFontsWarmedUp(() => {
-        handle = whenIdle(attempt)
+        stopIdle = whenQuiet(attempt)
       })
       return
     }
     const screen = find()
     if (screen) layOutHidden(screen)
-    else if (--tries > 0) handle = whenIdle(attempt)
+    else if (--tries > 0) stopIdle = whenQuiet(attempt)
   }
   return () => {
     stopWaiting()
-    cancelIdle(handle as number)
+    stopIdle()
   }
 }
 

@@ -1,0 +1,54 @@
+/**
+ * How long the clerk's hands must have rested (no key, click or wheel) before the desk's own idle work begins.
+ * A clerk's keys come in bursts, a step's keys a fraction of a second apart, then a pause for the customer.
+ */
+export const QUIET_MS = 500
+
+/** What counts as the clerk's hands at work. */
+const INPUTS = ['keydown', 'pointerdown', 'wheel'] as const
+
+let lastInput = Number.NEGATIVE_INFINITY
+
+// Heard from the page's start (this module is loaded with the desk). Capture, passive: heard before any handler
+// can stop it, and the key's own work not held up by it.
+if (typeof window !== 'undefined') {
+  const heard = () => {
+    lastInput = performance.now()
+  }
+  for (const type of INPUTS) window.addEventListener(type, heard, { capture: true, passive: true })
+}
+
+/**
+ * Runs `work` at the browser's next idle moment that comes QUIET_MS after the clerk's last key (or click, or
+ * wheel): for the desk's own work that only prepares what comes later (a screen laid out hidden, ui/warm-up.ts),
+ * 20–60 ms in one task at 4× CPU. The browser's idle moment alone comes between two keys a clerk presses a tenth
+ * of a second apart, and such a key waited for the work (measured at 4×: the Manager's arrow after F5, up to 70
+ * ms before its handler ran). A key can still come in the work; after a pause it is rarer. Where
+ * the browser has no idle callbacks (a test's DOM), a moment after it is quiet. Returns a cancel.
+ */
+export function whenQuiet(work: () => void): () => void {
+  const whenIdle = globalThis.requestIdleCallback ?? ((then: () => void) => setTimeout(then, 50))
+  const cancelIdle = globalThis.cancelIdleCallback ?? clearTimeout
+  let idle: ReturnType<typeof whenIdle> | undefined
+  let pause: ReturnType<typeof setTimeout> | undefined
+  const attempt = () => {
+    idle = undefined
+    const rested = performance.now() - lastInput
+    if (rested >= QUIET_MS) {
+      work()
+      return
+    }
+    // Asked again once the hands have rested long enough, unless a key comes meanwhile (then again after it).
+    pause = setTimeout(() => {
+      pause = undefined
+      idle = whenIdle(attempt)
+    }, QUIET_MS - rested)
+  }
+  idle = whenIdle(attempt)
+  return () => {
+    if (idle !== undefined) cancelIdle(idle as number)
+    if (pause !== undefined) clearTimeout(pause)
+    idle = undefined
+    pause = undefined
+  }
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+/** The page: its keys (a window to press them on) and its idle moments, given by hand. */
+async function page() {
+  const window = new EventTarget()
+  vi.stubGlobal('window', window)
+  let idle: (() => void)[] = []
+  vi.stubGlobal('requestIdleCallback', (then: () => void) => idle.push(then))
+  vi.stubGlobal('cancelIdleCallback', (id: number) => {
+    if (idle[id - 1]) idle[id - 1] = () => undefined
+  })
+  // Its own module: what it heard of the keys belongs to one page.
+  vi.resetModules()
+  const { whenQuiet, QUIET_MS } = await import('../../../src/renderer/src/ui/when-quiet')
+  return {
+    whenQuiet,
+    QUIET_MS,
+    press: () => window.dispatchEvent(new Event('keydown')),
+    /** The browser's idle moment: what asked for it runs. */
+    idleMoment() {
+      const now = idle
+      idle = []
+      for (const then of now) then()
+    },
+  }
+}
+
+describe('idle work waits for a pause in the clerk’s keys', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }))
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('runs at the first idle moment when no key has been pressed', async () => {
+    const desk = await page()
+    const done: string[] = []
+    desk.whenQuiet(() => done.push('work'))
+    expect(done).toEqual([])
+    desk.idleMoment()
+    expect(done).toEqual(['work'])
+  })
+
+  it('lets an idle moment between typed keys pass, and runs at the first one after the keys have paused', async () => {
+    const desk = await page()
+    const done: string[] = []
+    desk.whenQuiet(() => done.push('work'))
+    // A phone number typed, a key every 120 ms, the browser idle between each.
+    for (let key = 0; key < 10; key++) {
+      desk.press()
+      vi.advanceTimersByTime(60)
+      desk.idleMoment()
+      vi.advanceTimersByTime(60)
+    }
+    expect(done).toEqual([])
+    // The hands rest: not before the pause is long enough, and then at the next idle moment.
+    vi.advanceTimersByTime(desk.QUIET_MS - 121)
+    desk.idleMoment()
+    expect(done).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(done).toEqual([])
+    desk.idleMoment()
+    expect(done).toEqual(['work'])
+    // Once only.
+    vi.advanceTimersByTime(desk.QUIET_MS * 4)
+    desk.idleMoment()
+    expect(done).toEqual(['work'])
+  })
+
+  it('waits again when a key comes during the pause it waited for', async () => {
+    const desk = await page()
+    const done: string[] = []
+    desk.press()
+    desk.whenQuiet(() => done.push('work'))
+    desk.idleMoment()
+    vi.advanceTimersByTime(desk.QUIET_MS - 10)
+    desk.press()
+    vi.advanceTimersByTime(10)
+    desk.idleMoment()
+    expect(done).toEqual([])
+    vi.advanceTimersByTime(desk.QUIET_MS)
+    desk.idleMoment()
+    expect(done).toEqual(['work'])
+  })
+
+  it('runs nothing once cancelled, whether waiting for the idle moment or for the pause', async () => {
+    const desk = await page()
+    const done: string[] = []
+    desk.whenQuiet(() => done.push('idle'))()
+    desk.press()
+    const pausing = desk.whenQuiet(() => done.push('pause'))
+    desk.idleMoment()
+    pausing()
+    vi.advanceTimersByTime(desk.QUIET_MS * 2)
+    desk.idleMoment()
+    expect(done).toEqual([])
+  })
+})
