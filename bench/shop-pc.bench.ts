@@ -11,7 +11,8 @@
  * SHOP_PC_RATE (4), SHOP_PC_LOADS (5) and SHOP_PC_ROUNDS (2) change the throttle, the loads of the first
  * screen and the rounds of the session; SHOP_PC_PROFILE=<file> writes a CPU profile of the session,
  * SHOP_PC_TRACE=<file> a Chromium trace of it (open either in Chrome DevTools' Performance panel; with
- * SHOP_PC_SAMPLES=1 it holds the JavaScript's samples too, as the panel's own recordings do), and
+ * SHOP_PC_SAMPLES=1 it holds the JavaScript's samples too, as the panel's own recordings do; SHOP_PC_CATS=<a,b>
+ * adds trace categories — invalidationTracking's slow the page: for why, not for figures), and
  * SHOP_PC_RENDERER=<dir> drives a renderer built elsewhere (unminified, say, for readable names), and
  * SHOP_PC_KEYS=<file> writes the session's keys in order, each with its figures (as beside a trace).
  */
@@ -168,7 +169,10 @@ async function startTrace(cdp: CDPSession): Promise<void> {
         'latencyInfo',
         'loading',
         ...(process.env.SHOP_PC_SAMPLES === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
-        ...(process.env.SHOP_PC_CATS ? process.env.SHOP_PC_CATS.split(',') : []),
+        ...(process.env.SHOP_PC_CATS ?? '')
+          .split(',')
+          .map((category) => category.trim())
+          .filter(Boolean),
       ],
     },
   })

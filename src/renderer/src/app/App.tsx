@@ -215,7 +215,8 @@ const Ahead = memo(function Ahead({
   // which comes before the idle moment, after the fonts' lines of the new language besides). Each visit's too
   // where that pays (layOutEachVisit, Settings: its second F4 was ~106 ms at 4× CPU without, ~82 with); not the
   // journal's: laid out after each, the later F3s were no faster (ten alternated runs at 4× CPU) and the keys
-  // after leaving it met the idle moment's ~30 ms more often.
+  // after leaving it met the idle moment's ~30 ms more often (measured before the layout waited for a pause in the
+  // keys, ui/when-quiet.ts).
   const layOutFor = layOutEachVisit ? visit : 0
   // biome-ignore lint/correctness/useExhaustiveDependencies: the screen drawn anew is a new one to lay out
   useEffect(

@@ -1,6 +1,8 @@
 /**
- * How long the clerk's hands must have rested (no key, click or wheel) before the desk's own idle work begins.
- * A clerk's keys come in bursts, a step's keys a fraction of a second apart, then a pause for the customer.
+ * How long the clerk's hands must have rested (no key, click or wheel) before idle work that waits for it (a
+ * hidden screen laid out, ui/warm-up.ts) begins. A clerk's keys come in bursts, a step's keys a fraction of a
+ * second apart, then a pause for the customer. The fonts' lines (ui/warm-fonts.ts, a few milliseconds a step)
+ * and React's drawing of a hidden screen (yielding every few milliseconds) do not wait for it.
  */
 export const QUIET_MS = 500
 
