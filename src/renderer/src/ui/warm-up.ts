@@ -8,16 +8,14 @@ const TRIES = 20
  * Lays out, while the desk is idle and the clerk's keys have paused, a screen that is drawn ahead and hidden
  * (App's Ahead: React's Activity hides it with display none, so it is never laid out), keeping it hidden: the
  * browser's work for it — its parts' styles, their boxes, its words shaped in its fonts — is then done when its
- * key first shows it. Measured in the
- * page at 4× CPU, the journal with a day's rows shown from display none took 43–68 ms of style and layout; laid
- * out ahead this way, 1–7 ms (in a trace of F3 without rows, its 86 parts styled again: 1–5). A made-up row or
- * two drawn only for this (data-warm-up) is laid out too, and hidden again: the day's first rows then find their
- * fonts and words warm. `find` gives the screen, or null while it is not drawn yet (asked again at the next idle
- * moment); one shown already (the language changed on it) is left. No part of such a screen may be
- * content-visibility auto (Settings' lower sections were): which of those are near the window the page decides in
- * a frame of its own, not in this layout, and that frame — 40–60 ms of style and layout at 4× CPU — then came with
- * whatever key was pressed next.
- * Returns a cancel.
+ * key first shows it. Measured in the page at 4× CPU, the journal with a day's rows shown from display none took
+ * 43–68 ms of style and layout; laid out ahead this way, 1–7 ms (in a trace of F3 without rows, its 86 parts
+ * styled again: 1–5). A made-up row or two drawn only for this (data-warm-up) is laid out too, and hidden again:
+ * the day's first rows then find their fonts and words warm. `find` gives the screen, or null while it is not
+ * drawn yet (asked again at the next idle moment); one shown already (the language changed on it) is left. No
+ * part of such a screen may be content-visibility auto (Settings' lower sections were): which of those are near
+ * the window the page decides in a frame of its own, not in this layout, and that frame — 40–60 ms of style and
+ * layout at 4× CPU — then came with whatever key was pressed next. Returns a cancel.
  */
 export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   let tries = TRIES

@@ -25,8 +25,8 @@ if (typeof window !== 'undefined') {
  * wheel): for the desk's own work that only prepares what comes later (a screen laid out hidden, ui/warm-up.ts),
  * 20–60 ms in one task at 4× CPU. The browser's idle moment alone comes between two keys a clerk presses a tenth
  * of a second apart, and such a key waited for the work (measured at 4×: the Manager's arrow after F5, up to 70
- * ms before its handler ran). A key can still come in the work; after a pause it is rarer. Where
- * the browser has no idle callbacks (a test's DOM), a moment after it is quiet. Returns a cancel.
+ * ms before its handler ran). A key can still come in the work; after a pause it is rarer. Where the browser has
+ * no idle callbacks (a test's DOM), a moment after it is quiet. Returns a cancel.
  */
 export function whenQuiet(work: () => void): () => void {
   const whenIdle = globalThis.requestIdleCallback ?? ((then: () => void) => setTimeout(then, 50))
