@@ -4,22 +4,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 async function page() {
   const window = new EventTarget()
   vi.stubGlobal('window', window)
-  let idle: (() => void)[] = []
-  vi.stubGlobal('requestIdleCallback', (then: () => void) => idle.push(then))
-  vi.stubGlobal('cancelIdleCallback', (id: number) => {
-    if (idle[id - 1]) idle[id - 1] = () => undefined
+  // Asked for and not yet run, by id (ids never reused, as the browser's).
+  const idle = new Map<number, () => void>()
+  let lastId = 0
+  vi.stubGlobal('requestIdleCallback', (then: () => void) => {
+    idle.set(++lastId, then)
+    return lastId
   })
+  vi.stubGlobal('cancelIdleCallback', (id: number) => idle.delete(id))
   // Its own module: what it heard of the keys belongs to one page.
   vi.resetModules()
   const { whenQuiet, QUIET_MS } = await import('../../../src/renderer/src/ui/when-quiet')
   return {
     whenQuiet,
     QUIET_MS,
-    press: () => window.dispatchEvent(new Event('keydown')),
+    press: (type = 'keydown') => window.dispatchEvent(new Event(type)),
     /** The browser's idle moment: what asked for it runs. */
     idleMoment() {
-      const now = idle
-      idle = []
+      const now = [...idle.values()]
+      idle.clear()
       for (const then of now) then()
     },
   }
@@ -67,14 +70,15 @@ describe('idle work waits for a pause in the clerk’s keys', () => {
     expect(done).toEqual(['work'])
   })
 
-  it('waits again when a key comes during the pause it waited for', async () => {
+  it('waits again when a key or a click comes during the pause it waited for', async () => {
     const desk = await page()
     const done: string[] = []
     desk.press()
     desk.whenQuiet(() => done.push('work'))
     desk.idleMoment()
     vi.advanceTimersByTime(desk.QUIET_MS - 10)
-    desk.press()
+    // A click counts as a key does.
+    desk.press('pointerdown')
     vi.advanceTimersByTime(10)
     desk.idleMoment()
     expect(done).toEqual([])

@@ -1,13 +1,13 @@
 /**
- * How long the clerk's hands must have rested (no key, click or wheel) before idle work that waits for it (a
+ * How long the clerk's hands must have rested (no key, click, touch or wheel) before idle work that waits for it (a
  * hidden screen laid out, ui/warm-up.ts) begins. A clerk's keys come in bursts, a step's keys a fraction of a
  * second apart, then a pause for the customer. The fonts' lines (ui/warm-fonts.ts, a few milliseconds a step)
  * and React's drawing of a hidden screen (yielding every few milliseconds) do not wait for it.
  */
 export const QUIET_MS = 500
 
-/** What counts as the clerk's hands at work. */
-const INPUTS = ['keydown', 'pointerdown', 'wheel'] as const
+/** What counts as a person at the desk: a key, a click, a touch, the wheel (the auto-lock's activity too). */
+export const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const
 
 let lastInput = Number.NEGATIVE_INFINITY
 
@@ -17,12 +17,12 @@ if (typeof window !== 'undefined') {
   const heard = () => {
     lastInput = performance.now()
   }
-  for (const type of INPUTS) window.addEventListener(type, heard, { capture: true, passive: true })
+  for (const type of ACTIVITY_EVENTS) window.addEventListener(type, heard, { capture: true, passive: true })
 }
 
 /**
- * Runs `work` at the browser's next idle moment that comes QUIET_MS after the clerk's last key (or click, or
- * wheel): for the desk's own work that only prepares what comes later (a screen laid out hidden, ui/warm-up.ts),
+ * Runs `work` at the browser's next idle moment that comes QUIET_MS after the clerk's last key (or click, touch
+ * or wheel): for the desk's own work that only prepares what comes later (a screen laid out hidden, ui/warm-up.ts),
  * 20–60 ms in one task at 4× CPU. The browser's idle moment alone comes between two keys a clerk presses a tenth
  * of a second apart, and such a key waited for the work (measured at 4×: the Manager's arrow after F5, up to 70
  * ms before its handler ran). A key can still come in the work; after a pause it is rarer. Where the browser has

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
+import { ACTIVITY_EVENTS } from '../../ui/when-quiet'
 
-const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const
 const CHECK_EVERY_MS = 5_000
 
 /**
