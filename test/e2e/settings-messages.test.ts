@@ -235,8 +235,44 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
     )
     const loadingBefore = (await loading()).length
     const callsBefore = (await calls()).length
+    // Each section as drawn, and as F4's own frame drew it (a frame callback set going by the key, before the
+    // desk's own: it runs in that frame).
+    type Section = { name: string; drawn: boolean; top: number }
+    type Sections = { __sections(): Section[]; __f4Frame?: Section[] }
+    await page.evaluate(() => {
+      const sections = (): Section[] =>
+        Array.from(
+          document.querySelectorAll<HTMLElement>('main.settings-screen .settings-grid > *'),
+          (part) => ({
+            name: part.querySelector('h2')?.textContent ?? '',
+            // Its heading: a section content-visibility hidden has its own box drawn, not its contents.
+            drawn: part.querySelector('h2')?.checkVisibility() ?? false,
+            top: Math.round(part.getBoundingClientRect().top),
+          }),
+        )
+      Object.assign(window, { __sections: sections })
+      addEventListener(
+        'keydown',
+        () => requestAnimationFrame(() => Object.assign(window, { __f4Frame: sections() })),
+        { capture: true, once: true },
+      )
+    })
     await page.keyboard.press('F4')
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    // The sections in the window drawn in F4's frame; those a window's height below its title are not (their
+    // paint would hold the frame up on a slow PC), drawn a frame later: the whole screen.
+    const { inFrame, height } = await page.evaluate(() => ({
+      inFrame: (window as unknown as Sections).__f4Frame ?? [],
+      height: window.innerHeight,
+    }))
+    expect(inFrame.length).toBeGreaterThan(8)
+    expect(inFrame.filter((section) => section.top < height).every((section) => section.drawn)).toBe(true)
+    expect(inFrame.filter((section) => !section.drawn).map((section) => section.name)).toEqual(
+      expect.arrayContaining(['Head office', 'Customer display', 'Support']),
+    )
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as Sections).__sections().every((s) => s.drawn)))
+      .toBe(true)
     // At once: no "Loading…" between, the title focused, in the page's flow.
     expect((await loading()).slice(loadingBefore)).toEqual([])
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('settings-title')

@@ -1,3 +1,4 @@
+import { afterNextPaint } from './after-paint'
 import { afterFontsWarmedUp, fontsWarmedUp } from './warm-fonts'
 import { whenQuiet } from './when-quiet'
 
@@ -75,6 +76,9 @@ function layOutHidden(screen: HTMLElement): void {
     for (const [property, value] of Object.entries(LAID_OUT_HIDDEN)) screen.style.setProperty(property, value)
   }
   screen.setAttribute('aria-hidden', 'true')
+  // Laid out whole (a new language, or what it holds changed), then its sections below the window marked again.
+  const sections = [...screen.querySelectorAll<HTMLElement>(SECTIONS)]
+  sections.forEach(unmark)
   const parts = [...screen.querySelectorAll<HTMLElement>('[data-warm-up]')]
   for (const part of parts) part.hidden = false
   try {
@@ -84,6 +88,47 @@ function layOutHidden(screen: HTMLElement): void {
   } finally {
     for (const part of parts) part.hidden = true
   }
+  markSectionsBelow(screen, sections)
+}
+
+/** A screen's sections: the children of its part marked data-sections (Settings' cards). */
+const SECTIONS = '[data-sections] > *'
+
+/** Marks a section kept from the key's frame that shows its screen (markSectionsBelow). */
+const BELOW = 'paintedLater'
+
+/**
+ * Of a screen just laid out hidden, the sections that stand a window's height or more below its top (where its
+ * title is, which its key focuses: at the window's top at most) are kept from the frame of the key that shows
+ * the screen, and painted in the next (showScreenLaidOut). Settings painted all its sections, 3,400 px, in F4's
+ * frame: 20–34 ms of the main thread at 4× CPU, when a 768-px window shows four of its ten. Hidden here, while
+ * the desk is idle — content-visibility hidden keeps their styles and boxes, their height kept so nothing moves
+ * — not when shown: restyling them in F4's own task cost it more than their paint saved. The window's height is
+ * the one now: a window made taller before the key shows a section one frame late.
+ */
+function markSectionsBelow(screen: HTMLElement, sections: HTMLElement[]): void {
+  const top = screen.getBoundingClientRect().top
+  // Every box read before any is changed: one layout, not one per section.
+  const heights = sections.map((section) => {
+    const box = section.getBoundingClientRect()
+    return box.top - top >= window.innerHeight ? box.height : null
+  })
+  sections.forEach((section, i) => {
+    const height = heights[i]
+    if (height === null || height === undefined) return
+    section.dataset[BELOW] = ''
+    section.style.setProperty('content-visibility', 'hidden')
+    section.style.setProperty('block-size', `${height}px`)
+  })
+  // Laid out so while still idle (their styles changed): the key that shows them has nothing left to do.
+  if (heights.some((height) => height !== null)) (screen.lastElementChild ?? screen).getBoundingClientRect()
+}
+
+function unmark(section: HTMLElement): void {
+  if (!(BELOW in section.dataset)) return
+  delete section.dataset[BELOW]
+  section.style.removeProperty('content-visibility')
+  section.style.removeProperty('block-size')
 }
 
 /**
@@ -96,4 +141,9 @@ export function showScreenLaidOut(screen: HTMLElement | null): void {
   delete screen.dataset[LAID_OUT]
   screen.removeAttribute('aria-hidden')
   for (const property of Object.keys(LAID_OUT_HIDDEN)) screen.style.removeProperty(property)
+  // Its sections below the window once the key's frame is drawn.
+  const below = [...screen.querySelectorAll<HTMLElement>(SECTIONS)].filter(
+    (section) => BELOW in section.dataset,
+  )
+  if (below.length > 0) afterNextPaint(() => below.forEach(unmark))
 }

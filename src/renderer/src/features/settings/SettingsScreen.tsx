@@ -45,7 +45,7 @@ export function SettingsScreen() {
       <h1 id="settings-title" ref={title} tabIndex={-1} className="screen-title">
         {t.settings.title}
       </h1>
-      <div className="settings-grid">
+      <div className="settings-grid" data-sections>
         <ModeSection />
         <LiveSection />
         <PreferencesSection />
