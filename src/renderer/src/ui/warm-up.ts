@@ -77,25 +77,38 @@ function layOutHidden(screen: HTMLElement): void {
   }
   screen.setAttribute('aria-hidden', 'true')
   // Laid out whole (a new language, or what it holds changed), then its sections below the window marked again.
-  const sections = [...screen.querySelectorAll<HTMLElement>(SECTIONS)]
-  sections.forEach(unmark)
+  unmarkSections(screen)
   const parts = [...screen.querySelectorAll<HTMLElement>('[data-warm-up]')]
   for (const part of parts) part.hidden = false
   try {
-    // A part's box asks for the whole screen's layout (content-visibility lays out what is asked for).
-    ;(screen.lastElementChild ?? screen).getBoundingClientRect()
+    layOut(screen)
     for (const part of parts) part.getBoundingClientRect()
   } finally {
     for (const part of parts) part.hidden = true
   }
-  markSectionsBelow(screen, sections)
+  markSectionsBelow(screen)
 }
 
-/** A screen's sections: the children of its part marked data-sections (Settings' cards). */
+/** A box of one of its parts asks for the whole screen's layout (content-visibility lays out what is asked for). */
+function layOut(screen: HTMLElement): void {
+  ;(screen.lastElementChild ?? screen).getBoundingClientRect()
+}
+
+/** A screen's sections: the children of its part marked data-sections (Settings' cards, of no height of their own). */
 const SECTIONS = '[data-sections] > *'
 
-/** Marks a section kept from the key's frame that shows its screen (markSectionsBelow). */
+/** Marks a section kept from the frame of the key that shows its screen (markSectionsBelow). */
 const BELOW = 'paintedLater'
+
+/** The screen's sections so marked. */
+const MARKED = '[data-sections] > [data-painted-later]'
+
+/** On the screen, the window's size when its sections were marked: shown in another, none is kept. */
+const MARKED_FOR = 'sectionsMarkedFor'
+
+function windowSize(): string {
+  return `${window.innerWidth}×${window.innerHeight}`
+}
 
 /**
  * Of a screen just laid out hidden, the sections that stand a window's height or more below its top (where its
@@ -103,32 +116,35 @@ const BELOW = 'paintedLater'
  * the screen, and painted in the next (showScreenLaidOut). Settings painted all its sections, 3,400 px, in F4's
  * frame: 20–34 ms of the main thread at 4× CPU, when a 768-px window shows four of its ten. Hidden here, while
  * the desk is idle — content-visibility hidden keeps their styles and boxes, their height kept so nothing moves
- * — not when shown: restyling them in F4's own task cost it more than their paint saved. The window's height is
- * the one now: a window made taller before the key shows a section one frame late.
+ * — not when shown: restyling them in F4's own task cost it more than their paint saved. Until that next frame
+ * their parts take no focus and are not read (the screen's title has it: its effect runs after theirs). What is
+ * above them is as it was laid out, a hidden screen following no store; should it be shorter when shown (main
+ * changed it meanwhile) by more than the top bar, a marked section in the window is an empty card for a frame.
  */
-function markSectionsBelow(screen: HTMLElement, sections: HTMLElement[]): void {
+function markSectionsBelow(screen: HTMLElement): void {
   const top = screen.getBoundingClientRect().top
   // Every box read before any is changed: one layout, not one per section.
-  const heights = sections.map((section) => {
-    const box = section.getBoundingClientRect()
-    return box.top - top >= window.innerHeight ? box.height : null
-  })
-  sections.forEach((section, i) => {
-    const height = heights[i]
-    if (height === null || height === undefined) return
+  const below = [...screen.querySelectorAll<HTMLElement>(SECTIONS)]
+    .map((section) => ({ section, box: section.getBoundingClientRect() }))
+    .filter(({ box }) => box.top - top >= window.innerHeight)
+  if (below.length === 0) return
+  for (const { section, box } of below) {
     section.dataset[BELOW] = ''
     section.style.setProperty('content-visibility', 'hidden')
-    section.style.setProperty('block-size', `${height}px`)
-  })
+    section.style.setProperty('block-size', `${box.height}px`)
+  }
+  screen.dataset[MARKED_FOR] = windowSize()
   // Laid out so while still idle (their styles changed): the key that shows them has nothing left to do.
-  if (heights.some((height) => height !== null)) (screen.lastElementChild ?? screen).getBoundingClientRect()
+  layOut(screen)
 }
 
-function unmark(section: HTMLElement): void {
-  if (!(BELOW in section.dataset)) return
-  delete section.dataset[BELOW]
-  section.style.removeProperty('content-visibility')
-  section.style.removeProperty('block-size')
+function unmarkSections(screen: HTMLElement): void {
+  delete screen.dataset[MARKED_FOR]
+  for (const section of screen.querySelectorAll<HTMLElement>(MARKED)) {
+    delete section.dataset[BELOW]
+    section.style.removeProperty('content-visibility')
+    section.style.removeProperty('block-size')
+  }
 }
 
 /**
@@ -141,9 +157,7 @@ export function showScreenLaidOut(screen: HTMLElement | null): void {
   delete screen.dataset[LAID_OUT]
   screen.removeAttribute('aria-hidden')
   for (const property of Object.keys(LAID_OUT_HIDDEN)) screen.style.removeProperty(property)
-  // Its sections below the window once the key's frame is drawn.
-  const below = [...screen.querySelectorAll<HTMLElement>(SECTIONS)].filter(
-    (section) => BELOW in section.dataset,
-  )
-  if (below.length > 0) afterNextPaint(() => below.forEach(unmark))
+  // Its sections below the window once the key's frame is drawn (at once in a window resized since).
+  if (screen.dataset[MARKED_FOR] === windowSize()) afterNextPaint(() => unmarkSections(screen))
+  else unmarkSections(screen)
 }
