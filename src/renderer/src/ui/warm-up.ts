@@ -100,9 +100,6 @@ const SECTIONS = '[data-sections] > *'
 /** Marks a section kept from the frame of the key that shows its screen (markSectionsBelow). */
 const BELOW = 'paintedLater'
 
-/** The screen's sections so marked. */
-const MARKED = '[data-sections] > [data-painted-later]'
-
 /** On the screen, the window's size when its sections were marked: shown in another, none is kept. */
 const MARKED_FOR = 'sectionsMarkedFor'
 
@@ -140,7 +137,8 @@ function markSectionsBelow(screen: HTMLElement): void {
 
 function unmarkSections(screen: HTMLElement): void {
   delete screen.dataset[MARKED_FOR]
-  for (const section of screen.querySelectorAll<HTMLElement>(MARKED)) {
+  for (const section of screen.querySelectorAll<HTMLElement>(SECTIONS)) {
+    if (!(BELOW in section.dataset)) continue
     delete section.dataset[BELOW]
     section.style.removeProperty('content-visibility')
     section.style.removeProperty('block-size')
