@@ -25,7 +25,7 @@ import { afterFontsWarmedUp, warmUpFontsWhenIdle } from '../ui/warm-fonts'
 import { showScreenLaidOut, warmUpWhenIdle } from '../ui/warm-up'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen, settingsCodeIn } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
-import { appStore, noticesStore, sessionStore, settingsStore, statusStore } from './stores'
+import { appStore, noticesStore, sellStore, sessionStore, settingsStore, statusStore } from './stores'
 
 /** How often the status, the daily limit and background notices are asked for. */
 const POLL_MS = 4_000
@@ -101,7 +101,7 @@ function Desk() {
 }
 
 /**
- * The open screen (and the journal and Settings, drawn ahead for their keys): the only part of the desk a screen
+ * The open screen (and Sell, the journal and Settings, drawn ahead for their keys): the only part of the desk a screen
  * change renders (not the top bar, the notices, the preview).
  */
 function CurrentScreen() {
@@ -116,6 +116,14 @@ function CurrentScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the journal drawn again
   const journal = useMemo(() => <JournalScreen />, [language])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the screen drawn again
+  const sell = useMemo(() => <SellScreen />, [language])
+  // Sell is drawn ahead only while its sale is at the choice of a value (left there, a fresh one for each visit):
+  // its other steps take the focus with autoFocus, which a screen drawn hidden cannot give (a sale on its way when
+  // the clerk left it, its outcome come in meanwhile: built on F1, shown as it is). Drawn ahead, F1 from the
+  // Manager's report went from ~54 to ~38 ms at 4× CPU, from Deposit ~48 to ~40 (eight presses each, twice):
+  // built on the key, the screen's boxes and words were laid out in its task.
+  const sellChoosing = useStore(sellStore, (s) => s.step === 'choose')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the screen drawn again
   const settings = useMemo(
     () => (
       <Loaded>
@@ -126,7 +134,15 @@ function CurrentScreen() {
   )
   return (
     <>
-      {screen === 'sell' ? <SellScreen /> : null}
+      <Ahead
+        open={screen === 'sell'}
+        root="main.sell-screen"
+        drawAhead={sellChoosing}
+        layOutEachVisit
+        keepWhenLeft
+      >
+        {sell}
+      </Ahead>
       {screen === 'deposit' ? <DepositScreen /> : null}
       <Ahead open={screen === 'journal'} root="main.journal-screen">
         {journal}
@@ -158,8 +174,8 @@ function Loaded({ children }: { children: ReactNode }) {
  * the top), as when it was built on its key: the one left is replaced, hidden, by a fresh one for the next
  * visit. A screen shown this way takes its focus in an effect, not with autoFocus (which a screen drawn hidden
  * would have had nothing to give), and asks main for what it shows in the task after its key's (its effects
- * all run in that key's task: ui/after-paint.ts). The journal and Settings (F4: the first was ~130 ms at 4× CPU
- * built on its key, behind a "Loading…" frame); not the Manager's screen: its F5 draws its tabs alone and its
+ * all run in that key's task: ui/after-paint.ts). The journal, Settings (F4: the first was ~130 ms at 4× CPU
+ * built on its key, behind a "Loading…" frame) and Sell at its choice of a value; not the Manager's screen: its F5 draws its tabs alone and its
  * panel a render later, cheaper than showing the whole screen with its report. Its children must be
  * the same element from one render of the parent to the next (CurrentScreen's useMemo): a hidden screen drawn
  * again is hidden again by React, which undoes its layout. Memo: a screen change does not render it at all.
@@ -170,6 +186,7 @@ const Ahead = memo(function Ahead({
   drawAhead = true,
   codeIn,
   layOutEachVisit = false,
+  keepWhenLeft = false,
   children,
 }: {
   open: boolean
@@ -180,6 +197,12 @@ const Ahead = memo(function Ahead({
   codeIn?: () => Promise<void>
   /** Laid out hidden again for each visit, not only when first drawn and in a new language. */
   layOutEachVisit?: boolean
+  /**
+   * Kept as it was left, hidden, not replaced by a fresh one for the next visit: for a screen whose whole state is
+   * in its store, put back by its store when left (Sell at its choice). Drawing a fresh one at idle priority came
+   * just after the next key (F2 leaves Sell, F3 follows) and a key after that waited for its commit.
+   */
+  keepWhenLeft?: boolean
   children: ReactNode
 }) {
   // Drawn once the fonts are warm: a clerk's first sale needs them sooner than F3 needs the screen (drawn at
@@ -229,7 +252,7 @@ const Ahead = memo(function Ahead({
   }, [open, root])
   return (
     <Activity mode={open ? 'visible' : 'hidden'}>
-      {(ahead && drawAhead) || open ? <Fragment key={visit}>{children}</Fragment> : null}
+      {(ahead && drawAhead) || open ? <Fragment key={keepWhenLeft ? 0 : visit}>{children}</Fragment> : null}
     </Activity>
   )
 })

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { JournalEntry } from '../../../../shared/types'
 import { openAttentionList, sellStore } from '../../app/stores'
@@ -50,7 +50,7 @@ export function SellScreen() {
   })
 
   return (
-    <main className="screen" aria-labelledby="sell-title">
+    <main className="screen sell-screen" aria-labelledby="sell-title">
       <h1 id="sell-title">{t.sell.title}</h1>
       {step === 'choose' ? <Choose /> : null}
       {step === 'confirm' ? <Confirm /> : null}
@@ -68,6 +68,10 @@ function Choose() {
   const error = useStore(sellStore, (s) => s.denominationsError)
   const last = useStore(sellStore, (s) => s.last)
   const changed = useStore(sellStore, (s) => s.listChanged)
+  const listRef = useRef<HTMLUListElement>(null)
+  // The first value takes the focus when the screen is shown: drawn ahead, hidden (App.tsx), its autoFocus had
+  // nothing to focus, and a layout effect runs when it is shown. autoFocus gives it when the list comes later.
+  useLayoutEffect(() => listRef.current?.querySelector<HTMLElement>('.denomination')?.focus(), [])
 
   return (
     <>
@@ -96,7 +100,7 @@ function Choose() {
       {list && list.items.length > 0 ? (
         <>
           <p className="hint">{t.sell.keyHint}</p>
-          <ul className="denominations">
+          <ul className="denominations" ref={listRef}>
             {list.items.map((d, i) => (
               <li key={d.id}>
                 <button
