@@ -259,6 +259,58 @@ describe('on one window', () => {
       )
       expect(errors).toEqual([])
     })
+
+    it('shows Sell by F1 as it was left, hidden, with the first value focused; a sale still on its way when the clerk left is built on return, its outcome with its own button focused', async () => {
+      await page.keyboard.press('F1')
+      await page.getByRole('heading', { name: 'Choose the voucher value' }).waitFor()
+      // Kept while the clerk is away (App.tsx): the first value, marked here, is the one focused on each return.
+      const markFirst = () =>
+        page.evaluate(() => {
+          const first = document.querySelector<HTMLElement>('main.sell-screen .denomination')
+          if (first) first.dataset.testKept = 'yes'
+        })
+      const focusedIsMarked = () =>
+        page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testKept === 'yes')
+      for (const key of ['F2', 'F3', 'F5', 'F4']) {
+        await markFirst()
+        await page.keyboard.press(key)
+        await expect.poll(() => page.locator('main.sell-screen:visible').count()).toBe(0)
+        expect(await page.locator('main.sell-screen').count()).toBe(1)
+        await page.keyboard.press('F1')
+        await page.getByRole('heading', { name: 'Choose the voucher value' }).waitFor()
+        await expect.poll(focusedIsMarked).toBe(true)
+      }
+      // Its number keys work at once: 1 asks for the first value.
+      await page.keyboard.press('1')
+      await page.getByRole('heading', { name: 'Sell this voucher?' }).waitFor()
+
+      // Left while the sale is on its way: not kept (its steps take the focus as they are drawn, which a screen
+      // drawn hidden cannot), built on F1 with the outcome come in meanwhile.
+      const controls = desk.shell.sandbox.controls
+      const before = controls.ledger().vouchers.length
+      controls.setFaults([
+        { method: 'POST', path: '/vouchers/generate', action: 'delay', delay_ms: 1_500, times: 1 },
+      ])
+      try {
+        await ready(page.getByRole('button', { name: 'Confirm sale' }))
+        await page.keyboard.press('Enter')
+        await page.getByText('Generating the voucher').waitFor()
+        await page.keyboard.press('F2')
+        await page.getByLabel('Customer phone number').waitFor()
+        expect(await page.locator('main.sell-screen').count()).toBe(0)
+        await expect.poll(() => controls.ledger().vouchers.length, { timeout: 10_000 }).toBe(before + 1)
+      } finally {
+        controls.clearFaults()
+      }
+      await page.keyboard.press('F1')
+      await page.getByRole('heading', { name: 'Voucher issued' }).waitFor({ timeout: 10_000 })
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('.voucher-card .actions') !== null))
+        .toBe(true)
+      await page.keyboard.press('Escape')
+      await page.getByRole('heading', { name: 'Choose the voucher value' }).waitFor()
+      expect(errors).toEqual([])
+    })
   })
 })
 
