@@ -101,8 +101,8 @@ function Desk() {
 }
 
 /**
- * The open screen (and Sell, the journal and Settings, drawn ahead for their keys): the only part of the desk a screen
- * change renders (not the top bar, the notices, the preview).
+ * The open screen (and Sell, the journal and Settings, drawn ahead for their keys): the only part of the desk a
+ * screen change renders (not the top bar, the notices, the preview).
  */
 function CurrentScreen() {
   const screen = useStore(appStore, (s) => s.screen)
@@ -117,9 +117,9 @@ function CurrentScreen() {
   const journal = useMemo(() => <JournalScreen />, [language])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the screen drawn again
   const sell = useMemo(() => <SellScreen />, [language])
-  // Sell is drawn ahead only while its sale is at the choice of a value (left there, a fresh one for each visit):
-  // its other steps take the focus with autoFocus, which a screen drawn hidden cannot give (a sale on its way when
-  // the clerk left it, its outcome come in meanwhile: built on F1, shown as it is). Drawn ahead, F1 from the
+  // Sell is drawn ahead only while its sale is at the choice of a value (kept as it was left: keepWhenLeft): its
+  // other steps take the focus with autoFocus, which a screen drawn hidden cannot give (a sale on its way when the
+  // clerk left it, its outcome come in meanwhile: not drawn while away, built on F1 as it is). Drawn ahead, F1 from the
   // Manager's report went from ~54 to ~38 ms at 4× CPU, from Deposit ~48 to ~40 (eight presses each, twice):
   // built on the key, the screen's boxes and words were laid out in its task.
   const sellChoosing = useStore(sellStore, (s) => s.step === 'choose')
@@ -172,11 +172,12 @@ function Loaded({ children }: { children: ReactNode }) {
  * key's frame (the journal: its first F3 was the slowest key of a clerk's session on a slow PC), and leaving it
  * hides it rather than tears it down in the next key's. Each visit is a new screen (its fields, its list at
  * the top), as when it was built on its key: the one left is replaced, hidden, by a fresh one for the next
- * visit. A screen shown this way takes its focus in an effect, not with autoFocus (which a screen drawn hidden
- * would have had nothing to give), and asks main for what it shows in the task after its key's (its effects
- * all run in that key's task: ui/after-paint.ts). The journal, Settings (F4: the first was ~130 ms at 4× CPU
- * built on its key, behind a "Loading…" frame) and Sell at its choice of a value; not the Manager's screen: its F5 draws its tabs alone and its
- * panel a render later, cheaper than showing the whole screen with its report. Its children must be
+ * visit (or kept as it was, keepWhenLeft). A screen shown this way takes its focus in an effect, not with
+ * autoFocus (which a screen drawn hidden would have had nothing to give), and asks main for what it shows in the
+ * task after its key's (its effects all run in that key's task: ui/after-paint.ts). The journal, Settings (F4:
+ * the first was ~130 ms at 4× CPU built on its key, behind a "Loading…" frame) and Sell at its choice of a value;
+ * not the Manager's screen: its F5 draws its tabs alone and its panel a render later, cheaper than showing the
+ * whole screen with its report. Its children must be
  * the same element from one render of the parent to the next (CurrentScreen's useMemo): a hidden screen drawn
  * again is hidden again by React, which undoes its layout. Memo: a screen change does not render it at all.
  */
