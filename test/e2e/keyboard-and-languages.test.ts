@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
 import type { BrowserShell } from '../../src/shells/browser/server'
-import { type Browser, ready, screenshot, watchErrors } from './support/browser'
+import { type Browser, callDesk, ready, screenshot, watchErrors } from './support/browser'
 import { type DeskInChromium, openFirstScreen, startDeskInChromium } from './support/desk'
 import { screenshotsAtBothWidths } from './support/layout'
 import {
@@ -309,6 +310,47 @@ describe('on one window', () => {
         .toBe(true)
       await page.keyboard.press('Escape')
       await page.getByRole('heading', { name: 'Choose the voucher value' }).waitFor()
+
+      // The provider drops the first value while the clerk is away, and minutes pass: main has the new list
+      // when the clerk comes back, and the screen left with the old one takes it as it is shown (the button
+      // focused with the old first value goes with it). The new first value has the focus.
+      const training = (
+        JSON.parse(readFileSync('resources/sandbox-seed.json', 'utf8')) as {
+          denominations: { id: number; name: string; value: number }[]
+        }
+      ).denominations
+      const firstValue = () => page.locator('main.sell-screen .denomination-value').first().textContent()
+      const focusedValue = () =>
+        page.evaluate(
+          () =>
+            document.activeElement?.closest('.denomination')?.querySelector('.denomination-value')
+              ?.textContent ?? '(no value focused)',
+        )
+      await page.keyboard.press('F2')
+      await page.getByLabel('Customer phone number').waitFor()
+      controls.setDenominations(training.slice(1))
+      controls.setClockOffset(6 * 60_000)
+      try {
+        // The desk learns the service's clock from any answer; asked for the list, main answers with the one it
+        // has and fetches it again (catalog.ts), here until it has the new one.
+        await callDesk(page, 'lookupCustomer', { phone: '0912345678' })
+        await expect
+          .poll(async () => {
+            const list = (await callDesk(page, 'listDenominations', {})) as {
+              items: { valueDirhams: number }[]
+            }
+            return list.items[0]?.valueDirhams
+          })
+          .toBe(10_000)
+        await page.keyboard.press('F1')
+        await expect.poll(firstValue, { timeout: 15_000 }).toContain('10.000')
+        await expect.poll(focusedValue).toContain('10.000')
+      } finally {
+        controls.setDenominations(training)
+        controls.setClockOffset(0)
+      }
+      await page.getByRole('button', { name: 'Refresh list' }).click()
+      await expect.poll(firstValue, { timeout: 15_000 }).toContain('5.000')
       expect(errors).toEqual([])
     })
   })

@@ -226,7 +226,8 @@ const Ahead = memo(function Ahead({
       stopWaiting()
     }
   }, [drawAhead, codeIn])
-  // Shown once, kept: leaving it hides it (and draws the next visit's), never tears it down in the next key's frame.
+  // Shown once, kept: leaving it hides it (and draws the next visit's, unless keepWhenLeft), never tears it down in
+  // the next key's frame.
   if (open && !ahead) setAhead(true)
   const [visit, setVisit] = useState(0)
   const wasOpen = useRef(open)

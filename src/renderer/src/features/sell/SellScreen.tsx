@@ -69,9 +69,19 @@ function Choose() {
   const last = useStore(sellStore, (s) => s.last)
   const changed = useStore(sellStore, (s) => s.listChanged)
   const listRef = useRef<HTMLUListElement>(null)
-  // The first value takes the focus when the screen is shown: drawn ahead, hidden (App.tsx), its autoFocus had
-  // nothing to focus, and a layout effect runs when it is shown. autoFocus gives it when the list comes later.
-  useLayoutEffect(() => listRef.current?.querySelector<HTMLElement>('.denomination')?.focus(), [])
+  const firstId = list?.items[0]?.id
+  // The first value takes the focus when the screen is shown: kept hidden while the clerk was away (App.tsx), its
+  // autoFocus had nothing to focus, and a layout effect runs when it is shown. Again when another value is first
+  // (the list the screen was left with is replaced as it is shown: a value the provider dropped meanwhile took the
+  // focus with it), unless the clerk has put the focus elsewhere on the screen (the list's Refresh button, say).
+  // autoFocus gives it when the list comes later.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another first value is the one to focus
+  useLayoutEffect(() => {
+    const values = listRef.current
+    const active = document.activeElement
+    if (!values || (active && values.closest('main')?.contains(active) && !values.contains(active))) return
+    values.querySelector<HTMLElement>('.denomination')?.focus()
+  }, [firstId])
 
   return (
     <>
