@@ -119,9 +119,9 @@ function CurrentScreen() {
   const sell = useMemo(() => <SellScreen />, [language])
   // Sell is drawn ahead only while its sale is at the choice of a value (kept as it was left: keepWhenLeft): its
   // other steps take the focus with autoFocus, which a screen drawn hidden cannot give (a sale on its way when the
-  // clerk left it, its outcome come in meanwhile: not drawn while away, built on F1 as it is). Drawn ahead, F1 from the
-  // Manager's report went from ~54 to ~38 ms at 4× CPU, from Deposit ~48 to ~40 (eight presses each, twice):
-  // built on the key, the screen's boxes and words were laid out in its task.
+  // clerk left it, its outcome come in meanwhile: not drawn while away, built on F1 as it is). Drawn ahead, F1
+  // from the Manager's report went from ~54 to ~38 ms at 4× CPU, from Deposit ~48 to ~40 (eight presses each,
+  // twice): built on the key, the screen's boxes and words were laid out in its task.
   const sellChoosing = useStore(sellStore, (s) => s.step === 'choose')
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new language is the screen drawn again
   const settings = useMemo(
