@@ -7,7 +7,13 @@
  * interactionId: Interaction to Next Paint, from the key to the frame that shows its effect), and the first
  * usable screen from navigation to the Sell list painted.
  * Headless Chromium paints in software and the machine is shared: the load average is printed with the
- * figures. Prints figures; asserts nothing. Run: npm run bench -- shop-pc.
+ * figures. The throttle itself takes a core: Chromium slows the page's main thread by spinning it in a signal
+ * handler three times as long as it ran, idle or not (thread_cpu_throttler.cc) — the throttled page's renderer
+ * took 8 s of CPU in 10 s of an idle Sell screen here, none unthrottled. On a 2-core machine the raster,
+ * compositing, the browser and this bench's own node share what is left; a slow PC's idle page does not spin.
+ * The slowest keys are printed with the longest frame of 50 ms and more (Long Animation Frames) they met on the
+ * main thread, and its longest script: one that met none lost its time after the main thread, or in shorter
+ * tasks. Prints figures; asserts nothing. Run: npm run bench -- shop-pc.
  * SHOP_PC_RATE (4), SHOP_PC_LOADS (5) and SHOP_PC_ROUNDS (2) change the throttle, the loads of the first
  * screen and the rounds of the session; SHOP_PC_PROFILE=<file> writes a CPU profile of the session,
  * SHOP_PC_TRACE=<file> a Chromium trace of it (open either in Chrome DevTools' Performance panel; with
@@ -66,6 +72,18 @@ const RECORDER = `(() => {
       })
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  // The main thread's frames of 50 ms and more (Long Animation Frames), each with its longest script: what a
+  // slow key met there. A slow key that met none spent its time after the main thread (raster, compositing) or
+  // in shorter tasks.
+  bench.frames = []
+  try {
+    new PerformanceObserver((list) => {
+      for (const f of list.getEntries()) {
+        const top = f.scripts.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, invoker: '' })
+        bench.frames.push({ at: f.startTime, duration: f.duration, script: top.invoker, scriptDuration: top.duration })
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true })
+  } catch {}
   new MutationObserver((_, observer) => {
     if (!document.querySelector('.denomination')) return
     observer.disconnect()
@@ -87,9 +105,17 @@ interface EventRecord {
   processingStart: number
   processingEnd: number
 }
+interface FrameRecord {
+  at: number
+  duration: number
+  /** The frame's longest script: what called it (an event listener, a timer, a promise's callback). */
+  script: string
+  scriptDuration: number
+}
 interface Recorded {
   keys: KeyRecord[]
   events: EventRecord[]
+  frames: FrameRecord[]
   firstUsable: number | null
 }
 
@@ -104,6 +130,8 @@ interface Interaction {
   inputDelay: number
   processing: number
   presentation: number
+  /** The longest frame of 50 ms and more on the page's main thread while the key waited for its paint. */
+  longFrame: FrameRecord | null
 }
 
 const SCREEN_NAMES: Record<string, string> = {
@@ -129,6 +157,8 @@ function interactions(recorded: Recorded): Interaction[] {
     // An interaction's keydown entry starts at the key's own timestamp.
     const group = groups.find((g) => g.some((e) => e.name === 'keydown' && Math.abs(e.at - k.at) < 1))
     const worst = group?.reduce((a, b) => (b.duration > a.duration ? b : a))
+    const end = k.at + (worst?.duration ?? 0)
+    const met = recorded.frames.filter((f) => f.at < end && f.at + f.duration > k.at)
     return {
       key: k.key,
       screen: (k.screen && SCREEN_NAMES[k.screen]) ?? k.screen ?? '(none)',
@@ -138,6 +168,7 @@ function interactions(recorded: Recorded): Interaction[] {
       inputDelay: worst ? worst.processingStart - worst.at : 0,
       processing: worst ? worst.processingEnd - worst.processingStart : 0,
       presentation: worst ? worst.at + worst.duration - worst.processingEnd : 0,
+      longFrame: met.reduce<FrameRecord | null>((a, b) => (a && a.duration >= b.duration ? a : b), null),
     }
   })
 }
@@ -438,7 +469,15 @@ async function main(): Promise<void> {
     )
     printTable(
       'The slowest interactions: input delay (waiting for the page) + processing (handlers) + presentation (to the frame)',
-      ['key', 'screen', 'duration', 'input delay', 'processing', 'presentation'],
+      [
+        'key',
+        'screen',
+        'duration',
+        'input delay',
+        'processing',
+        'presentation',
+        'long frame met (its longest script)',
+      ],
       [...all]
         .sort((a, b) => b.duration - a.duration)
         .slice(0, 8)
@@ -449,6 +488,9 @@ async function main(): Promise<void> {
           ms(i.inputDelay),
           ms(i.processing),
           ms(i.presentation),
+          i.longFrame
+            ? `${ms(i.longFrame.duration)} (${i.longFrame.script || 'no script'}${i.longFrame.script ? ` ${ms(i.longFrame.scriptDuration)}` : ''})`
+            : 'none',
         ]),
     )
 
