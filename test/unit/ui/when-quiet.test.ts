@@ -14,10 +14,14 @@ async function page() {
   vi.stubGlobal('cancelIdleCallback', (id: number) => idle.delete(id))
   // Its own module: what it heard of the keys belongs to one page.
   vi.resetModules()
-  const { whenQuiet, QUIET_MS } = await import('../../../src/renderer/src/ui/when-quiet')
+  const { whenQuiet, QUIET_MS, everyBetweenKeys, KEYS_PAUSE_MS } = await import(
+    '../../../src/renderer/src/ui/when-quiet'
+  )
   return {
     whenQuiet,
     QUIET_MS,
+    everyBetweenKeys,
+    KEYS_PAUSE_MS,
     press: (type = 'keydown') => window.dispatchEvent(new Event(type)),
     /** The browser's idle moment: what asked for it runs. */
     idleMoment() {
@@ -98,5 +102,71 @@ describe('idle work waits for a pause in the clerk’s keys', () => {
     vi.advanceTimersByTime(desk.QUIET_MS * 2)
     desk.idleMoment()
     expect(done).toEqual([])
+  })
+})
+
+describe('a poll waits for a pause in the clerk’s keys', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }))
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  /** When each poll ran, in ms from the start. */
+  async function polling(everyMs: number) {
+    const desk = await page()
+    const start = performance.now()
+    const ran: number[] = []
+    const stop = desk.everyBetweenKeys(() => ran.push(performance.now() - start), everyMs)
+    return { desk, ran, stop }
+  }
+
+  it('polls on its beat while no key is pressed', async () => {
+    const { ran } = await polling(4000)
+    vi.advanceTimersByTime(12_000)
+    expect(ran).toEqual([4000, 8000, 12_000])
+  })
+
+  it('lets the keys of a phone number typed across its turn pass, and polls once they pause', async () => {
+    const { desk, ran } = await polling(4000)
+    // A phone number typed from 3.5 s, a key every 120 ms: the last at 4.58 s.
+    vi.advanceTimersByTime(3500)
+    for (let key = 0; key < 10; key++) {
+      desk.press()
+      vi.advanceTimersByTime(120)
+    }
+    // The turn at 4 s waited: not before the keys have rested for the pause, then at once.
+    expect(ran).toEqual([])
+    vi.advanceTimersByTime(desk.KEYS_PAUSE_MS - 121)
+    expect(ran).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(ran).toEqual([3500 + 9 * 120 + desk.KEYS_PAUSE_MS])
+    // The next a beat after it.
+    vi.advanceTimersByTime(4000)
+    expect(ran).toEqual([3500 + 9 * 120 + desk.KEYS_PAUSE_MS, 3500 + 9 * 120 + desk.KEYS_PAUSE_MS + 4000])
+  })
+
+  it('polls a beat late at most when the keys never pause', async () => {
+    const { desk, ran } = await polling(2000)
+    for (let key = 0; key < 100; key++) {
+      desk.press('pointerdown')
+      vi.advanceTimersByTime(100)
+    }
+    // Due at 2 s, held to 4 s; due again at 6 s, held to 8 s.
+    expect(ran).toEqual([4000, 8000])
+  })
+
+  it('polls no more once stopped, whether on its beat or waiting for the pause', async () => {
+    const { desk, ran, stop } = await polling(2000)
+    vi.advanceTimersByTime(1990)
+    desk.press()
+    vi.advanceTimersByTime(20)
+    stop()
+    vi.advanceTimersByTime(10_000)
+    expect(ran).toEqual([])
+    const other = await polling(2000)
+    other.stop()
+    vi.advanceTimersByTime(10_000)
+    expect(other.ran).toEqual([])
   })
 })

@@ -23,6 +23,7 @@ import { directionOf } from '../i18n'
 import { useLanguage, useT } from '../i18n/use'
 import { afterFontsWarmedUp, warmUpFontsWhenIdle } from '../ui/warm-fonts'
 import { showScreenLaidOut, warmUpWhenIdle } from '../ui/warm-up'
+import { everyBetweenKeys } from '../ui/when-quiet'
 import { ManagerScreen, preloadManagerScreens, SettingsScreen, settingsCodeIn } from './lazy-screens'
 import { screenForKey, screensFor } from './navigation'
 import { appStore, noticesStore, sellStore, sessionStore, settingsStore, statusStore } from './stores'
@@ -57,8 +58,8 @@ function Desk() {
       void noticesStore.getState().poll()
     }
     poll()
-    const timer = setInterval(poll, POLL_MS)
-    return () => clearInterval(timer)
+    // Not while the clerk's keys are coming (ui/when-quiet.ts): a poll then was a key's wait.
+    return everyBetweenKeys(poll, POLL_MS)
   }, [])
 
   useEffect(() => {

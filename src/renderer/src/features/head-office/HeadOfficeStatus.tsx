@@ -6,10 +6,12 @@ import { headOfficeStore } from '../../app/stores'
 import { errorMessage } from '../../i18n'
 import { useLanguage, useT } from '../../i18n/use'
 import { formatTime } from '../../ui/format'
+import { everyBetweenKeys } from '../../ui/when-quiet'
 
 /**
  * How often the top bar (and Settings, which shows the same status) asks how far the head office is: the sync
- * is back within seconds of the head office, and the old error must not stay on screen longer than that.
+ * is back within seconds of the head office, and the old error must not stay on screen longer than that (a turn
+ * that falls while the clerk types waits for a pause in the keys, one more period at most).
  */
 const POLL_MS = 2000
 
@@ -46,8 +48,8 @@ export function HeadOfficeChip() {
   const status = useStore(headOfficeStore, (s) => s.status)
   useEffect(() => {
     void headOfficeStore.getState().refreshStatus()
-    const timer = setInterval(() => void headOfficeStore.getState().refreshStatus(), POLL_MS)
-    return () => clearInterval(timer)
+    // Not while the clerk's keys are coming (ui/when-quiet.ts): a poll then was a key's wait.
+    return everyBetweenKeys(() => void headOfficeStore.getState().refreshStatus(), POLL_MS)
   }, [])
   if (!status || status.state === 'off' || status.state === 'up-to-date') return null
   const trouble = status.state === 'reconnecting' || status.state === 'refused' || status.state === 'stopped'
