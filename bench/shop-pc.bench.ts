@@ -8,7 +8,7 @@
  * usable screen from navigation to the Sell list painted.
  * Headless Chromium paints in software and the machine is shared: the load average is printed with the
  * figures. The throttle itself takes a core: Chromium slows the page's main thread by spinning it in a signal
- * handler three times as long as it ran, idle or not (thread_cpu_throttler.cc) — the throttled page's renderer
+ * handler (rate − 1) times as long as it ran, three at 4×, idle or not (thread_cpu_throttler.cc) — the throttled page's renderer
  * took 8 s of CPU in 10 s of an idle Sell screen here, none unthrottled. On a 2-core machine the raster,
  * compositing, the browser and this bench's own node share what is left; a slow PC's idle page does not spin.
  * The slowest keys are printed with the longest frame of 50 ms and more (Long Animation Frames) they met on the
@@ -157,7 +157,8 @@ function interactions(recorded: Recorded): Interaction[] {
     // An interaction's keydown entry starts at the key's own timestamp.
     const group = groups.find((g) => g.some((e) => e.name === 'keydown' && Math.abs(e.at - k.at) < 1))
     const worst = group?.reduce((a, b) => (b.duration > a.duration ? b : a))
-    const end = k.at + (worst?.duration ?? 0)
+    // Until the key's paint: its interaction's longest entry ends there.
+    const end = worst ? worst.at + worst.duration : k.at
     const met = recorded.frames.filter((f) => f.at < end && f.at + f.duration > k.at)
     return {
       key: k.key,

@@ -146,6 +146,22 @@ describe('a poll waits for a pause in the clerk’s keys', () => {
     expect(ran).toEqual([3500 + 9 * 120 + desk.KEYS_PAUSE_MS, 3500 + 9 * 120 + desk.KEYS_PAUSE_MS + 4000])
   })
 
+  it('polls on time when the keys paused long enough before its turn, and goes on after a poll that throws', async () => {
+    const desk = await page()
+    const start = performance.now()
+    const ran: number[] = []
+    desk.everyBetweenKeys(() => {
+      ran.push(performance.now() - start)
+      throw new Error('main did not answer')
+    }, 4000)
+    vi.advanceTimersByTime(4000 - desk.KEYS_PAUSE_MS)
+    desk.press()
+    // The poll's own error is the page's (as from a timer), not the beat's end.
+    expect(() => vi.advanceTimersByTime(desk.KEYS_PAUSE_MS)).toThrow('main did not answer')
+    expect(() => vi.advanceTimersByTime(4000)).toThrow('main did not answer')
+    expect(ran).toEqual([4000, 8000])
+  })
+
   it('polls a beat late at most when the keys never pause', async () => {
     const { desk, ran } = await polling(2000)
     for (let key = 0; key < 100; key++) {

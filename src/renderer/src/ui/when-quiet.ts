@@ -57,7 +57,8 @@ export function whenQuiet(work: () => void): () => void {
 
 /**
  * How long the clerk's keys must have paused before a poll that fell due while they were coming runs
- * (everyBetweenKeys): longer than the gap between two keys of a phone number typed, shorter than a glance.
+ * (everyBetweenKeys): longer than the gap between two keys of a phone number typed (a tenth of a second or two), shorter
+ * than a clerk's pause for the customer.
  */
 export const KEYS_PAUSE_MS = 300
 
@@ -66,8 +67,9 @@ export const KEYS_PAUSE_MS = 300
  * turn that falls due while the clerk's keys are coming waits until they pause for KEYS_PAUSE_MS, `everyMs` more at
  * most (keys that never pause still see it). Each poll is a call to main and its answer, then a render of what
  * changed: measured in the page at 4× CPU, 10–25 ms of the main thread in several tasks every 2 s (the head office)
- * and 4 s (the desk's), any of which a key typed then waited for, or its frame did. Counted from the last turn run,
- * not on a fixed beat. Returns a stop.
+ * and 4 s (the desk's), any of which a key typed then waited for, or its frame did. Only the call waits: its answer
+ * and what it renders come a few tens of milliseconds later, and can still meet the first key after the pause.
+ * Counted from the last turn run, not on a fixed beat. Returns a stop.
  */
 export function everyBetweenKeys(work: () => void, everyMs: number): () => void {
   let dueAt: number | null = null
@@ -82,7 +84,7 @@ export function everyBetweenKeys(work: () => void, everyMs: number): () => void 
       work()
       return
     }
-    timer = setTimeout(turn, Math.min(KEYS_PAUSE_MS - rested, dueAt + everyMs - now))
+    timer = setTimeout(turn, Math.ceil(Math.min(KEYS_PAUSE_MS - rested, dueAt + everyMs - now)))
   }
   return () => clearTimeout(timer)
 }
