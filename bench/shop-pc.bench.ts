@@ -8,9 +8,10 @@
  * usable screen from navigation to the Sell list painted.
  * Headless Chromium paints in software and the machine is shared: the load average is printed with the
  * figures. The throttle itself takes a core: Chromium slows the page's main thread by spinning it in a signal
- * handler (rate − 1) times as long as it ran, three at 4×, idle or not (thread_cpu_throttler.cc) — the throttled page's renderer
- * took 8 s of CPU in 10 s of an idle Sell screen here, none unthrottled. On a 2-core machine the raster,
- * compositing, the browser and this bench's own node share what is left; a slow PC's idle page does not spin.
+ * handler (rate − 1) times as long as it ran, three at 4×, idle or not (thread_cpu_throttler.cc) — the
+ * throttled page's renderer took 8 s of CPU in 10 s of an idle Sell screen here, none unthrottled. On a 2-core
+ * machine the raster, compositing, the browser and this bench's own node share what is left; a slow PC's idle
+ * page does not spin.
  * The slowest keys are printed with the longest frame of 50 ms and more (Long Animation Frames) they met on the
  * main thread, and its longest script: one that met none lost its time after the main thread, or in shorter
  * tasks. Prints figures; asserts nothing. Run: npm run bench -- shop-pc.

@@ -57,8 +57,8 @@ export function whenQuiet(work: () => void): () => void {
 
 /**
  * How long the clerk's keys must have paused before a poll that fell due while they were coming runs
- * (everyBetweenKeys): longer than the gap between two keys of a phone number typed (a tenth of a second or two), shorter
- * than a clerk's pause for the customer.
+ * (everyBetweenKeys): longer than the gap between two keys of a phone number typed (a tenth of a second or two),
+ * shorter than a clerk's pause for the customer.
  */
 export const KEYS_PAUSE_MS = 300
 
