@@ -77,14 +77,12 @@ const RECORDER = `(() => {
   // slow key met there. A slow key that met none spent its time after the main thread (raster, compositing) or
   // in shorter tasks.
   bench.frames = []
-  try {
-    new PerformanceObserver((list) => {
-      for (const f of list.getEntries()) {
-        const top = f.scripts.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, invoker: '' })
-        bench.frames.push({ at: f.startTime, duration: f.duration, script: top.invoker, scriptDuration: top.duration })
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true })
-  } catch {}
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) {
+      const top = f.scripts.reduce((a, b) => (b.duration > a.duration ? b : a), { duration: 0, invoker: '' })
+      bench.frames.push({ at: f.startTime, duration: f.duration, script: top.invoker, scriptDuration: top.duration })
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true })
   new MutationObserver((_, observer) => {
     if (!document.querySelector('.denomination')) return
     observer.disconnect()

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../src/renderer/src/i18n'
+import { loadSeed } from '../../src/sandbox/seed'
 import type { BrowserShell } from '../../src/shells/browser/server'
 import { type Browser, callDesk, ready, screenshot, watchErrors } from './support/browser'
 import { type DeskInChromium, openFirstScreen, startDeskInChromium } from './support/desk'
@@ -314,11 +314,8 @@ describe('on one window', () => {
       // The provider drops the first value while the clerk is away, and minutes pass: main has the new list
       // when the clerk comes back, and the screen left with the old one takes it as it is shown (the button
       // focused with the old first value goes with it). The new first value has the focus.
-      const training = (
-        JSON.parse(readFileSync('resources/sandbox-seed.json', 'utf8')) as {
-          denominations: { id: number; name: string; value: number }[]
-        }
-      ).denominations
+      // The training sandbox's own list (resources/sandbox-seed.json).
+      const training = loadSeed().denominations
       const firstValue = () => page.locator('main.sell-screen .denomination-value').first().textContent()
       const focusedValue = () =>
         page.evaluate(
