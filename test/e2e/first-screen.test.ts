@@ -270,6 +270,14 @@ describe('the fonts the screens write in, prepared while the desk is idle', () =
       await page.keyboard.press('F3')
       await page.locator('.journal-row').first().waitFor()
       await note()
+      // An entry opened from the list: its history.
+      await page.locator('.journal-row').first().focus()
+      await page.keyboard.press('Enter')
+      await page
+        .getByRole('complementary', { name: 'Entry' })
+        .getByRole('heading', { name: 'History' })
+        .waitFor()
+      await note()
 
       // The list the desk warms is these fonts (ui/fonts-in-use.json): after a style change that adds one, a
       // run with -u writes it, and a second run checks the lines of a renderer built with it.
