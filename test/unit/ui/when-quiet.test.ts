@@ -6,20 +6,34 @@ async function page() {
   vi.stubGlobal('window', window)
   // Asked for and not yet run, by id (ids never reused, as the browser's).
   const idle = new Map<number, () => void>()
+  // A callback asked for with a timeout runs then if no idle moment came first, as the browser's does.
+  const late = new Map<number, ReturnType<typeof setTimeout>>()
   let lastId = 0
-  vi.stubGlobal('requestIdleCallback', (then: () => void) => {
-    idle.set(++lastId, then)
-    return lastId
+  vi.stubGlobal('requestIdleCallback', (then: () => void, options?: { timeout?: number }) => {
+    const id = ++lastId
+    idle.set(id, then)
+    if (options?.timeout !== undefined)
+      late.set(
+        id,
+        setTimeout(() => {
+          if (idle.delete(id)) then()
+        }, options.timeout),
+      )
+    return id
   })
-  vi.stubGlobal('cancelIdleCallback', (id: number) => idle.delete(id))
+  vi.stubGlobal('cancelIdleCallback', (id: number) => {
+    idle.delete(id)
+    clearTimeout(late.get(id))
+  })
   // Its own module: what it heard of the keys belongs to one page.
   vi.resetModules()
-  const { whenQuiet, QUIET_MS, everyBetweenKeys, KEYS_PAUSE_MS } = await import(
+  const { whenQuiet, QUIET_MS, IDLE_WITHIN_MS, everyBetweenKeys, KEYS_PAUSE_MS } = await import(
     '../../../src/renderer/src/ui/when-quiet'
   )
   return {
     whenQuiet,
     QUIET_MS,
+    IDLE_WITHIN_MS,
     everyBetweenKeys,
     KEYS_PAUSE_MS,
     press: (type = 'keydown') => window.dispatchEvent(new Event(type)),
@@ -88,6 +102,20 @@ describe('idle work waits for a pause in the clerk’s keys', () => {
     expect(done).toEqual([])
     vi.advanceTimersByTime(desk.QUIET_MS)
     desk.idleMoment()
+    expect(done).toEqual(['work'])
+  })
+
+  it('runs in a page that never has an idle moment (one drawn on every beat), a moment after it was asked for', async () => {
+    const desk = await page()
+    const done: string[] = []
+    desk.press()
+    desk.whenQuiet(() => done.push('work'))
+    // No idle moment ever comes: run when the browser gives up waiting for one, the keys having paused by then.
+    vi.advanceTimersByTime(desk.IDLE_WITHIN_MS - 1)
+    expect(done).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(done).toEqual(['work'])
+    vi.advanceTimersByTime(desk.IDLE_WITHIN_MS * 4)
     expect(done).toEqual(['work'])
   })
 
