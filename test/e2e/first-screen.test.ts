@@ -106,7 +106,8 @@ describe('the first screen', () => {
  * Records, in the page, every line the desk lays out to prepare its fonts (ui/warm-fonts.ts): the font asked
  * for, the box around it as it was when the moment ended (still in the page or not, inert, hidden), and whether
  * the manager's screens' code had come by then; and how many lines there were when the journal was drawn ahead
- * (App's Ahead, hidden) and when it was laid out, still hidden (ui/warm-up.ts: marked aria-hidden then).
+ * (App's Ahead, hidden) and when it was first prepared, still hidden (ui/warm-up.ts: marked aria-hidden as its
+ * styles are worked out, before its layout).
  */
 const RECORD_FONT_LINES = `(() => {
   const lines = []

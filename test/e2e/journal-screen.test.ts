@@ -617,7 +617,8 @@ describe('its first showing, prepared while the desk is idle', () => {
     const page = await desk.browser.newPage()
     const errors = watchErrors(page)
     try {
-      // Every time the desk lays out the hidden journal (it marks it aria-hidden then), as it was at that moment's end.
+      // Every time the desk lays out the hidden journal (it marks it data-laid-out then, its styles worked out at an
+      // idle moment before), as it was at that moment's end.
       await page.addInitScript(() => {
         const laidOut: {
           display: string
@@ -627,9 +628,15 @@ describe('its first showing, prepared while the desk is idle', () => {
           title: string
           madeUpRowsShown: number
           madeUpRowsLaidOut: number
+          stylesBefore: boolean
         }[] = []
         Object.assign(window, { __laidOut: laidOut })
+        // Its styles are worked out at one idle moment (it is marked aria-hidden then), its layout at a later one:
+        // a key that comes meanwhile waits for one of them, not both.
+        let batch = 0
+        let styledIn: number | null = null
         new MutationObserver((records) => {
+          batch += 1
           // Made-up rows, there only to be laid out while it is hidden: shown for that moment, hidden again at once.
           const madeUpRowsLaidOut = records.filter(
             (r) =>
@@ -639,9 +646,15 @@ describe('its first showing, prepared while the desk is idle', () => {
               r.target.matches('[data-warm-up]'),
           ).length
           for (const record of records) {
-            if (record.attributeName !== 'aria-hidden') continue
             const node = record.target
-            if (!(node instanceof HTMLElement) || !node.matches('main.journal-screen[aria-hidden]')) continue
+            if (!(node instanceof HTMLElement)) continue
+            if (record.attributeName === 'aria-hidden' && node.matches('main.journal-screen[aria-hidden]'))
+              styledIn ??= batch
+            if (
+              record.attributeName !== 'data-laid-out' ||
+              !node.matches('main.journal-screen[data-laid-out]')
+            )
+              continue
             const style = getComputedStyle(node)
             laidOut.push({
               display: style.display,
@@ -651,11 +664,13 @@ describe('its first showing, prepared while the desk is idle', () => {
               title: node.querySelector('h1')?.textContent ?? '',
               madeUpRowsShown: node.querySelectorAll('[data-warm-up]:not([hidden])').length,
               madeUpRowsLaidOut,
+              stylesBefore: styledIn !== null && styledIn < batch,
             })
+            styledIn = null
           }
         }).observe(document, {
           attributes: true,
-          attributeFilter: ['aria-hidden', 'hidden'],
+          attributeFilter: ['aria-hidden', 'data-laid-out', 'hidden'],
           attributeOldValue: true,
           subtree: true,
         })
@@ -671,6 +686,7 @@ describe('its first showing, prepared while the desk is idle', () => {
         title: 'Journal',
         madeUpRowsShown: 0,
         madeUpRowsLaidOut: 4,
+        stylesBefore: true,
       }
       // After the fonts' lines (ui/warm-fonts.ts), at the idle moments after them.
       await expect.poll(laidOut, { timeout: 5_000 }).toEqual([one])

@@ -34,8 +34,15 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
       return
     }
     const screen = find()
-    if (screen) layOutHidden(screen)
-    else if (--tries > 0) stopIdle = whenQuiet(attempt)
+    if (!screen) {
+      if (--tries > 0) stopIdle = whenQuiet(attempt)
+      return
+    }
+    // In two idle moments, each after a pause in the keys: its parts' styles, then its boxes. In one, a key that
+    // came in it waited for both (the Settings drawn for the next visit, at 8× CPU: 56–84 ms, ~45% of it style).
+    // The screen found again for its boxes: React may have drawn the next visit's in its place meanwhile (the one
+    // left is replaced at idle priority), which is then styled and laid out at once.
+    if (styleHidden(screen)) stopIdle = whenQuiet(() => layOutHidden(find() ?? screen))
   }
   return () => {
     stopWaiting()
@@ -45,6 +52,12 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
 
 /** Marks a screen laid out hidden (content-visibility) until showScreenLaidOut puts it back in the page's flow. */
 const LAID_OUT = 'laidOutHidden'
+
+/**
+ * Marks a screen hidden whose layout is done (layOutHidden: `data-laid-out`), not only its styles: taken off while
+ * it is styled again, and when it is shown.
+ */
+const LAYOUT_DONE = 'laidOut'
 
 /** What hides it instead of display none (and is taken off when it is shown). */
 const LAID_OUT_HIDDEN: Record<string, string> = {
@@ -61,21 +74,37 @@ const LAID_OUT_HIDDEN: Record<string, string> = {
 }
 
 /**
- * The screen drawn hidden, laid out where it stands and still hidden: React's display none taken off (again
- * after React hid it anew: a new language drawn in it), content-visibility hiding it instead, and hidden from
- * screen readers (aria-hidden: a test's queries by role do not find it either). Not visibility hidden, not
- * inert: both are inherited, and showing it would then style every part of it again.
+ * The screen drawn hidden, styled where it stands and still hidden: React's display none taken off (again after
+ * React hid it anew: a new language drawn in it), content-visibility hiding it instead, and hidden from screen
+ * readers (aria-hidden: a test's queries by role do not find it either). Not visibility hidden, not inert: both
+ * are inherited, and showing it would then style every part of it again. False when there is nothing to prepare:
+ * it is shown (the language changed on it), or no longer in the page (drawn anew meanwhile).
  */
-function layOutHidden(screen: HTMLElement): void {
-  const laidOutBefore = LAID_OUT in screen.dataset
-  // Shown (the language changed on it): nothing to prepare.
-  if (!laidOutBefore && screen.style.display !== 'none') return
+function styleHidden(screen: HTMLElement): boolean {
+  if (!hiddenInPage(screen)) return false
   screen.style.removeProperty('display')
-  if (!laidOutBefore) {
+  if (!(LAID_OUT in screen.dataset)) {
     screen.dataset[LAID_OUT] = ''
     for (const [property, value] of Object.entries(LAID_OUT_HIDDEN)) screen.style.setProperty(property, value)
   }
-  screen.setAttribute('aria-hidden', 'true')
+  if (screen.getAttribute('aria-hidden') !== 'true') screen.setAttribute('aria-hidden', 'true')
+  delete screen.dataset[LAYOUT_DONE]
+  // Its parts' styles (a style read of one of them asks for the whole screen's, content-visibility or not).
+  void getComputedStyle(screen.lastElementChild ?? screen).display
+  return true
+}
+
+/** Still in the page, and hidden: by React (display none) or laid out hidden (styleHidden), not shown since. */
+function hiddenInPage(screen: HTMLElement): boolean {
+  return screen.isConnected && (LAID_OUT in screen.dataset || screen.style.display === 'none')
+}
+
+/**
+ * The screen styled hidden (styleHidden), laid out where it stands and still hidden. Nothing if it was shown
+ * meanwhile (its key laid it out) or is no longer in the page.
+ */
+function layOutHidden(screen: HTMLElement): void {
+  if (!styleHidden(screen)) return
   // Laid out whole (a new language, or what it holds changed), then its sections below the window marked again.
   unmarkSections(screen)
   const parts = [...screen.querySelectorAll<HTMLElement>('[data-warm-up]')]
@@ -87,6 +116,7 @@ function layOutHidden(screen: HTMLElement): void {
     for (const part of parts) part.hidden = true
   }
   markSectionsBelow(screen)
+  screen.dataset[LAYOUT_DONE] = ''
 }
 
 /** A box of one of its parts asks for the whole screen's layout (content-visibility lays out what is asked for). */
@@ -153,6 +183,7 @@ function unmarkSections(screen: HTMLElement): void {
 export function showScreenLaidOut(screen: HTMLElement | null): void {
   if (!screen || !(LAID_OUT in screen.dataset)) return
   delete screen.dataset[LAID_OUT]
+  delete screen.dataset[LAYOUT_DONE]
   screen.removeAttribute('aria-hidden')
   for (const property of Object.keys(LAID_OUT_HIDDEN)) screen.style.removeProperty(property)
   // Its sections below the window once the key's frame is drawn (at once in a window resized since).
