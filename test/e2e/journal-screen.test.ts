@@ -648,8 +648,13 @@ describe('its first showing, prepared while the desk is idle', () => {
           for (const record of records) {
             const node = record.target
             if (!(node instanceof HTMLElement)) continue
-            if (record.attributeName === 'aria-hidden' && node.matches('main.journal-screen[aria-hidden]'))
-              styledIn ??= batch
+            // Styled: marked aria-hidden (a screen drawn anew), or its last layout's mark taken off (styled again).
+            const styled =
+              (record.attributeName === 'aria-hidden' && node.matches('main.journal-screen[aria-hidden]')) ||
+              (record.attributeName === 'data-laid-out' &&
+                record.oldValue !== null &&
+                node.matches('main.journal-screen:not([data-laid-out])'))
+            if (styled) styledIn ??= batch
             if (
               record.attributeName !== 'data-laid-out' ||
               !node.matches('main.journal-screen[data-laid-out]')

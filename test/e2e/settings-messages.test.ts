@@ -212,6 +212,7 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
         title?.focus()
         return {
           hidden: main.getAttribute('aria-hidden'),
+          laidOut: main.hasAttribute('data-laid-out'),
           contentVisibility: getComputedStyle(main).contentVisibility,
           partsVisible: Array.from(main.querySelectorAll('*')).filter((part) => part.checkVisibility())
             .length,
@@ -220,6 +221,7 @@ describe('Settings’ cards, each saved on its own, and why a live address or a 
       })
     const laidOutHidden = {
       hidden: 'true',
+      laidOut: true,
       contentVisibility: 'hidden',
       partsVisible: 0,
       titleFocused: false,

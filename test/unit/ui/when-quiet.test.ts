@@ -119,6 +119,23 @@ describe('idle work waits for a pause in the clerk’s keys', () => {
     expect(done).toEqual(['work'])
   })
 
+  it('in a page that never has an idle moment, still lets typed keys pass, and runs once they have paused', async () => {
+    const desk = await page()
+    const done: string[] = []
+    desk.whenQuiet(() => done.push('work'))
+    // A key every 120 ms for 3 s, no idle moment ever: the browser's give-ups at 1 s and 2 s find keys too recent.
+    for (let key = 0; key < 25; key++) {
+      desk.press()
+      vi.advanceTimersByTime(120)
+    }
+    expect(done).toEqual([])
+    // The last key at 2.88 s: not before the keys have rested QUIET_MS, and within IDLE_WITHIN_MS after that.
+    vi.advanceTimersByTime(desk.QUIET_MS - 121)
+    expect(done).toEqual([])
+    vi.advanceTimersByTime(desk.IDLE_WITHIN_MS + 1)
+    expect(done).toEqual(['work'])
+  })
+
   it('runs nothing once cancelled, whether waiting for the idle moment or for the pause', async () => {
     const desk = await page()
     const done: string[] = []

@@ -2,7 +2,10 @@ import { afterNextPaint } from './after-paint'
 import { afterFontsWarmedUp, fontsWarmedUp } from './warm-fonts'
 import { whenQuiet } from './when-quiet'
 
-/** Idle moments to wait for the screen drawn ahead before giving up (it is drawn at the lowest priority). */
+/**
+ * Idle moments to wait for the screen drawn ahead before giving up (it is drawn at the lowest priority): a second at
+ * most each where the page has none (ui/when-quiet.ts).
+ */
 const TRIES = 20
 
 /**
@@ -40,9 +43,9 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
     }
     // In two idle moments, each after a pause in the keys: its parts' styles, then its boxes. In one, a key that
     // came in it waited for both (the Settings drawn for the next visit, at 8× CPU: 56–84 ms, ~45% of it style).
-    // The screen found again for its boxes: React may have drawn the next visit's in its place meanwhile (the one
-    // left is replaced at idle priority), which is then styled and laid out at once.
-    if (styleHidden(screen)) stopIdle = whenQuiet(() => layOutHidden(find() ?? screen))
+    // Only the screen styled: one shown meanwhile, or replaced by the next visit's (the journal's is not prepared
+    // again after a visit: App's Ahead), is left.
+    if (styleHidden(screen)) stopIdle = whenQuiet(() => layOutHidden(screen))
   }
   return () => {
     stopWaiting()
@@ -50,12 +53,17 @@ export function warmUpWhenIdle(find: () => HTMLElement | null): () => void {
   }
 }
 
-/** Marks a screen laid out hidden (content-visibility) until showScreenLaidOut puts it back in the page's flow. */
+/**
+ * Marks a screen hidden by content-visibility rather than display none (`data-laid-out-hidden`, from its styles on:
+ * styleHidden) until showScreenLaidOut puts it back in the page's flow.
+ */
 const LAID_OUT = 'laidOutHidden'
 
 /**
- * Marks a screen hidden whose layout is done (layOutHidden: `data-laid-out`), not only its styles: taken off while
- * it is styled again, and when it is shown.
+ * Marks a screen so hidden whose layout is done too (`data-laid-out`: layOutHidden), not only its styles; taken off
+ * when it is styled again and when it is shown. Should React hide it again meanwhile (display none: a language
+ * change draws it anew), its layout is undone and the mark stays until it is styled again, which that change sets
+ * going (App's Ahead).
  */
 const LAYOUT_DONE = 'laidOut'
 
