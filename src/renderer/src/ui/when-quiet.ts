@@ -20,7 +20,7 @@ if (typeof window !== 'undefined') {
   for (const type of ACTIVITY_EVENTS) window.addEventListener(type, heard, { capture: true, passive: true })
 }
 
-/** How long idle work that waits for a pause in the keys (whenQuiet) waits for an idle moment each time it asks for one. */
+/** How long idle work that waits for a pause in the keys (whenQuiet) waits for each idle moment it asks for. */
 export const IDLE_WITHIN_MS = 1000
 
 /**
@@ -30,11 +30,11 @@ export const IDLE_WITHIN_MS = 1000
  * of a second apart, and such a key waited for the work (measured at 4×: the Manager's arrow after F5, up to 70
  * ms before its handler ran). A key can still come in the work; after a pause it is rarer. A page that draws a
  * frame on every beat (a test's checks polling it; an animation drawn on the main thread) may have no idle moment
- * at all: the browser then gives it IDLE_WITHIN_MS after each time it is asked for one, busy or not, and it runs
- * if the keys have rested QUIET_MS by then (asked again once they have, if not: at most QUIET_MS + IDLE_WITHIN_MS
- * after the last key) (Settings drawn for its next visit
- * was never laid out ahead in one run in ten of a test alone here, the test polling the page meanwhile). Where the
- * browser has no idle callbacks (a test's DOM), a moment after it is quiet. Returns a cancel.
+ * at all: the browser then calls back IDLE_WITHIN_MS after each ask, busy or not, and the work runs if the keys
+ * have rested QUIET_MS by then, or is asked for again once they have — at most QUIET_MS + IDLE_WITHIN_MS after the
+ * last key. Without that, the Settings drawn for its next visit was never laid out ahead in one run in ten of a
+ * test alone here, the test polling the page meanwhile. Where the browser has no idle callbacks (a test's DOM), a
+ * moment after it is quiet. Returns a cancel.
  */
 export function whenQuiet(work: () => void): () => void {
   const whenIdle =
